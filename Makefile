@@ -1,0 +1,30 @@
+# SquareScores: `make run` serves the app on the LAN, `make test` runs every test.
+VENV    := .venv
+PYTHON  := $(VENV)/bin/python
+PORT    ?= 8000
+export FLASK_APP := app:create_app
+
+.PHONY: run test migrate clean
+
+$(VENV)/.installed: requirements.txt
+	python3 -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r requirements.txt
+	touch $@
+
+run: $(VENV)/.installed
+	$(VENV)/bin/flask db upgrade
+	@echo ""
+	@echo "SquareScores is up. On a phone on this network, open:"
+	@for ip in $$(hostname -I 2>/dev/null || echo 127.0.0.1); do echo "    http://$$ip:$(PORT)/"; done
+	@echo ""
+	PORT=$(PORT) $(VENV)/bin/gunicorn --config gunicorn.conf.py "app:create_app()"
+
+test: $(VENV)/.installed
+	$(PYTHON) -m pytest
+
+# After changing app/models.py: generate a migration, then read it before committing.
+migrate: $(VENV)/.installed
+	$(VENV)/bin/flask db migrate -m "$(m)"
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -1,0 +1,38 @@
+"""SquareScores: the score sheet beside a card table."""
+
+from __future__ import annotations
+
+from flask import Flask
+
+from .extensions import csrf, db, migrate
+
+
+def create_app(config_class: object | str = "config.Config") -> Flask:
+    app = Flask(__name__)
+    app.config.from_object(config_class)
+
+    db.init_app(app)
+    migrate.init_app(app, db, directory=str(app.root_path + "/../migrations"))
+    csrf.init_app(app)
+
+    from . import models  # noqa: F401  (the tables Flask-Migrate compares against)
+    from .api import bp as api_bp
+    from .web import bp as web_bp
+
+    csrf.exempt(api_bp)
+    app.register_blueprint(api_bp)
+    app.register_blueprint(web_bp)
+
+    @app.after_request
+    def security_headers(response):
+        response.headers.setdefault(
+            "Content-Security-Policy",
+            "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+            "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+        )
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "same-origin")
+        response.headers.setdefault("X-Frame-Options", "DENY")
+        return response
+
+    return app

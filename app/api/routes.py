@@ -1,0 +1,182 @@
+"""Thin views of API v1: read the token and body, call one service, serialise the match."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, request, url_for
+from werkzeug.exceptions import HTTPException
+
+from .. import services
+from ..errors import Invalid, Malformed, ServiceError, TooManyRequests
+from ..services import Access, Sheet
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+
+def _bearer() -> str | None:
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer":
+        return None
+    return token.strip() or None
+
+
+def _access(match_id: str, action: str, number: int | None = None,
+            seat: int | None = None) -> Access:
+    """401, 404 and 403, in that order, before anything else is looked at."""
+    access = services.authenticate(_bearer(), request.remote_addr)
+    services.check(access, match_id, action, number, seat)
+    return access
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _body() -> Any:
+    try:
+        text = request.get_data(cache=True).decode("utf-8")
+        value = json.loads(text, parse_constant=_reject_constant)
+    except (ValueError, RecursionError) as error:
+        raise Malformed("The body is not valid JSON.") from error
+    return value
+
+
+def _object_body() -> dict[str, Any]:
+    body = _body()
+    if not isinstance(body, dict):
+        raise Invalid("The body must be a JSON object.")
+    return body
+
+
+def _if_match() -> set[int] | None:
+    """The versions an `If-Match` accepts: `"7"`, `7`, a list of them, or `*` (any)."""
+    header = request.headers.get("If-Match")
+    if header is None or header.strip() == "*":
+        return None
+    versions = set()
+    for tag in header.split(","):
+        tag = tag.strip().strip('"')
+        if tag.isdigit() and len(tag) < 19:
+            versions.add(int(tag))
+    return versions
+
+
+def _links(tokens: dict[str, Any]) -> dict[str, Any]:
+    def link(secret: str) -> str:
+        return url_for("web.sheet", token=secret, _external=True)
+
+    return {"host": link(tokens["host"]), "view": link(tokens["view"]),
+            "seats": [link(secret) for secret in tokens["seats"]]}
+
+
+def _match(sheet: Sheet, access: Access, status: int = 200) -> Response:
+    response = jsonify(services.match_json(sheet, access))
+    response.status_code = status
+    response.set_etag(str(sheet.version))
+    return response
+
+
+@bp.after_request
+def _no_store(response: Response) -> Response:
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.errorhandler(ServiceError)
+def _service_error(error: ServiceError):
+    body: dict[str, Any] = {"code": error.code, "message": error.message}
+    if error.field:
+        body["field"] = error.field
+    response = jsonify({"error": body})
+    response.status_code = error.status
+    if isinstance(error, TooManyRequests):
+        response.headers["Retry-After"] = str(error.retry_after)
+    if error.status == 401:
+        response.headers["WWW-Authenticate"] = "Bearer"
+    return response
+
+
+@bp.errorhandler(HTTPException)
+def _http_error(error: HTTPException):
+    code = (error.name or "error").lower().replace(" ", "_")
+    response = jsonify({"error": {"code": code, "message": error.description}})
+    response.status_code = error.code or 500
+    return response
+
+
+@bp.post("/matches")
+def create_match():
+    body = _object_body()
+    sheet, tokens = services.create_match(
+        body.get("game"), body.get("players"), body.get("options"), body.get("name"),
+        request.remote_addr,
+    )
+    access = Access(sheet.match.id, "host")
+    response = _match(sheet, access, 201)
+    data = response.get_json()
+    data["tokens"] = tokens
+    data["links"] = _links(tokens)
+    response.set_data(json.dumps(data))
+    response.headers["Location"] = url_for("api.get_match", match_id=sheet.match.id)
+    return response
+
+
+@bp.get("/matches/<match_id>")
+def get_match(match_id: str):
+    access = _access(match_id, "read")
+    sheet = services.load_sheet(match_id)
+    if str(sheet.version) in request.if_none_match:
+        response = Response(status=304)
+        response.set_etag(str(sheet.version))
+        return response
+    return _match(sheet, access)
+
+
+@bp.post("/matches/<match_id>/rounds")
+def add_round(match_id: str):
+    access = _access(match_id, "add_round")
+    sheet = services.add_round(access, match_id, _body(), _if_match())
+    return _match(sheet, access, 201)
+
+
+@bp.put("/matches/<match_id>/rounds/<int:number>")
+def replace_round(match_id: str, number: int):
+    access = _access(match_id, "edit_round", number)
+    sheet = services.replace_round(access, match_id, number, _body(), _if_match())
+    return _match(sheet, access)
+
+
+@bp.delete("/matches/<match_id>/rounds/<int:number>")
+def delete_round(match_id: str, number: int):
+    access = _access(match_id, "delete_round", number)
+    sheet = services.delete_round(access, match_id, number, _if_match())
+    return _match(sheet, access)
+
+
+@bp.put("/matches/<match_id>/rounds/<int:number>/seats/<int:seat>")
+def set_part(match_id: str, number: int, seat: int):
+    access = _access(match_id, "set_part", number, seat)
+    sheet, opened = services.set_parts(access, match_id, number, {seat: _body()}, _if_match())
+    return _match(sheet, access, 201 if opened else 200)
+
+
+@bp.post("/matches/<match_id>/bank")
+def bank(match_id: str):
+    access = _access(match_id, "bank")
+    return _match(services.bank(access, match_id, _if_match()), access)
+
+
+@bp.post("/matches/<match_id>/abandon")
+def abandon(match_id: str):
+    access = _access(match_id, "abandon")
+    return _match(services.abandon(access, match_id, _if_match()), access)
+
+
+@bp.get("/matches/<match_id>/tokens")
+def tokens(match_id: str):
+    access = services.authenticate(_bearer(), request.remote_addr)
+    tokens = services.tokens(access, match_id)
+    return jsonify(tokens | {"links": _links(tokens)})

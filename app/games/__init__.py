@@ -1,0 +1,8 @@
+"""The registry of game engines: each game's rules live in its own pure module."""
+
+from .base import Game, InvalidInput, Result, RoundInput, RoundResult, Side
+from .generic import GAME as GENERIC
+
+GAMES: dict[str, Game] = {game.name: game for game in (GENERIC,)}
+
+__all__ = ["GAMES", "Game", "InvalidInput", "Result", "RoundInput", "RoundResult", "Side"]

@@ -1,0 +1,161 @@
+"""The shape every game engine shares: options, sides, round inputs and replay results."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class InvalidInput(ValueError):
+    """Input a player can fix: `message` says how, `field` says where."""
+
+    def __init__(self, message: str, field: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One match option: what it is called, its type, its default, and a sentence on what it does."""
+
+    name: str
+    kind: str  # "int", "bool" or "choice"
+    default: Any
+    label: str
+    help: str
+    choices: tuple[tuple[str, str], ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    optional: bool = False  # an int option that may be left empty (None)
+
+
+@dataclass(frozen=True)
+class Side:
+    """A scoring unit: one seat, or a partnership of two."""
+
+    index: int
+    name: str
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class RoundInput:
+    """A round as stored: round-wide fields and each seat's part (None while not entered)."""
+
+    common: Mapping[str, Any]
+    parts: tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    status: str  # "open", "complete" or "dead"
+    cells: tuple[int, ...] | None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Result:
+    """A match replayed: every round's outcome, totals per side, and whether it is over."""
+
+    rounds: tuple[RoundResult, ...]
+    totals: tuple[int, ...]
+    over: bool
+    # Index of the round after which the match was over; rounds past it are not allowed.
+    over_after: int | None
+    winners: tuple[int, ...]
+    leaders: tuple[int, ...]
+    target: int | None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game engine: pure functions over plain data, registered under `name`."""
+
+    name: str
+    title: str
+    summary: str
+    min_players: int
+    max_players: int
+    options: tuple[OptionSpec, ...]
+    sides: Callable[[Sequence[str], Mapping[str, Any]], tuple[Side, ...]]
+    parse_round: Callable[[Any, int, Mapping[str, Any]], RoundInput]
+    parse_part: Callable[[Any, int, Mapping[str, Any]], Any]
+    round_input: Callable[[RoundInput], dict[str, Any]]
+    replay: Callable[[int, Mapping[str, Any], Sequence[RoundInput]], Result]
+    check_options: Callable[[dict[str, Any], int], None] = lambda options, players: None
+
+    def parse_options(self, raw: Any, players: int) -> dict[str, Any]:
+        """Options with defaults filled in; unknown names and bad values are InvalidInput."""
+        if raw is None:
+            raw = {}
+        if not isinstance(raw, Mapping):
+            raise InvalidInput("Options must be an object.", "options")
+        specs = {spec.name: spec for spec in self.options}
+        for name in raw:
+            if name not in specs:
+                raise InvalidInput(f"{self.title} has no option “{name}”.", f"options.{name}")
+        options = {}
+        for spec in self.options:
+            value = raw.get(spec.name, spec.default)
+            options[spec.name] = _option_value(spec, value)
+        self.check_options(options, players)
+        return options
+
+
+def _option_value(spec: OptionSpec, value: Any) -> Any:
+    where = f"options.{spec.name}"
+    if spec.kind == "bool":
+        if not isinstance(value, bool):
+            raise InvalidInput(f"{spec.label} must be true or false.", where)
+        return value
+    if spec.kind == "choice":
+        allowed = [key for key, _ in spec.choices]
+        if value not in allowed:
+            raise InvalidInput(f"{spec.label} must be one of: {', '.join(allowed)}.", where)
+        return value
+    if value is None and spec.optional:
+        return None
+    return whole_number(value, spec.label, where, spec.minimum, spec.maximum)
+
+
+def whole_number(
+    value: Any, label: str, where: str | None, minimum: int | None, maximum: int | None
+) -> int:
+    """A JSON number that is whole and within bounds, as an int; anything else is InvalidInput."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise InvalidInput(f"{label} must be a whole number.", where)
+    if isinstance(value, float):
+        if not math.isfinite(value) or not value.is_integer():
+            raise InvalidInput(f"{label} must be a whole number.", where)
+        if abs(value) > 2**63:
+            raise InvalidInput(f"{label} is far too large.", where)
+        value = int(value)
+    if minimum is not None and value < minimum:
+        raise InvalidInput(f"{label} must be at least {minimum:,}.", where)
+    if maximum is not None and value > maximum:
+        raise InvalidInput(f"{label} must be at most {maximum:,}.", where)
+    return value
+
+
+def expect_object(value: Any, what: str, where: str | None) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise InvalidInput(f"{what} must be an object.", where)
+    return value
+
+
+def reject_unknown(value: Mapping[str, Any], known: set[str], prefix: str) -> None:
+    for name in value:
+        if name not in known:
+            raise InvalidInput(f"Unknown field “{name}”.", f"{prefix}{name}")
+
+
+def ranked(totals: Sequence[int], lowest_first: bool = False) -> tuple[int, ...]:
+    """Indexes of the sides holding the best total (ties share)."""
+    if not totals:
+        return ()
+    best = min(totals) if lowest_first else max(totals)
+    return tuple(i for i, total in enumerate(totals) if total == best)

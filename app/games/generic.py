@@ -1,0 +1,128 @@
+"""The free score sheet: any whole number per cell, with an optional target or round count."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .base import (
+    Game,
+    InvalidInput,
+    OptionSpec,
+    Result,
+    RoundInput,
+    RoundResult,
+    Side,
+    expect_object,
+    ranked,
+    reject_unknown,
+    whole_number,
+)
+
+CELL_LIMIT = 1_000_000_000
+
+OPTIONS = (
+    OptionSpec(
+        "target", "int", None, "Target",
+        "The match is over once a total reaches this number; leave empty for no target.",
+        minimum=1, maximum=CELL_LIMIT, optional=True,
+    ),
+    OptionSpec(
+        "rounds", "int", None, "Rounds",
+        "The match is over after this many rounds; leave empty to play on until you stop.",
+        minimum=1, maximum=1000, optional=True,
+    ),
+    OptionSpec(
+        "lowest_wins", "bool", False, "Lowest total wins",
+        "For games like Hearts or golf, where the fewest points win.",
+    ),
+    OptionSpec(
+        "allow_negative", "bool", True, "Allow negative scores",
+        "Untick it when a cell can never go below zero.",
+    ),
+)
+
+
+def sides(players: Sequence[str], options: Mapping[str, Any]) -> tuple[Side, ...]:
+    return tuple(Side(i, name, (i,)) for i, name in enumerate(players))
+
+
+def _score(value: Any, options: Mapping[str, Any], where: str) -> int:
+    minimum = -CELL_LIMIT if options["allow_negative"] else 0
+    return whole_number(value, "A score", where, minimum, CELL_LIMIT)
+
+
+def parse_part(body: Any, seat: int, options: Mapping[str, Any]) -> dict[str, int]:
+    body = expect_object(body, "A score", None)
+    reject_unknown(body, {"score"}, "")
+    if "score" not in body:
+        raise InvalidInput("Give the score.", "score")
+    return {"score": _score(body["score"], options, "score")}
+
+
+def parse_round(body: Any, players: int, options: Mapping[str, Any]) -> RoundInput:
+    body = expect_object(body, "A round", None)
+    reject_unknown(body, {"scores"}, "")
+    scores = body.get("scores")
+    if not isinstance(scores, list):
+        raise InvalidInput("Give the round as a list of scores, one per player.", "scores")
+    if len(scores) != players:
+        raise InvalidInput(f"Give {players} scores, one per player, not {len(scores)}.", "scores")
+    parts = tuple(
+        None if value is None else {"score": _score(value, options, f"scores[{seat}]")}
+        for seat, value in enumerate(scores)
+    )
+    return RoundInput(common={}, parts=parts)
+
+
+def round_input(round_: RoundInput) -> dict[str, Any]:
+    return {"scores": [None if part is None else part["score"] for part in round_.parts]}
+
+
+def replay(players: int, options: Mapping[str, Any], rounds: Sequence[RoundInput]) -> Result:
+    totals = [0] * players
+    results = []
+    over_after = None
+    complete = 0
+    for index, round_ in enumerate(rounds):
+        if any(part is None for part in round_.parts):
+            results.append(RoundResult("open", None))
+            continue
+        cells = tuple(part["score"] for part in round_.parts)
+        totals = [total + cell for total, cell in zip(totals, cells)]
+        results.append(RoundResult("complete", cells))
+        complete += 1
+        if over_after is None and _is_over(options, totals, complete):
+            over_after = index
+    over = over_after is not None
+    leaders = ranked(totals, options["lowest_wins"]) if complete else ()
+    return Result(
+        rounds=tuple(results),
+        totals=tuple(totals),
+        over=over,
+        over_after=over_after,
+        winners=leaders if over else (),
+        leaders=leaders,
+        target=options["target"],
+    )
+
+
+def _is_over(options: Mapping[str, Any], totals: Sequence[int], complete: int) -> bool:
+    if options["target"] is not None and any(t >= options["target"] for t in totals):
+        return True
+    return options["rounds"] is not None and complete >= options["rounds"]
+
+
+GAME = Game(
+    name="generic",
+    title="Free score sheet",
+    summary="Any card game: type each player's points per round and watch the totals.",
+    min_players=1,
+    max_players=12,
+    options=OPTIONS,
+    sides=sides,
+    parse_round=parse_round,
+    parse_part=parse_part,
+    round_input=round_input,
+    replay=replay,
+)

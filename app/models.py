@@ -1,0 +1,142 @@
+"""What is stored: matches, their seats, tokens, rounds as entered, and every change."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, CheckConstraint, DateTime, ForeignKey, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from .extensions import db
+
+
+_Time = DateTime(timezone=True)
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Match(db.Model):
+    __tablename__ = "match"
+
+    id: Mapped[str] = mapped_column(String(24), primary_key=True)
+    game: Mapped[str] = mapped_column(String(20))
+    name: Mapped[str] = mapped_column(String(80))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    # Only what people decided is stored: banked or abandoned. Active and over are derived.
+    ended: Mapped[str | None] = mapped_column(String(10))
+    version: Mapped[int] = mapped_column(default=1)
+    created_at: Mapped[datetime] = mapped_column(_Time, default=_now)
+    updated_at: Mapped[datetime] = mapped_column(_Time, default=_now)
+
+    seats: Mapped[list[Seat]] = relationship(
+        back_populates="match", order_by="Seat.position", cascade="all, delete-orphan"
+    )
+    rounds: Mapped[list[Round]] = relationship(
+        back_populates="match", order_by="Round.number", cascade="all, delete-orphan"
+    )
+    tokens: Mapped[list[Token]] = relationship(
+        back_populates="match", cascade="all, delete-orphan"
+    )
+
+    __table_args__ = (
+        CheckConstraint("ended IS NULL OR ended IN ('banked', 'abandoned')", name="ended"),
+        CheckConstraint("version >= 1", name="version"),
+    )
+
+
+class Seat(db.Model):
+    __tablename__ = "seat"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[str] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"))
+    position: Mapped[int]
+    name: Mapped[str] = mapped_column(String(40))
+
+    match: Mapped[Match] = relationship(back_populates="seats")
+
+    __table_args__ = (UniqueConstraint("match_id", "position"),)
+
+
+class Token(db.Model):
+    """A capability: whoever holds the secret acts as host, viewer or one seat."""
+
+    __tablename__ = "token"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[str] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"))
+    secret: Mapped[str] = mapped_column(String(64), unique=True)
+    role: Mapped[str] = mapped_column(String(5))
+    seat: Mapped[int | None]
+    created_at: Mapped[datetime] = mapped_column(_Time, default=_now)
+
+    match: Mapped[Match] = relationship(back_populates="tokens")
+
+    __table_args__ = (
+        CheckConstraint(
+            "(role = 'seat' AND seat IS NOT NULL) OR (role IN ('host', 'view') AND seat IS NULL)",
+            name="role",
+        ),
+    )
+
+
+class Round(db.Model):
+    """One round: its round-wide fields as entered (`common`); each seat's part is an Entry."""
+
+    __tablename__ = "round"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[str] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"))
+    number: Mapped[int]
+    common: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    created_at: Mapped[datetime] = mapped_column(_Time, default=_now)
+
+    match: Mapped[Match] = relationship(back_populates="rounds")
+    entries: Mapped[list[Entry]] = relationship(
+        back_populates="round", order_by="Entry.seat", cascade="all, delete-orphan"
+    )
+
+    __table_args__ = (
+        UniqueConstraint("match_id", "number"),
+        CheckConstraint("number >= 1", name="number"),
+    )
+
+
+class Entry(db.Model):
+    """One seat's part of one round, stored as entered (after validation)."""
+
+    __tablename__ = "entry"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    round_id: Mapped[int] = mapped_column(ForeignKey("round.id", ondelete="CASCADE"))
+    seat: Mapped[int]
+    data: Mapped[Any] = mapped_column(JSON)
+    updated_at: Mapped[datetime] = mapped_column(_Time, default=_now)
+
+    round: Mapped[Round] = relationship(back_populates="entries")
+
+    __table_args__ = (
+        UniqueConstraint("round_id", "seat"),
+        CheckConstraint("seat >= 0", name="seat"),
+    )
+
+
+class Change(db.Model):
+    """The log: who changed what and when, with the value before and after."""
+
+    __tablename__ = "change"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[str] = mapped_column(
+        ForeignKey("match.id", ondelete="CASCADE"), index=True
+    )
+    version: Mapped[int]
+    at: Mapped[datetime] = mapped_column(_Time, default=_now)
+    actor: Mapped[str] = mapped_column(String(10))
+    action: Mapped[str] = mapped_column(String(20))
+    round_number: Mapped[int | None]
+    seat: Mapped[int | None]
+    before: Mapped[Any | None] = mapped_column(JSON)
+    after: Mapped[Any | None] = mapped_column(JSON)

@@ -1,0 +1,111 @@
+// The sheet, enhanced: saves without a page load, keeps the keyboard up, previews sums.
+(function () {
+  "use strict";
+  var sheet = document.getElementById("sheet");
+  if (!sheet) return;
+  var csrf = document.querySelector('meta[name="csrf-token"]').content;
+
+  // Same grammar as the server (app/web/arithmetic.py): whole numbers joined by + and -.
+  function evaluate(text) {
+    text = text.replace(/[\u2212\u2013\u2014]/g, "-").trim();
+    if (!/^[+-]?\s*\d{1,12}(\s*[+-]\s*\d{1,12})*$/.test(text)) return null;
+    var total = 0;
+    text.replace(/\s+/g, "").replace(/([+-]?)(\d+)/g, function (_, sign, digits) {
+      total += (sign === "-" ? -1 : 1) * parseInt(digits, 10);
+    });
+    return total;
+  }
+
+  function preview(input) {
+    var note = input.parentNode.querySelector(".preview");
+    if (!note) {
+      note = document.createElement("span");
+      note.className = "preview";
+      note.setAttribute("aria-live", "polite");
+      input.insertAdjacentElement("afterend", note);
+    }
+    var value = /\d\s*[+-]/.test(input.value) ? evaluate(input.value) : null;
+    note.textContent = value === null ? "" : "= " + value;
+  }
+
+  function focusNext() {
+    var state = sheet.querySelector(".sheet-state");
+    var id = state && state.getAttribute("data-focus");
+    var target = (id && document.getElementById(id)) || sheet.querySelector("input.invalid");
+    if (target) { target.focus(); target.select(); }
+  }
+
+  function swap(html) {
+    var page = new DOMParser().parseFromString(html, "text/html");
+    var fresh = page.getElementById("sheet");
+    if (!fresh) { window.location.reload(); return; }
+    sheet.innerHTML = fresh.innerHTML;
+    focusNext();
+  }
+
+  function post(url, data) {
+    data.append("csrf_token", csrf);
+    return fetch(url, { method: "POST", body: data, credentials: "same-origin" })
+      .then(function (response) { return response.text().then(function (html) {
+        return { ok: response.ok, html: html };
+      }); });
+  }
+
+  sheet.addEventListener("input", function (event) {
+    if (event.target.matches("input.score")) preview(event.target);
+  });
+
+  sheet.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (form.id !== "entry") return;
+    event.preventDefault();
+    post(form.action, new FormData(form)).then(function (reply) { swap(reply.html); })
+      .catch(function () { form.submit(); });
+  });
+
+  // Tap a cell to change it in place; Enter saves, Escape puts it back.
+  sheet.addEventListener("click", function (event) {
+    var link = event.target.closest("a.cell");
+    if (!link) return;
+    event.preventDefault();
+    var cell = link.parentNode;
+    var input = document.createElement("input");
+    input.className = "score";
+    input.value = link.textContent.trim() === "\u00b7" ? "" : link.textContent.trim();
+    input.setAttribute("inputmode", "tel");
+    input.setAttribute("autocomplete", "off");
+    input.setAttribute("enterkeyhint", "done");
+    input.setAttribute("aria-label", link.getAttribute("aria-label"));
+    cell.replaceChildren(input);
+    input.focus();
+    input.select();
+    var done = false;
+    function restore() { if (!done) { done = true; cell.replaceChildren(link); } }
+    input.addEventListener("keydown", function (e) {
+      if (e.key === "Escape") { restore(); }
+      if (e.key !== "Enter") return;
+      e.preventDefault();
+      done = true;
+      var data = new FormData();
+      data.append("value", input.value);
+      post(link.href, data).then(function (reply) {
+        if (reply.ok) { swap(reply.html); return; }
+        var page = new DOMParser().parseFromString(reply.html, "text/html");
+        var error = page.querySelector(".error");
+        done = false;
+        input.classList.add("invalid");
+        var note = cell.querySelector(".error") || document.createElement("p");
+        note.className = "error";
+        note.setAttribute("role", "alert");
+        note.textContent = error ? error.textContent : "Could not save.";
+        cell.appendChild(note);
+        input.focus();
+      }).catch(function () { window.location.href = link.href; });
+    });
+    input.addEventListener("blur", function () {
+      setTimeout(function () { if (!cell.querySelector(".error")) restore(); }, 150);
+    });
+  });
+
+  focusNext();
+})();

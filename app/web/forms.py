@@ -1,0 +1,94 @@
+"""The forms of the pages: starting a match and typing scores."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, FieldList, HiddenField, IntegerField, SelectField, StringField
+from wtforms.validators import Length, NumberRange, Optional, ValidationError
+
+from ..games import Game
+from ..games.base import OptionSpec
+from ..services import MATCH_NAME_LIMIT, NAME_LIMIT
+from .arithmetic import NotANumber, evaluate
+
+PLAYER_FIELDS = 12
+
+
+class ScoreField(StringField):
+    """A cell as typed ("10+15-5"); `score` holds the whole number it adds up to."""
+
+    score: int | None = None
+
+    def pre_validate(self, form) -> None:
+        self.score = None
+        if self.data is None or not self.data.strip():
+            return
+        try:
+            self.score = evaluate(self.data)
+        except NotANumber as error:
+            raise ValidationError(str(error)) from error
+
+
+def new_match_form(game: Game, formdata: Any = None) -> FlaskForm:
+    """The start-a-match form for `game`: a name, up to twelve players, and the game's options."""
+
+    class NewMatchForm(FlaskForm):
+        name = StringField("Match name", [Optional(), Length(max=MATCH_NAME_LIMIT)],
+                           description="Optional; the players' names are used when empty.")
+        players = FieldList(
+            StringField("Player", [Optional(), Length(max=NAME_LIMIT)]),
+            min_entries=min(PLAYER_FIELDS, game.max_players),
+            max_entries=game.max_players,
+        )
+
+    for spec in game.options:
+        setattr(NewMatchForm, f"opt_{spec.name}", _option_field(spec))
+    return NewMatchForm(formdata=formdata) if formdata is not None else NewMatchForm()
+
+
+def _option_field(spec: OptionSpec):
+    if spec.kind == "bool":
+        return BooleanField(spec.label, default=spec.default, description=spec.help)
+    if spec.kind == "choice":
+        return SelectField(spec.label, choices=list(spec.choices), default=spec.default,
+                           description=spec.help)
+    checks = [NumberRange(min=spec.minimum, max=spec.maximum)]
+    checks.insert(0, Optional() if spec.optional else _required_number)
+    return IntegerField(spec.label, checks, default=spec.default, description=spec.help,
+                        render_kw={"inputmode": "numeric", "pattern": "[0-9]*"})
+
+
+def _required_number(form, field) -> None:
+    if field.data is None:
+        raise ValidationError("Type a whole number.")
+
+
+def option_values(form: FlaskForm, game: Game) -> dict[str, Any]:
+    values = {}
+    for spec in game.options:
+        value = getattr(form, f"opt_{spec.name}").data
+        if spec.kind == "int" and value is None and not spec.optional:
+            value = spec.default
+        values[spec.name] = value
+    return values
+
+
+class CellForm(FlaskForm):
+    """One cell of one round, typed on its own page."""
+
+    version = HiddenField()
+    value = ScoreField("Score")
+
+
+def entry_form(seats: list[int], formdata: Any = None) -> FlaskForm:
+    """The entry row: a field per seat this link may type, named s0, s1, ..."""
+
+    class EntryForm(FlaskForm):
+        version = HiddenField()
+        number = HiddenField()
+
+    for seat in seats:
+        setattr(EntryForm, f"s{seat}", ScoreField(f"Seat {seat}"))
+    return EntryForm(formdata=formdata) if formdata is not None else EntryForm()

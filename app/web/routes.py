@@ -1,0 +1,219 @@
+"""Thin page views: read the link's token, call one service, render or redirect."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
+from werkzeug.exceptions import HTTPException
+
+from .. import services
+from ..errors import Invalid, ServiceError
+from ..games import GAMES
+from ..services import Access, Sheet
+from .forms import CellForm, entry_form, new_match_form, option_values
+from .view import SheetView, focus_after
+
+bp = Blueprint("web", __name__)
+
+RECENT_LIMIT = 10
+
+
+def _access(token: str) -> Access:
+    try:
+        return services.authenticate(token, request.remote_addr)
+    except ServiceError as error:
+        abort(429 if error.status == 429 else 404)
+
+
+def _remember(token: str, access: Access) -> None:
+    """This device's recent matches, newest first, in its own session cookie."""
+    recent = [t for t in session.get("recent", []) if t != token]
+    session["recent"] = [token, *recent][:RECENT_LIMIT]
+    session.permanent = True
+
+
+@bp.get("/")
+def home():
+    recent = services.recent(session.get("recent", []))
+    return render_template("home.html", games=GAMES.values(), recent=recent)
+
+
+@bp.route("/new/<game_name>", methods=["GET", "POST"])
+def new_match(game_name: str):
+    game = GAMES.get(game_name) or abort(404)
+    form = new_match_form(game, request.form if request.method == "POST" else None)
+    status = 200
+    if form.validate_on_submit():
+        typed = [(i, entry.data.strip()) for i, entry in enumerate(form.players.entries)
+                 if entry.data and entry.data.strip()]
+        try:
+            sheet, tokens = services.create_match(
+                game.name, [name for _, name in typed], option_values(form, game),
+                form.name.data or None, request.remote_addr)
+        except Invalid as error:
+            _place_error(form, error, [i for i, _ in typed])
+        else:
+            _remember(tokens["host"], Access(sheet.match.id, "host"))
+            return redirect(url_for("web.sheet", token=tokens["host"]))
+        status = 422
+    elif request.method == "POST":
+        status = 422
+    return render_template("new_match.html", game=game, form=form), status
+
+
+def _place_error(form, error: Invalid, seats: list[int]) -> None:
+    field = error.field or ""
+    if field.startswith("players["):
+        index = int(field[len("players["):-1])
+        form.players.entries[seats[index]].errors = [error.message]
+    elif field.startswith("options."):
+        getattr(form, f"opt_{field[len('options.'):]}").errors = [error.message]
+    elif field == "name":
+        form.name.errors = [error.message]
+    else:
+        form.form_errors.append(error.message)
+
+
+@bp.get("/m/<token>")
+def sheet(token: str):
+    access = _access(token)
+    _remember(token, access)
+    sheet = services.load_sheet(access.match_id)
+    view = SheetView(sheet, access)
+    form = entry_form(view.entry_seats)
+    focus = request.args.get("focus")
+    return _render_sheet(token, view, form, focus=focus)
+
+
+def _render_sheet(token: str, view: SheetView, form, focus: str | None = None, status: int = 200):
+    template = "sheet_fragment.html" if request.args.get("fragment") else "sheet.html"
+    return render_template(template, token=token, view=view, form=form, focus=focus), status
+
+
+@bp.post("/m/<token>/round")
+def enter_round(token: str):
+    """The entry row: the open round's (or the next round's) cells this link may type."""
+    access = _access(token)
+    sheet = services.load_sheet(access.match_id)
+    view = SheetView(sheet, access)
+    form = entry_form(view.entry_seats, request.form)
+    if form.validate_on_submit():
+        number = view.entry_number
+        current = view.entry_parts
+        parts = {seat: {"score": getattr(form, f"s{seat}").score} for seat in view.entry_seats
+                 if getattr(form, f"s{seat}").score is not None}
+        parts = {seat: part for seat, part in parts.items() if current[seat] != part}
+        if not parts:
+            return redirect(url_for("web.sheet", token=token))
+        try:
+            if (access.role == "host" and number > len(sheet.rounds)
+                    and len(parts) == len(sheet.players)):
+                body = sheet.game.round_input(
+                    services.RoundInput({}, tuple(parts[s] for s in range(len(sheet.players)))))
+                sheet = services.add_round(access, access.match_id, body)
+            else:
+                sheet, _ = services.set_parts(access, access.match_id, number, parts)
+        except Invalid as error:
+            if error.seat is not None and hasattr(form, f"s{error.seat}"):
+                getattr(form, f"s{error.seat}").errors = [error.message]
+            else:
+                form.form_errors.append(error.message)
+        except ServiceError as error:
+            flash(error.message, "error")
+            return redirect(url_for("web.sheet", token=token))
+        else:
+            return redirect(url_for("web.sheet", token=token,
+                                    focus=focus_after(SheetView(sheet, access))))
+    return _render_sheet(token, view, form, status=422)
+
+
+@bp.route("/m/<token>/round/<int:number>/seat/<int:seat>", methods=["GET", "POST"])
+def edit_cell(token: str, number: int, seat: int):
+    access = _access(token)
+    sheet = services.load_sheet(access.match_id)
+    view = SheetView(sheet, access)
+    if not 1 <= number <= len(sheet.rounds) or not 0 <= seat < len(sheet.players):
+        abort(404)
+    if seat not in view.writable or view.read_only:
+        abort(403)
+    current = sheet.rounds[number - 1].parts[seat]
+    form = CellForm(request.form if request.method == "POST" else None)
+    if request.method == "GET" and current is not None:
+        form.value.data = str(current["score"])
+    status = 200
+    if form.validate_on_submit():
+        if form.value.score is None:
+            form.value.errors = ["Type a number."]
+        else:
+            try:
+                sheet, _ = services.set_parts(access, access.match_id, number,
+                                              {seat: {"score": form.value.score}})
+            except Invalid as error:
+                form.value.errors = [error.message]
+            except ServiceError as error:
+                flash(error.message, "error")
+                return redirect(url_for("web.sheet", token=token))
+            else:
+                return redirect(url_for("web.sheet", token=token,
+                                        focus=focus_after(SheetView(sheet, access)),
+                                        _anchor=f"r{number}"))
+    if request.method == "POST":
+        status = 422
+    return render_template("edit_cell.html", token=token, view=view, form=form, number=number,
+                           seat=seat), status
+
+
+@bp.post("/m/<token>/round/<int:number>/delete")
+def delete_round(token: str, number: int):
+    access = _access(token)
+    return _act(token, lambda: services.delete_round(access, access.match_id, number),
+                f"Round {number} deleted.")
+
+
+@bp.post("/m/<token>/bank")
+def bank(token: str):
+    access = _access(token)
+    return _act(token, lambda: services.bank(access, access.match_id), "Match banked.")
+
+
+@bp.route("/m/<token>/abandon", methods=["GET", "POST"])
+def abandon(token: str):
+    access = _access(token)
+    if access.role != "host":
+        abort(403)
+    if request.method == "POST":
+        return _act(token, lambda: services.abandon(access, access.match_id), "Match abandoned.")
+    view = SheetView(services.load_sheet(access.match_id), access)
+    return render_template("abandon.html", token=token, view=view, form=CellForm())
+
+
+def _act(token: str, action, done: str):
+    form = CellForm()
+    if not form.validate_on_submit():
+        abort(400)
+    try:
+        action()
+    except ServiceError as error:
+        flash(error.message, "error")
+    else:
+        flash(done, "info")
+    return redirect(url_for("web.sheet", token=token))
+
+
+@bp.get("/robots.txt")
+def robots():
+    return "User-agent: *\nDisallow: /m/\nDisallow: /api/\n", 200, {"Content-Type": "text/plain"}
+
+
+@bp.app_errorhandler(HTTPException)
+def http_error(error: HTTPException):
+    if request.path.startswith("/api/"):
+        code = (error.name or "error").lower().replace(" ", "_")
+        return {"error": {"code": code, "message": error.description}}, error.code or 500
+    return render_template("error.html", error=error), error.code or 500
+
+
+@bp.app_errorhandler(ServiceError)
+def service_error(error: ServiceError):
+    return render_template("error.html", error=error), error.status
