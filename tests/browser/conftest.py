@@ -1,0 +1,54 @@
+"""A real server on loopback and headless Chromium (Debian's build) driven by Playwright."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+
+import pytest
+from werkzeug.serving import make_server
+
+CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic",
+]
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not os.path.exists(CHROMIUM):
+        if os.environ.get("CI"):
+            pytest.fail(f"Chromium is missing at {CHROMIUM}: CI must install it (apt-get install chromium).")
+        pytest.skip(f"Chromium is not installed at {CHROMIUM} (apt-get install chromium); "
+                    "browser tests skipped outside CI.")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def live_server(app):
+    """The app served over real HTTP on a free loopback port, for the browser."""
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join(timeout=5)
+    server.server_close()
+
+
+@pytest.fixture
+def phone(browser):
+    """A fresh phone-sized page (390×844, touch) with its own cookies."""
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
+                                  has_touch=True)
+    page = context.new_page()
+    yield page
+    context.close()
