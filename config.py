@@ -2,6 +2,7 @@
 
 import os
 import secrets
+import time
 from pathlib import Path
 
 BASE_DIR = Path(__file__).resolve().parent
@@ -14,10 +15,20 @@ def _secret_key() -> str:
         return os.environ["SECRET_KEY"]
     INSTANCE_DIR.mkdir(exist_ok=True)
     key_file = INSTANCE_DIR / "secret_key"
-    if not key_file.exists():
-        key_file.write_text(secrets.token_hex(32))
-        key_file.chmod(0o600)
-    return key_file.read_text().strip()
+    try:
+        # O_EXCL: of several workers starting at once, exactly one writes the key.
+        fd = os.open(key_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        pass
+    else:
+        with os.fdopen(fd, "w") as handle:
+            handle.write(secrets.token_hex(32))
+    for _ in range(50):
+        key = key_file.read_text().strip()
+        if key:
+            return key
+        time.sleep(0.01)
+    raise RuntimeError(f"{key_file} is empty: delete it and start again.")
 
 
 def _flag(name: str, default: bool) -> bool:
