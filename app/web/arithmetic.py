@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-_MINUS = str.maketrans({"−": "-", "–": "-", "—": "-", "＋": "+"})
+_SIGNS = str.maketrans({"−": "-", "–": "-", "—": "-", "－": "-", "＋": "+"})
 _TERM = re.compile(r"\s*([+-]?)\s*(\d{1,12})\s*")
 
 
@@ -14,11 +14,13 @@ class NotANumber(ValueError):
 
 def evaluate(text: str) -> int:
     """The whole number a cell's text stands for; NotANumber with a sentence when it stands for none."""
-    text = text.translate(_MINUS).strip()
+    text = text.translate(_SIGNS).strip()
     if not text:
         raise NotANumber("Type a number.")
     if re.search(r"\d\s*[.,]\s*\d", text):
-        raise NotANumber("Whole numbers only, please.")
+        raise NotANumber("Whole numbers only, without decimal points or separators.")
+    if re.search(r"\d{13}", text):
+        raise NotANumber("That number is too long for a score.")
     total, position, first = 0, 0, True
     while position < len(text):
         match = _TERM.match(text, position)

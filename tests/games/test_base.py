@@ -1,0 +1,304 @@
+"""The shared engine interface: options with defaults, whole numbers, objects, and who is ahead."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+
+import pytest
+
+from app.games import GAMES
+from app.games.base import (
+    Game,
+    InvalidInput,
+    OptionSpec,
+    Result,
+    RoundInput,
+    RoundResult,
+    expect_object,
+    ranked,
+    reject_unknown,
+    whole_number,
+)
+from app.games.generic import GAME as GENERIC
+
+
+def _game(options, check_options=None):
+    """A made-up game holding one of each kind of option, for parse_options alone."""
+    extra = {} if check_options is None else {"check_options": check_options}
+    return Game(
+        name="test", title="Test game", summary="", min_players=1, max_players=4,
+        options=tuple(options), sides=lambda players, options: (),
+        parse_round=lambda body, players, options: RoundInput({}, ()),
+        parse_part=lambda body, seat, options: body,
+        round_input=lambda round_: {},
+        replay=lambda players, options, rounds: Result((), (), False, None, (), (), None),
+        **extra,
+    )
+
+
+TARGET = OptionSpec("target", "int", 100, "Target", "", minimum=1, maximum=1000)
+LIMIT = OptionSpec("limit", "int", None, "Limit", "", minimum=1, maximum=10, optional=True)
+SHORT = OptionSpec("short", "bool", False, "Short game", "")
+MODE = OptionSpec("mode", "choice", "normal", "Mode", "",
+                  choices=(("normal", "Normal"), ("inverted", "Inverted")))
+GAME = _game([TARGET, LIMIT, SHORT, MODE])
+
+
+def _refused(call, *args, field):
+    with pytest.raises(InvalidInput) as caught:
+        call(*args)
+    assert caught.value.field == field
+    assert caught.value.message and caught.value.message.endswith(".")
+    assert str(caught.value) == caught.value.message
+    return caught.value.message
+
+
+# --- parse_options ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("raw", [None, {}])
+def test_no_options_means_every_default(raw):
+    assert GAME.parse_options(raw, 2) == {"target": 100, "limit": None, "short": False,
+                                          "mode": "normal"}
+
+
+def test_given_options_replace_defaults_and_the_rest_are_filled_in():
+    assert GAME.parse_options({"target": 250, "mode": "inverted"}, 2) == {
+        "target": 250, "limit": None, "short": False, "mode": "inverted"}
+
+
+def test_parse_options_does_not_change_what_it_was_given():
+    raw = {"target": 250.0}
+    assert GAME.parse_options(raw, 2)["target"] == 250
+    assert raw == {"target": 250.0}
+
+
+@pytest.mark.parametrize("raw", [[], "target=5", 5, ["target"]])
+def test_options_must_be_an_object(raw):
+    _refused(GAME.parse_options, raw, 2, field="options")
+
+
+def test_an_unknown_option_is_named_in_the_message_and_the_field():
+    message = _refused(GAME.parse_options, {"target": 50, "colour": "red"}, 2,
+                       field="options.colour")
+    assert "colour" in message
+    assert "Test game" in message
+
+
+def test_an_unknown_option_is_refused_even_when_its_value_is_null():
+    _refused(GAME.parse_options, {"targt": None}, 2, field="options.targt")
+
+
+def test_an_int_option_takes_a_whole_float():
+    options = GAME.parse_options({"target": 120.0}, 2)
+    assert options["target"] == 120
+    assert type(options["target"]) is int
+
+
+@pytest.mark.parametrize("value", [True, False, "100", 2.5, None, [100], {"value": 1},
+                                   math.nan, math.inf])
+def test_an_int_option_refuses_what_is_not_a_whole_number(value):
+    message = _refused(GAME.parse_options, {"target": value}, 2, field="options.target")
+    assert message == "Target must be a whole number."
+
+
+@pytest.mark.parametrize(("value", "message"), [
+    (0, "Target must be at least 1."),
+    (-5, "Target must be at least 1."),
+    (1001, "Target must be at most 1,000."),
+])
+def test_an_int_option_stays_within_its_bounds(value, message):
+    assert _refused(GAME.parse_options, {"target": value}, 2, field="options.target") == message
+
+
+@pytest.mark.parametrize("value", [1, 1000])
+def test_an_int_option_takes_its_bounds_themselves(value):
+    assert GAME.parse_options({"target": value}, 2)["target"] == value
+
+
+def test_an_optional_int_option_may_be_left_empty():
+    assert GAME.parse_options({"limit": None}, 2)["limit"] is None
+    assert GAME.parse_options({"limit": 10}, 2)["limit"] == 10
+
+
+def test_an_optional_int_option_still_checks_its_bounds_when_given():
+    _refused(GAME.parse_options, {"limit": 11}, 2, field="options.limit")
+    _refused(GAME.parse_options, {"limit": 0}, 2, field="options.limit")
+
+
+def test_a_required_int_option_may_not_be_left_empty():
+    _refused(GAME.parse_options, {"target": None}, 2, field="options.target")
+
+
+@pytest.mark.parametrize("value", [True, False])
+def test_a_bool_option_takes_true_or_false(value):
+    assert GAME.parse_options({"short": value}, 2)["short"] is value
+
+
+@pytest.mark.parametrize("value", [0, 1, "true", "false", None, 1.0])
+def test_a_bool_option_refuses_anything_but_true_or_false(value):
+    message = _refused(GAME.parse_options, {"short": value}, 2, field="options.short")
+    assert message == "Short game must be true or false."
+
+
+def test_a_choice_option_takes_one_of_its_keys():
+    assert GAME.parse_options({"mode": "inverted"}, 2)["mode"] == "inverted"
+
+
+@pytest.mark.parametrize("value", ["Inverted", "Normal", "", None, 1, True, ["normal"]])
+def test_a_choice_option_refuses_labels_and_anything_else(value):
+    message = _refused(GAME.parse_options, {"mode": value}, 2, field="options.mode")
+    assert message == "Mode must be one of: normal, inverted."
+
+
+def test_check_options_sees_the_filled_in_options_and_the_player_count():
+    seen = []
+    game = _game([TARGET, SHORT], check_options=lambda options, players: seen.append(
+        (dict(options), players)))
+    game.parse_options({"short": True}, 3)
+    assert seen == [({"target": 100, "short": True}, 3)]
+
+
+def test_check_options_can_refuse_a_combination():
+    def check(options, players):
+        if options["short"] and players > 2:
+            raise InvalidInput("A short game is for two players.", "options.short")
+
+    game = _game([TARGET, SHORT], check_options=check)
+    assert game.parse_options({"short": True}, 2)["short"] is True
+    _refused(game.parse_options, {"short": True}, 3, field="options.short")
+
+
+def test_each_value_is_checked_before_check_options_runs():
+    called = []
+    game = _game([TARGET], check_options=lambda options, players: called.append(options))
+    _refused(game.parse_options, {"target": "lots"}, 2, field="options.target")
+    assert called == []
+
+
+# --- whole_number -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("value", [0, 7, -7, 10**12])
+def test_whole_number_takes_ints_as_they_are(value):
+    assert whole_number(value, "A score", "score", None, None) == value
+
+
+@pytest.mark.parametrize(("value", "expected"), [(12.0, 12), (-3.0, -3), (0.0, 0), (-0.0, 0),
+                                                 (1e18, 10**18)])
+def test_whole_number_takes_a_whole_float_as_an_int(value, expected):
+    number = whole_number(value, "A score", "score", None, None)
+    assert number == expected
+    assert type(number) is int
+
+
+@pytest.mark.parametrize("value", [True, False])
+def test_whole_number_refuses_bools_although_python_counts_them_as_ints(value):
+    message = _refused(whole_number, value, "A score", "scores[1]", None, None, field="scores[1]")
+    assert message == "A score must be a whole number."
+
+
+@pytest.mark.parametrize("value", [2.5, -0.5, 1e-9, 12.000001, math.nan, math.inf, -math.inf])
+def test_whole_number_refuses_fractions_nan_and_infinity(value):
+    message = _refused(whole_number, value, "A score", "score", None, None, field="score")
+    assert message == "A score must be a whole number."
+
+
+@pytest.mark.parametrize("value", [None, "12", "", [12], {"score": 12}, b"12"])
+def test_whole_number_refuses_what_is_not_a_number(value):
+    _refused(whole_number, value, "A score", "score", None, None, field="score")
+
+
+@pytest.mark.parametrize("value", [1e30, -1e30, 1e19, 2.0**64, 1.7976931348623157e308])
+def test_whole_number_refuses_floats_far_too_large_even_without_bounds(value):
+    message = _refused(whole_number, value, "A score", "scores[0]", None, None, field="scores[0]")
+    assert message == "A score is far too large."
+
+
+def test_whole_number_refuses_1e30_within_bounds_too():
+    _refused(whole_number, 1e30, "A score", "scores[2]", -10**9, 10**9, field="scores[2]")
+
+
+def test_whole_number_bounds_are_inclusive_and_named_with_thousands_separators():
+    assert whole_number(-10**9, "A score", "score", -10**9, 10**9) == -10**9
+    assert whole_number(10**9, "A score", "score", -10**9, 10**9) == 10**9
+    assert whole_number(1e9, "A score", "score", -10**9, 10**9) == 10**9
+    assert _refused(whole_number, 10**9 + 1, "A score", "score", -10**9, 10**9,
+                    field="score") == "A score must be at most 1,000,000,000."
+    assert _refused(whole_number, -10**9 - 1, "A score", "score", -10**9, 10**9,
+                    field="score") == "A score must be at least -1,000,000,000."
+    assert _refused(whole_number, 1e10, "A score", "score", -10**9, 10**9,
+                    field="score") == "A score must be at most 1,000,000,000."
+
+
+def test_whole_number_may_have_no_field():
+    _refused(whole_number, 2.5, "A score", None, None, None, field=None)
+
+
+# --- objects and fields -------------------------------------------------------------------------
+
+def test_expect_object_passes_a_mapping_through():
+    body = {"score": 1}
+    assert expect_object(body, "A round", None) is body
+
+
+@pytest.mark.parametrize("value", [None, [], "{}", 3])
+def test_expect_object_refuses_anything_else(value):
+    message = _refused(expect_object, value, "A round", "rounds", field="rounds")
+    assert message == "A round must be an object."
+
+
+def test_reject_unknown_names_the_field_with_its_prefix():
+    reject_unknown({"score": 1}, {"score"}, "hands[0].")
+    message = _refused(reject_unknown, {"score": 1, "scroe": 2}, {"score"}, "hands[0].",
+                       field="hands[0].scroe")
+    assert "scroe" in message
+
+
+# --- ranked -------------------------------------------------------------------------------------
+
+def test_ranked_gives_the_side_with_the_highest_total():
+    assert ranked([10, 30, 20]) == (1,)
+
+
+def test_ranked_lowest_first_gives_the_side_with_the_lowest_total():
+    assert ranked([10, 30, 20], lowest_first=True) == (0,)
+
+
+def test_ranked_ties_share_in_seat_order():
+    assert ranked([30, 10, 30, 5]) == (0, 2)
+    assert ranked([5, 10, 30, 5], lowest_first=True) == (0, 3)
+    assert ranked([0, 0, 0]) == (0, 1, 2)
+
+
+def test_ranked_with_negative_totals():
+    assert ranked([-5, -2, -9]) == (1,)
+    assert ranked([-5, -2, -9], lowest_first=True) == (2,)
+
+
+def test_ranked_of_no_sides_is_nobody():
+    assert ranked([]) == ()
+    assert ranked([], lowest_first=True) == ()
+
+
+# --- the shapes ---------------------------------------------------------------------------------
+
+def test_results_are_frozen_so_a_replay_cannot_be_changed_afterwards():
+    result = RoundResult("complete", (1, 2))
+    assert result.extra == {}
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        result.cells = (3, 4)  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        RoundInput({}, (None,)).parts = ()  # type: ignore[misc]
+
+
+def test_invalid_input_is_a_value_error_carrying_message_and_field():
+    error = InvalidInput("Give the score.", "score")
+    assert isinstance(error, ValueError)
+    assert (error.message, error.field, str(error)) == ("Give the score.", "score",
+                                                         "Give the score.")
+    assert InvalidInput("Options must be an object.").field is None
+
+
+def test_the_registry_finds_the_free_sheet_by_its_name():
+    assert GAMES["generic"] is GENERIC
+    assert all(name == game.name for name, game in GAMES.items())
