@@ -6,7 +6,7 @@ from typing import Any
 
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, FieldList, HiddenField, IntegerField, SelectField, StringField
-from wtforms.validators import Length, NumberRange, Optional, ValidationError
+from wtforms.validators import Length, NumberRange, Optional, StopValidation, ValidationError
 
 from ..games import Game
 from ..games.base import OptionSpec
@@ -31,14 +31,34 @@ class ScoreField(StringField):
             raise ValidationError(str(error)) from error
 
 
+class WholeNumberField(IntegerField):
+    """An int option: text that is no number gets that one message, not a range complaint too."""
+
+    def process_formdata(self, valuelist) -> None:
+        if valuelist and not valuelist[0].strip():
+            self.data = None  # left empty: for Optional() or _required_number to judge
+            return
+        super().process_formdata(valuelist)
+
+    def pre_validate(self, form) -> None:
+        if self.process_errors:
+            raise StopValidation()
+
+
+def _trimmed(value: str | None) -> str | None:
+    # SPEC: "names are 1–40 characters after trimming": the length is checked once trimmed.
+    return value.strip() if isinstance(value, str) else value
+
+
 def new_match_form(game: Game, formdata: Any = None) -> FlaskForm:
     """The start-a-match form for `game`: a name, up to twelve players, and the game's options."""
 
     class NewMatchForm(FlaskForm):
         name = StringField("Match name", [Optional(), Length(max=MATCH_NAME_LIMIT)],
+                           filters=[_trimmed],
                            description="Optional; the players' names are used when empty.")
         players = FieldList(
-            StringField("Player", [Optional(), Length(max=NAME_LIMIT)]),
+            StringField("Player", [Optional(), Length(max=NAME_LIMIT)], filters=[_trimmed]),
             min_entries=min(PLAYER_FIELDS, game.max_players),
             max_entries=game.max_players,
         )
@@ -56,8 +76,8 @@ def _option_field(spec: OptionSpec):
                            description=spec.help)
     checks = [NumberRange(min=spec.minimum, max=spec.maximum)]
     checks.insert(0, Optional() if spec.optional else _required_number)
-    return IntegerField(spec.label, checks, default=spec.default, description=spec.help,
-                        render_kw={"inputmode": "numeric", "pattern": "[0-9]*"})
+    return WholeNumberField(spec.label, checks, default=spec.default, description=spec.help,
+                            render_kw={"inputmode": "numeric", "pattern": "[0-9]*"})
 
 
 def _required_number(form, field) -> None:

@@ -67,6 +67,10 @@ def _place_error(form, error: Invalid, seats: list[int]) -> None:
     if field.startswith("players["):
         index = int(field[len("players["):-1])
         form.players.entries[seats[index]].errors = [error.message]
+    elif field == "players":
+        # Too few or too many names: say so at the first empty line, where a name would go.
+        empty = [i for i in range(len(form.players.entries)) if i not in seats]
+        form.players.entries[empty[0] if empty else 0].errors = [error.message]
     elif field.startswith("options."):
         getattr(form, f"opt_{field[len('options.'):]}").errors = [error.message]
     elif field == "name":
@@ -95,12 +99,23 @@ def _render_sheet(token: str, view: SheetView, form, focus: str | None = None, s
 def enter_round(token: str):
     """The entry row: the open round's (or the next round's) cells this link may type."""
     access = _access(token)
+    if access.role == "view":
+        abort(403)
     sheet = services.load_sheet(access.match_id)
     view = SheetView(sheet, access)
     form = entry_form(view.entry_seats, request.form)
     if form.validate_on_submit():
         number = view.entry_number
         current = view.entry_parts
+        if form.number.data and form.number.data != str(number):
+            # Typed for a round that others finished meanwhile: never let it land in the next one.
+            message = (f"Round {form.number.data} changed while you typed: "
+                       "check the sheet, then save again.")
+            if number is None:
+                flash(message, "error")
+                return redirect(url_for("web.sheet", token=token))
+            form.form_errors.append(message)
+            return _render_sheet(token, view, form, status=409)
         parts = {seat: {"score": getattr(form, f"s{seat}").score} for seat in view.entry_seats
                  if getattr(form, f"s{seat}").score is not None}
         parts = {seat: part for seat, part in parts.items() if current[seat] != part}
@@ -115,8 +130,11 @@ def enter_round(token: str):
             else:
                 sheet, _ = services.set_parts(access, access.match_id, number, parts)
         except Invalid as error:
-            if error.seat is not None and hasattr(form, f"s{error.seat}"):
-                getattr(form, f"s{error.seat}").errors = [error.message]
+            seat = error.seat
+            if seat is None and (error.field or "").startswith("scores["):
+                seat = int(error.field[len("scores["):-1])  # a whole new round: its cell's seat
+            if seat is not None and hasattr(form, f"s{seat}"):
+                getattr(form, f"s{seat}").errors = [error.message]
             else:
                 form.form_errors.append(error.message)
         except ServiceError as error:
@@ -195,6 +213,8 @@ def _act(token: str, action, done: str):
     try:
         action()
     except ServiceError as error:
+        if error.status == 403:
+            abort(403)  # no button on this link's page leads here: nothing to explain on the sheet
         flash(error.message, "error")
     else:
         flash(done, "info")

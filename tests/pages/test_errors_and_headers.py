@@ -1,0 +1,104 @@
+"""Unknown links, robots.txt and the security headers every page carries."""
+
+from __future__ import annotations
+
+import pytest
+
+UNKNOWN = "no-such-link-0123456789abcdefghijklmnopqrstuvwxyzABCDE"
+
+
+@pytest.mark.parametrize("method, path", [
+    ("GET", f"/m/{UNKNOWN}"),
+    ("GET", f"/m/{UNKNOWN}?fragment=1"),
+    ("POST", f"/m/{UNKNOWN}/round"),
+    ("GET", f"/m/{UNKNOWN}/round/1/seat/0"),
+    ("POST", f"/m/{UNKNOWN}/round/1/seat/0"),
+    ("POST", f"/m/{UNKNOWN}/round/1/delete"),
+    ("POST", f"/m/{UNKNOWN}/bank"),
+    ("GET", f"/m/{UNKNOWN}/abandon"),
+    ("GET", "/m/" + "x" * 300),
+    ("GET", "/nowhere"),
+])
+def test_an_unknown_link_is_a_not_found_page(client, page, method, path):
+    response = client.open(path, method=method, data={"value": "1", "s0": "1"})
+    not_found = page(response)
+
+    assert not_found.status == 404
+    assert response.mimetype == "text/html"
+    assert not_found.find("h1").text == "Not found"
+    assert not_found.find("a", href="/") is not None
+    assert "Traceback" not in not_found.html
+
+
+def test_what_the_address_says_is_never_taken_for_markup(page, start):
+    match = start(("Ana", "Ben"))
+
+    sheet = page(f"/m/{match.host}?focus=%22%3E%3Cscript%3Ealert(1)%3C/script%3E")
+
+    assert sheet.status == 200
+    assert [node for node in sheet.find_all("script") if not node.get("src")] == []
+    assert sheet.find(class_="sheet-state").get("data-focus") == '"><script>alert(1)</script>'
+
+
+def test_robots_keep_out_of_match_links(client):
+    response = client.get("/robots.txt")
+
+    assert response.status_code == 200
+    assert response.mimetype == "text/plain"
+    rules = [line.strip() for line in response.get_data(as_text=True).splitlines()]
+    assert "User-agent: *" in rules
+    assert "Disallow: /m/" in rules
+
+
+def csp(response) -> dict[str, str]:
+    directives = {}
+    for part in response.headers.get("Content-Security-Policy", "").split(";"):
+        name, _, value = part.strip().partition(" ")
+        if name:
+            directives[name] = value.strip()
+    return directives
+
+
+@pytest.fixture
+def urls(start):
+    match = start(("Ana", "Ben"))
+    match.add_round(1, 2)
+    return {
+        "home": ("GET", "/"),
+        "new": ("GET", "/new/generic"),
+        "new refused": ("POST", "/new/generic"),
+        "host sheet": ("GET", f"/m/{match.host}"),
+        "fragment": ("GET", f"/m/{match.host}?fragment=1"),
+        "seat sheet": ("GET", f"/m/{match.seats[0]}"),
+        "cell": ("GET", f"/m/{match.host}/round/1/seat/0"),
+        "saved": ("POST", f"/m/{match.host}/round"),
+        "forbidden": ("GET", f"/m/{match.view}/round/1/seat/0"),
+        "not found": ("GET", f"/m/{UNKNOWN}"),
+        "robots": ("GET", "/robots.txt"),
+    }
+
+
+def test_every_page_carries_the_security_headers(client, urls):
+    for label, (method, path) in urls.items():
+        response = client.open(path, method=method, data={"s0": "3"})
+        policy = csp(response)
+
+        assert policy.get("frame-ancestors") == "'none'", label
+        assert "'unsafe-inline'" not in policy.get("script-src", "'self'"), label
+        assert policy.get("default-src") == "'self'", label
+        assert response.headers.get("X-Content-Type-Options") == "nosniff", label
+        assert response.headers.get("Referrer-Policy") == "same-origin", label
+
+
+def test_pages_use_nothing_inline_the_policy_would_block(page, urls):
+    # script-src and style-src 'self' forbid inline code: a page relying on it breaks silently.
+    for label, (method, path) in urls.items():
+        if method != "GET":
+            continue
+        document = page(path)
+        for script in document.find_all("script"):
+            assert script.get("src") and script.text == "", label
+        assert document.find_all("style") == [], label
+        for node in document.iter():
+            assert not [name for name in node.attrs if name == "style" or name.startswith("on")], (
+                label, node.tag)

@@ -1,0 +1,129 @@
+"""The end of a match on the pages: over, banked, abandoned."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture
+def over(start):
+    """Target 30, reached by Ana in round 2."""
+    match = start(("Ana", "Ben", "Cy"), target=30)
+    match.add_round(10, 5, 0)
+    match.add_round(25, 10, 3)
+    assert match.state()["status"] == "over"
+    return match
+
+
+def bank_button(sheet):
+    for form in sheet.forms("post"):
+        button = form.find("button")
+        if button is not None and button.text == "Match over: bank it":
+            return form
+    return None
+
+
+def read_only(sheet) -> bool:
+    return (sheet.editable_inputs() == [] and sheet.forms("post") == []
+            and sheet.find_all("a", class_="cell") == [])
+
+
+def test_host_and_seats_are_asked_to_bank_a_match_that_is_over(page, over):
+    for token in (over.host, *over.seats):
+        sheet = page(f"/m/{token}")
+        form = bank_button(sheet)
+        assert form is not None, token
+        assert form.get("action") == f"/m/{token}/bank"
+        assert "Ana wins" in sheet.find(class_="banner").text
+        assert sheet.find("input", class_="score") is None  # no round after the last
+        assert "winner" in sheet.standings()["Ana"]["note"]
+
+    assert bank_button(page(f"/m/{over.view}")) is None
+
+
+def test_the_view_link_cannot_bank(client, over):
+    assert client.post(f"/m/{over.view}/bank").status_code == 403
+    assert over.state()["status"] == "over"
+
+
+def test_no_round_is_accepted_once_over(client, over):
+    version = over.state()["version"]
+
+    client.post(f"/m/{over.host}/round", data={"number": "3", "s0": "1", "s1": "1", "s2": "1"})
+
+    assert over.state()["version"] == version
+
+
+def test_banking_from_a_seat_banks_it_and_the_sheet_shows_the_result(client, page, over,
+                                                                      location):
+    response = client.post(f"/m/{over.seats[2]}/bank")
+
+    assert location(response)[0] == f"/m/{over.seats[2]}"
+    state = over.state()
+    assert state["status"] == "banked" and state["winners"] == [0]
+    for token in (over.host, over.seats[2], over.view):
+        sheet = page(f"/m/{token}")
+        banner = sheet.find(class_="banner").text
+        assert "Banked" in banner and "Ana" in banner and "35" in banner
+        assert sheet.totals() == [35, 15, 3]
+        assert read_only(sheet), token
+        assert sheet.find("section", class_="host-tools") is None
+
+
+def test_a_banked_match_refuses_every_change(client, over):
+    client.post(f"/m/{over.host}/bank")
+    version = over.state()["version"]
+
+    assert client.get(f"/m/{over.host}/round/1/seat/0").status_code == 403
+    assert client.post(f"/m/{over.host}/round/1/seat/0", data={"value": "1"}).status_code == 403
+    client.post(f"/m/{over.host}/round/2/delete")
+    client.post(f"/m/{over.host}/abandon")
+    client.post(f"/m/{over.host}/bank")
+
+    state = over.state()
+    assert state["version"] == version and state["status"] == "banked"
+    assert len(state["rounds"]) == 2
+
+
+def test_a_match_still_being_played_cannot_be_banked(client, page, start):
+    match = start(("Ana", "Ben"), target=30)
+    match.add_round(10, 5)
+
+    response = client.post(f"/m/{match.host}/bank", follow_redirects=True)
+
+    assert match.state()["status"] == "active"
+    assert page(response).find(class_="flash-error") is not None
+    assert bank_button(page(f"/m/{match.host}")) is None
+
+
+def test_the_host_abandons_after_confirming_and_the_sheet_is_read_only(client, page, start,
+                                                                       location):
+    match = start(("Ana", "Ben"))
+    match.add_round(3, 4)
+
+    confirm = page(f"/m/{match.host}/abandon")
+    assert confirm.status == 200
+    assert match.state()["status"] == "active"  # asking is not doing
+    assert confirm.forms("post") and confirm.forms("post")[0].find("button") is not None
+
+    response = client.post(f"/m/{match.host}/abandon")
+
+    assert location(response)[0] == f"/m/{match.host}"
+    assert match.state()["status"] == "abandoned"
+    for token in (match.host, match.seats[0], match.view):
+        sheet = page(f"/m/{token}")
+        assert "Abandoned" in sheet.find(class_="banner").text
+        assert read_only(sheet), token
+        assert sheet.totals() == [3, 4]
+    version = match.state()["version"]
+    client.post(f"/m/{match.host}/round", data={"number": "2", "s0": "1", "s1": "1"})
+    client.post(f"/m/{match.seats[0]}/round", data={"number": "2", "s0": "1"})
+    assert match.state()["version"] == version
+
+
+def test_only_the_host_may_abandon(client, start):
+    match = start(("Ana", "Ben"))
+
+    assert client.get(f"/m/{match.seats[0]}/abandon").status_code == 403
+    assert client.post(f"/m/{match.seats[0]}/abandon").status_code == 403
+    assert match.state()["status"] == "active"
