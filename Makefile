@@ -15,7 +15,8 @@ run: $(VENV)/.installed
 	$(VENV)/bin/flask db upgrade
 	@echo ""
 	@echo "SquareScores is up. On a phone on this network, open:"
-	@for ip in $$(hostname -I 2>/dev/null || echo 127.0.0.1); do echo "    http://$$ip:$(PORT)/"; done
+	@for ip in $$( (hostname -I 2>/dev/null || echo 127.0.0.1) | tr ' ' '\n' | grep -F .); do \
+		echo "    http://$$ip:$(PORT)/"; done
 	@echo ""
 	PORT=$(PORT) $(VENV)/bin/gunicorn --config gunicorn.conf.py "app:create_app()"
 

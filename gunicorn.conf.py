@@ -10,3 +10,5 @@ threads = int(os.environ.get("THREADS", "8"))
 preload_app = False
 accesslog = "-"
 errorlog = "-"
+# Tokens are capabilities: none may reach a log file.
+logger_class = "app.logs.RedactingLogger"

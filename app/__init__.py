@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
-from flask import Flask
+from flask import Flask, request
 
 from .extensions import csrf, db, migrate
+from .logs import redact
+
+
+class SquareScores(Flask):
+    def log_exception(self, exc_info) -> None:
+        # Flask's own message names the path, and a page's path holds its link's token.
+        self.logger.error("Exception on %s [%s]", redact(request.path), request.method,
+                          exc_info=exc_info)
 
 
 def create_app(config_class: object | str = "config.Config") -> Flask:
-    app = Flask(__name__)
+    app = SquareScores(__name__)
     app.config.from_object(config_class)
 
     db.init_app(app)

@@ -35,13 +35,96 @@
     if (target) { target.focus(); target.select(); }
   }
 
-  function swap(html) {
+  function swap(html, keepTyping) {
     var page = new DOMParser().parseFromString(html, "text/html");
     var fresh = page.getElementById("sheet");
     if (!fresh) { window.location.reload(); return; }
+    var typed = keepTyping ? typedValues() : null;
     sheet.innerHTML = fresh.innerHTML;
-    focusNext();
+    if (typed) restoreTyped(typed); else focusNext();
   }
+
+  // What this person has typed but not saved survives a refresh caused by another phone.
+  function typedValues() {
+    var number = sheet.querySelector("#entry input[name=number]");
+    var typed = { values: {}, focus: document.activeElement && document.activeElement.id,
+                  number: number && number.value };
+    sheet.querySelectorAll("input.score[id]").forEach(function (input) {
+      if (input.value !== input.defaultValue) typed.values[input.id] = input.value;
+    });
+    return typed;
+  }
+
+  function restoreTyped(typed) {
+    var number = sheet.querySelector("#entry input[name=number]");
+    if (!number || number.value !== typed.number) return;  // typed for a round now closed
+    Object.keys(typed.values).forEach(function (id) {
+      var input = document.getElementById(id);
+      if (input) { input.value = typed.values[id]; preview(input); }
+    });
+    var focused = typed.focus && document.getElementById(typed.focus);
+    if (focused && sheet.contains(focused)) focused.focus();
+  }
+
+  // Live: ask for the match's version; only when it changed, fetch the sheet again.
+  var matchId = sheet.getAttribute("data-match");
+  var token = window.location.pathname.split("/")[2];
+  var editing = false, stopped = false, timer = null, notice = null;
+
+  function currentVersion() {
+    var state = sheet.querySelector(".sheet-state");
+    return state ? state.getAttribute("data-version") : "";
+  }
+
+  function showNotice(text) {
+    if (!notice) {
+      notice = document.createElement("p");
+      notice.className = "offline";
+      notice.setAttribute("role", "status");
+      document.body.appendChild(notice);
+    }
+    notice.textContent = text;
+  }
+
+  function hideNotice() { if (notice) { notice.remove(); notice = null; } }
+
+  function refresh() {
+    return fetch(sheet.getAttribute("data-fragment-url"), { credentials: "same-origin", cache: "no-store" })
+      .then(function (response) { return response.text(); })
+      .then(function (html) { swap("<div id=\"sheet\">" + html + "</div>", true); });
+  }
+
+  function poll() {
+    timer = null;
+    if (stopped || document.hidden) return;
+    fetch("/api/v1/matches/" + encodeURIComponent(matchId), {
+      headers: { "Authorization": "Bearer " + token, "If-None-Match": "\"" + currentVersion() + "\"" },
+      cache: "no-store"
+    }).then(function (response) {
+      hideNotice();
+      if (response.status === 401 || response.status === 404) {
+        stopped = true;
+        showNotice("This link no longer works. Ask the host for a new one.");
+        return null;
+      }
+      if (response.status === 200 && !editing) {
+        return response.json().then(function (match) {
+          if (String(match.version) !== currentVersion()) return refresh();
+        });
+      }
+      return null;
+    }).catch(function () {
+      showNotice("Can't reach the score sheet. Trying again…");
+    }).then(schedule, schedule);
+  }
+
+  function schedule() {
+    if (!stopped && !timer && !document.hidden) timer = setTimeout(poll, 1500);
+  }
+
+  document.addEventListener("visibilitychange", function () {
+    if (!document.hidden && !timer) poll();
+  });
 
   function post(url, data) {
     data.append("csrf_token", csrf);
@@ -80,7 +163,8 @@
     input.focus();
     input.select();
     var done = false;
-    function restore() { if (!done) { done = true; cell.replaceChildren(link); } }
+    editing = true;
+    function restore() { if (!done) { done = true; editing = false; cell.replaceChildren(link); } }
     input.addEventListener("keydown", function (e) {
       if (e.key === "Escape") { restore(); }
       if (e.key !== "Enter") return;
@@ -89,7 +173,7 @@
       var data = new FormData();
       data.append("value", input.value);
       post(link.href, data).then(function (reply) {
-        if (reply.ok) { swap(reply.html); return; }
+        if (reply.ok) { editing = false; swap(reply.html); return; }
         var page = new DOMParser().parseFromString(reply.html, "text/html");
         var error = page.querySelector(".error");
         done = false;
@@ -108,4 +192,5 @@
   });
 
   focusNext();
+  schedule();
 })();
