@@ -108,6 +108,16 @@ def authenticate(secret: str | None, address: str | None = None) -> Access:
     return Access(token.match_id, token.role, token.seat)
 
 
+def version(access: Access, match_id: str) -> int:
+    """The match's version, for a reader that already holds the previous one."""
+    found = None
+    if access.match_id == match_id:
+        found = db.session.scalar(select(Match.version).where(Match.id == match_id))
+    if found is None:
+        raise NotFound("No such match.")
+    return found
+
+
 def load_sheet(match_id: str) -> Sheet:
     match = db.session.scalar(_match_query(match_id))
     if match is None:
@@ -199,9 +209,14 @@ def match_json(sheet: Sheet, access: Access) -> dict[str, Any]:
         "leaders": list(result.leaders),
         "target": result.target,
         "version": match.version,
-        "created_at": match.created_at.isoformat(),
+        "created_at": _utc(match.created_at).isoformat(),
         **result.extra,
     }
+
+
+def _utc(moment: datetime) -> datetime:
+    """SQLite hands times back without their zone; they were stored in UTC."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 def tokens(access: Access, match_id: str) -> dict[str, Any]:

@@ -94,7 +94,9 @@ def replay(players: int, options: Mapping[str, Any], rounds: Sequence[RoundInput
         complete += 1
         if over_after is None and _is_over(options, totals, complete):
             over_after = index
-    over = over_after is not None
+    # A round before the end still waiting for a score holds the match open. (Rounds after
+    # the end are not allowed at all: the service refuses them.)
+    over = over_after is not None and all(r.status != "open" for r in results[:over_after])
     leaders = ranked(totals, options["lowest_wins"]) if complete else ()
     return Result(
         rounds=tuple(results),

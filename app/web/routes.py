@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
@@ -230,7 +231,10 @@ def robots():
 def http_error(error: HTTPException):
     if request.path.startswith("/api/"):
         code = (error.name or "error").lower().replace(" ", "_")
-        return {"error": {"code": code, "message": error.description}}, error.code or 500
+        response = error.get_response()  # keeps headers such as a 405's Allow
+        response.set_data(json.dumps({"error": {"code": code, "message": error.description}}))
+        response.content_type = "application/json"
+        return response
     return render_template("error.html", error=error), error.code or 500
 
 
