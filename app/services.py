@@ -476,7 +476,10 @@ def recent(secrets_: Sequence[str]) -> list[dict[str, Any]]:
     for secret in secrets_:
         if secret in found:
             token, match = found[secret]
+            role = {"host": "host", "view": "viewer"}.get(token.role)
+            if role is None:
+                role = f"{match.seats[token.seat].name}'s seat"
             listed.append({"token": secret, "name": match.name, "game": GAMES[match.game].title,
-                           "role": Access(match.id, token.role, token.seat).actor,
+                           "role": role,
                            "ended": match.ended, "updated_at": match.updated_at})
     return listed

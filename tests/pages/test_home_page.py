@@ -54,7 +54,7 @@ def test_opened_links_are_listed_newest_first_with_their_role(page, start, clien
 
     assert [href for _, href, _ in listed] == [f"/m/{second.view}", f"/m/{first.seats[1]}"]
     assert "view" in listed[0][2]
-    assert "seat" in listed[1][2] and "host" not in listed[1][2]
+    assert "Ben's seat" in listed[1][2] and "host" not in listed[1][2]
 
     page(f"/m/{first.seats[1]}")  # opening it again moves it to the top, once
     assert [href for _, href, _ in recent_links(page("/"))] == [
