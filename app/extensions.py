@@ -1,5 +1,9 @@
 """Flask extensions, created unbound and bound to the app in create_app."""
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf.csrf import CSRFProtect
@@ -25,12 +29,27 @@ migrate = Migrate(render_as_batch=True)
 csrf = CSRFProtect()
 
 
+_write_intent: ContextVar[bool] = ContextVar("write_intent", default=False)
+
+
+@contextmanager
+def write_intent() -> Iterator[None]:
+    """Transactions begun inside take SQLite's write lock at BEGIN (BEGIN IMMEDIATE)."""
+    token = _write_intent.set(True)
+    try:
+        yield
+    finally:
+        _write_intent.reset(token)
+
+
 @event.listens_for(Engine, "connect")
 def _sqlite_pragmas(dbapi_connection, connection_record):
     """Foreign keys on, WAL so readers never wait on a writer, and a busy timeout."""
     module = type(dbapi_connection).__module__
     if not module.startswith("sqlite3"):
         return
+    # SQLAlchemy, not the sqlite3 module, says BEGIN, so that a write can say BEGIN IMMEDIATE.
+    dbapi_connection.isolation_level = None
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA busy_timeout=10000")
@@ -38,3 +57,11 @@ def _sqlite_pragmas(dbapi_connection, connection_record):
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.close()
+
+
+@event.listens_for(Engine, "begin")
+def _sqlite_begin(conn):
+    if conn.dialect.name == "sqlite":
+        # A write takes the write lock up front, so it waits its turn (busy_timeout) instead
+        # of failing with "database is locked" when it upgrades a read lock mid-transaction.
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if _write_intent.get() else "BEGIN")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
 from werkzeug.exceptions import HTTPException
@@ -11,7 +10,7 @@ from werkzeug.exceptions import HTTPException
 from .. import services
 from ..errors import Invalid, ServiceError
 from ..games import GAMES
-from ..services import Access, Sheet
+from ..services import Access
 from .forms import CellForm, entry_form, new_match_form, option_values
 from .view import SheetView, focus_after
 
