@@ -34,6 +34,17 @@ class Conflict(ServiceError):
     status, code = 409, "conflict"
 
 
+class EditConflict(Conflict):
+    """Someone else saved this cell after the page it was typed on was loaded."""
+
+    code = "edit_conflict"
+
+    def __init__(self, message: str, seat: int, theirs, yours):
+        super().__init__(message, seat=seat)
+        self.theirs = theirs
+        self.yours = yours
+
+
 class VersionMismatch(ServiceError):
     status, code = 412, "version_mismatch"
 

@@ -140,3 +140,5 @@ class Change(db.Model):
     seat: Mapped[int | None]
     before: Mapped[Any | None] = mapped_column(JSON)
     after: Mapped[Any | None] = mapped_column(JSON)
+    # An undo names the change it took back.
+    undoes: Mapped[int | None] = mapped_column(ForeignKey("change.id", ondelete="SET NULL"))

@@ -185,3 +185,32 @@ def tokens(match_id: str):
     access = services.authenticate(_bearer(), request.remote_addr)
     tokens = services.tokens(access, match_id)
     return jsonify(tokens | {"links": _links(tokens)})
+
+
+@bp.post("/matches/<match_id>/tokens/replace")
+def replace_link(match_id: str):
+    """A new secret for one link (`{"role": "seat", "seat": 2}`); the old one stops working."""
+    access = services.authenticate(_bearer(), request.remote_addr)
+    services.check(access, match_id, "tokens")
+    body = _object_body()
+    tokens = services.replace_link(access, match_id, body.get("role"), body.get("seat"))
+    return jsonify(tokens | {"links": _links(tokens)})
+
+
+@bp.post("/matches/<match_id>/undo")
+def undo(match_id: str):
+    access = _access(match_id, "undo")
+    return _match(services.undo(access, match_id, _if_match()), access)
+
+
+@bp.get("/matches/<match_id>/history")
+def history(match_id: str):
+    """Every change, oldest first: who made it, when, and the value before and after."""
+    _access(match_id, "history")
+    return jsonify({"changes": [
+        {"id": change.id, "version": change.version, "at": services.utc(change.at).isoformat(),
+         "by": change.actor, "action": change.action, "round": change.round_number,
+         "seat": change.seat, "before": change.before, "after": change.after,
+         "undoes": change.undoes}
+        for change in services.history(match_id)
+    ]})

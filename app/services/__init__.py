@@ -13,20 +13,26 @@ from .sheets import (
     match_json,
     recent,
     tokens,
+    utc,
     version,
 )
 from .writes import (
     abandon,
     add_round,
     bank,
+    cell_history,
     delete_round,
     history,
+    last_undoable,
+    replace_link,
     replace_round,
     set_parts,
+    undo,
 )
 
 __all__ = [
     "MATCH_NAME_LIMIT", "NAME_LIMIT", "Access", "RoundInput", "Sheet", "abandon", "add_round",
-    "authenticate", "bank", "check", "create_match", "delete_round", "history", "load_sheet",
-    "match_json", "recent", "replace_round", "set_parts", "tokens", "version",
+    "authenticate", "bank", "cell_history", "check", "create_match", "delete_round", "history", "load_sheet",
+    "last_undoable", "match_json", "recent", "replace_link", "replace_round", "set_parts",
+    "tokens", "undo", "utc", "version",
 ]

@@ -155,6 +155,9 @@ def _check(sheet: Sheet, access: Access, action: str, number: int | None, seat: 
     elif action == "bank":
         if access.role not in ("host", "seat"):
             raise Forbidden("Only the host or a player can bank the match.")
+    elif action == "read_cell":
+        if not 1 <= number <= count or not 0 <= seat < len(sheet.players):
+            raise NotFound("There is no such cell.")
     elif action != "read" and access.role != "host":
         raise Forbidden("Only the host's link can do that.")
 
@@ -188,12 +191,12 @@ def match_json(sheet: Sheet, access: Access) -> dict[str, Any]:
         "leaders": list(result.leaders),
         "target": result.target,
         "version": match.version,
-        "created_at": _utc(match.created_at).isoformat(),
+        "created_at": utc(match.created_at).isoformat(),
         **result.extra,
     }
 
 
-def _utc(moment: datetime) -> datetime:
+def utc(moment: datetime) -> datetime:
     """SQLite hands times back without their zone; they were stored in UTC."""
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 

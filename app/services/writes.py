@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -9,16 +10,17 @@ from typing import Any
 
 from sqlalchemy import select
 
-from ..errors import Conflict, Invalid, NotFound, VersionMismatch
+from ..errors import Conflict, EditConflict, Invalid, NotFound, VersionMismatch
 from ..extensions import db, write_intent
 from ..games import InvalidInput, RoundInput
-from ..models import Change, Entry, Match, Round
-from .sheets import Access, Sheet, _check, _match_query, _sheet, load_sheet
+from ..models import Change, Entry, Match, Round, Token
+from .sheets import Access, Sheet, _check, _match_query, _sheet, load_sheet, tokens
 
 
 @contextmanager
 def _writing(access: Access, match_id: str, if_match: Collection[int] | None, action: str,
-             number: int | None = None, seat: int | None = None) -> Iterator[Sheet]:
+             number: int | None = None, seat: int | None = None,
+             ended_too: bool = False) -> Iterator[Sheet]:
     """One write: the match locked, checked in SPEC order, version bumped and committed."""
     if access.match_id != match_id:
         raise NotFound("No such match.")
@@ -33,7 +35,7 @@ def _writing(access: Access, match_id: str, if_match: Collection[int] | None, ac
         if if_match is not None and match.version not in if_match:
             raise VersionMismatch(
                 f"The match changed (now version {match.version}); reload and try again.")
-        if match.ended:
+        if match.ended and not ended_too:
             raise Conflict(f"The match is {match.ended}: nothing more can change.")
         yield sheet
         match.version += 1
@@ -45,10 +47,11 @@ def _writing(access: Access, match_id: str, if_match: Collection[int] | None, ac
 
 
 def _log(sheet: Sheet, access: Access, action: str, number: int | None = None,
-         seat: int | None = None, before: Any = None, after: Any = None) -> None:
+         seat: int | None = None, before: Any = None, after: Any = None,
+         undoes: int | None = None) -> None:
     db.session.add(Change(match_id=sheet.match.id, version=sheet.match.version + 1,
                           actor=access.actor, action=action, round_number=number, seat=seat,
-                          before=before, after=after))
+                          before=before, after=after, undoes=undoes))
 
 
 def _parse(parse, *args):
@@ -127,10 +130,13 @@ def delete_round(access: Access, match_id: str, number: int,
 
 
 def set_parts(access: Access, match_id: str, number: int, parts: Mapping[int, Any],
-              if_match: Collection[int] | None = None) -> tuple[Sheet, bool]:
+              if_match: Collection[int] | None = None,
+              based_on: int | None = None) -> tuple[Sheet, bool]:
     """Seats' parts of round `number`, in one write; the next round's number opens that round.
 
-    Answers the sheet and whether a round was opened."""
+    With `based_on` (the version the person was looking at), a cell that someone else saved
+    since is an EditConflict rather than a silent overwrite. Answers the sheet and whether a
+    round was opened."""
     first = min(parts) if parts else 0
     with _writing(access, match_id, if_match, "set_part", number, first) as sheet:
         for seat in parts:
@@ -150,6 +156,8 @@ def set_parts(access: Access, match_id: str, number: int, parts: Mapping[int, An
             except InvalidInput as error:
                 raise Invalid(error.message, error.field, seat=seat) from error
         before = rounds[number - 1].parts
+        if based_on is not None:
+            _merge_since(sheet, number, based_on, before, entered, parts)
         rounds[number - 1] = RoundInput(rounds[number - 1].common, tuple(entered))
         _parse(_check_round, sheet, rounds[number - 1])
         _refuse_early_end(sheet, rounds)
@@ -164,6 +172,38 @@ def set_parts(access: Access, match_id: str, number: int, parts: Mapping[int, An
                 _log(sheet, access, "set_part", number, seat, before=before[seat],
                      after=entered[seat])
     return load_sheet(match_id), opening
+
+
+def _merge_since(sheet: Sheet, number: int, based_on: int, before: Sequence[Any],
+                 entered: list[Any], parts: Mapping[int, Any]) -> None:
+    """Reconcile a page typed at version `based_on` with what others saved since.
+
+    A cell the person left as they saw it keeps the newer value; a cell they changed that
+    someone else changed too is an EditConflict, never a silent overwrite."""
+    seen: dict[int, tuple[Change, Any]] = {}
+    for change in _changes_since(sheet.match.id, based_on, number):
+        for seat in parts if change.seat is None else [change.seat]:
+            if seat in parts and seat not in seen:
+                seen[seat] = (change, _part_of(sheet, change.before, change, seat))
+    for seat, (change, was) in seen.items():
+        if entered[seat] == was:
+            entered[seat] = before[seat]
+        elif entered[seat] != before[seat]:
+            raise EditConflict(
+                f"{_who(sheet, change.actor)} saved this cell while you were typing.",
+                seat, theirs=before[seat], yours=entered[seat])
+
+
+def _changes_since(match_id: str, version: int, number: int) -> list[Change]:
+    return list(db.session.scalars(
+        select(Change).where(Change.match_id == match_id, Change.version > version,
+                             Change.round_number == number).order_by(Change.id)))
+
+
+def _who(sheet: Sheet, actor: str) -> str:
+    if actor.startswith("seat "):
+        return sheet.players[int(actor.split()[1])]
+    return {"host": "The host"}.get(actor, "Someone")
 
 
 def _check_round(sheet: Sheet, entered: RoundInput) -> None:
@@ -186,6 +226,121 @@ def abandon(access: Access, match_id: str, if_match: Collection[int] | None = No
         sheet.match.ended = "abandoned"
         _log(sheet, access, "abandon")
     return load_sheet(match_id)
+
+
+UNDOABLE = ("add_round", "edit_round", "delete_round", "set_part")
+
+
+def last_undoable(match_id: str) -> Change | None:
+    """The latest change to the sheet that no undo has taken back yet."""
+    changes = db.session.scalars(
+        select(Change).where(Change.match_id == match_id).order_by(Change.id.desc())).all()
+    undone = {change.undoes for change in changes if change.undoes is not None}
+    return next((change for change in changes
+                 if change.action in UNDOABLE and change.id not in undone), None)
+
+
+def undo(access: Access, match_id: str, if_match: Collection[int] | None = None) -> Sheet:
+    """The host takes back the last change to the sheet; the undo itself is logged."""
+    with _writing(access, match_id, if_match, "undo") as sheet:
+        change = last_undoable(match_id)
+        if change is None:
+            raise Conflict("There is nothing to undo.")
+        rounds = _undone(sheet, change)
+        _refuse_early_end(sheet, rounds)
+        _store(sheet, rounds)
+        _log(sheet, access, "undo", change.round_number, change.seat, before=change.after,
+             after=change.before, undoes=change.id)
+    return load_sheet(match_id)
+
+
+def _undone(sheet: Sheet, change: Change) -> list[RoundInput]:
+    """The rounds as they would be without `change`."""
+    rounds, n = list(sheet.rounds), change.round_number
+    gone = Conflict("That change can no longer be undone: the rounds have moved on.")
+
+    def whole(body: Any) -> RoundInput:
+        return sheet.game.parse_round(body, len(sheet.players), sheet.match.options)
+
+    if change.action == "add_round":
+        if n != len(rounds):
+            raise gone
+        return rounds[:-1]
+    if change.action == "delete_round":
+        if n != len(rounds) + 1:
+            raise gone
+        return rounds + [whole(change.before)]
+    if not 1 <= n <= len(rounds):
+        raise gone
+    if change.action == "edit_round":
+        rounds[n - 1] = whole(change.before)
+        return rounds
+    parts = list(rounds[n - 1].parts)
+    parts[change.seat] = change.before
+    if n == len(rounds) and all(part is None for part in parts) and not rounds[n - 1].common:
+        return rounds[:-1]  # the change had opened this round
+    rounds[n - 1] = RoundInput(rounds[n - 1].common, tuple(parts))
+    return rounds
+
+
+def _store(sheet: Sheet, rounds: Sequence[RoundInput]) -> None:
+    """Make the stored rounds say what `rounds` says."""
+    rows = sheet.match.rounds
+    while len(rows) > len(rounds):
+        rows.remove(rows[-1])
+    db.session.flush()
+    for number, entered in enumerate(rounds, start=1):
+        if number > len(rows):
+            rows.append(Round(number=number, common={}))
+        row = rows[number - 1]
+        if row.common != dict(entered.common):
+            row.common = dict(entered.common)
+        _set_entries(row, entered.parts)
+
+
+def cell_history(sheet: Sheet, number: int, seat: int) -> list[tuple[Change, Any, Any]]:
+    """Every change to one seat's part of round `number`: the change, the part before, after."""
+    changes = db.session.scalars(
+        select(Change).where(Change.match_id == sheet.match.id, Change.round_number == number)
+        .order_by(Change.id)).all()
+    found = []
+    for change in changes:
+        before, after = (_part_of(sheet, change.before, change, seat),
+                         _part_of(sheet, change.after, change, seat))
+        if (change.seat == seat or change.seat is None) and before != after:
+            found.append((change, before, after))
+    return found
+
+
+def _part_of(sheet: Sheet, value: Any, change: Change, seat: int) -> Any:
+    if value is None:
+        return None
+    if change.seat is not None:
+        return value  # a seat's own part
+    try:
+        return sheet.game.parse_round(value, len(sheet.players), sheet.match.options).parts[seat]
+    except InvalidInput:
+        return None
+
+
+def replace_link(access: Access, match_id: str, role: Any, seat: Any = None) -> dict[str, Any]:
+    """A new secret for one link; the old one stops working at once. Host only."""
+    if role not in ("host", "view", "seat"):
+        raise Invalid("Say which link: host, view or seat.", "role")
+    with _writing(access, match_id, None, "replace_link", ended_too=True) as sheet:
+        if role == "seat":
+            if isinstance(seat, bool) or not isinstance(seat, int) or not (
+                    0 <= seat < len(sheet.players)):
+                raise Invalid("Say which seat's link to replace.", "seat")
+        else:
+            seat = None
+        token = db.session.scalar(select(Token).where(
+            Token.match_id == match_id, Token.role == role, Token.seat.is_(seat)
+            if seat is None else Token.seat == seat))
+        token.secret = secrets.token_urlsafe(32)
+        token.created_at = datetime.now(UTC)
+        _log(sheet, access, "replace_link", seat=seat, after={"role": role})
+    return tokens(Access(match_id, "host"), match_id)
 
 
 def history(match_id: str) -> list[Change]:

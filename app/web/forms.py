@@ -6,6 +6,7 @@ from typing import Any
 
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, FieldList, HiddenField, IntegerField, SelectField, StringField
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length, NumberRange, Optional, StopValidation, ValidationError
 
 from ..games import Game
@@ -72,8 +73,8 @@ def _option_field(spec: OptionSpec):
     if spec.kind == "bool":
         return BooleanField(spec.label, default=spec.default, description=spec.help)
     if spec.kind == "choice":
-        return SelectField(spec.label, choices=list(spec.choices), default=spec.default,
-                           description=spec.help)
+        return SelectField(spec.label, default=spec.default, description=spec.help,
+                           choices=[SelectChoice(value, label) for value, label in spec.choices])
     checks = [NumberRange(min=spec.minimum, max=spec.maximum)]
     checks.insert(0, Optional() if spec.optional else _required_number)
     return WholeNumberField(spec.label, checks, default=spec.default, description=spec.help,
@@ -112,3 +113,18 @@ def entry_form(seats: list[int], formdata: Any = None) -> FlaskForm:
     for seat in seats:
         setattr(EntryForm, f"s{seat}", ScoreField(f"Seat {seat}"))
     return EntryForm(formdata=formdata) if formdata is not None else EntryForm()
+
+
+class ReplaceLinkForm(FlaskForm):
+    """Which link to replace: the host's, the view link, or one seat's."""
+
+    role = StringField()
+    seat = StringField()
+
+    def validate_role(self, field) -> None:
+        if field.data not in ("host", "view", "seat"):
+            raise ValidationError("Say which link: host, view or seat.")
+
+    def validate_seat(self, field) -> None:
+        if self.role.data == "seat" and not (field.data or "").isdigit():
+            raise ValidationError("Say which seat.")

@@ -4,26 +4,19 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
+from flask import abort, flash, redirect, render_template, request, session, url_for
 from werkzeug.exceptions import HTTPException
 
 from .. import services
-from ..errors import Invalid, ServiceError
+from ..errors import EditConflict, Invalid, ServiceError
 from ..games import GAMES
 from ..services import Access
+from .blueprint import bp
+from .blueprint import link_access as _access
 from .forms import CellForm, entry_form, new_match_form, option_values
 from .view import SheetView, focus_after
 
-bp = Blueprint("web", __name__)
-
 RECENT_LIMIT = 10
-
-
-def _access(token: str) -> Access:
-    try:
-        return services.authenticate(token, request.remote_addr)
-    except ServiceError as error:
-        abort(429 if error.status == 429 else 404)
 
 
 def _remember(token: str, access: Access) -> None:
@@ -128,7 +121,16 @@ def enter_round(token: str):
                     services.RoundInput({}, tuple(parts[s] for s in range(len(sheet.players)))))
                 sheet = services.add_round(access, access.match_id, body)
             else:
-                sheet, _ = services.set_parts(access, access.match_id, number, parts)
+                sheet, _ = services.set_parts(access, access.match_id, number, parts,
+                                              based_on=_version(form.version.data))
+        except EditConflict as error:
+            field = getattr(form, f"s{error.seat}")
+            field.errors = [f"{error.message} It now says {SheetView.shown(error.theirs)}; "
+                            f"save again to put {SheetView.shown(error.yours)}, or change it."]
+            # The page now shows the newer version: saving again means "use mine".
+            view = SheetView(services.load_sheet(access.match_id), access)
+            form.version.data = str(view.match.version)
+            return _render_sheet(token, view, form, status=409)
         except Invalid as error:
             seat = error.seat
             if seat is None and (error.field or "").startswith("scores["):
@@ -148,6 +150,7 @@ def enter_round(token: str):
 
 @bp.route("/m/<token>/round/<int:number>/seat/<int:seat>", methods=["GET", "POST"])
 def edit_cell(token: str, number: int, seat: int):
+    """One cell on a page of its own: its value, its history, and a field to change it."""
     access = _access(token)
     sheet = services.load_sheet(access.match_id)
     view = SheetView(sheet, access)
@@ -157,16 +160,23 @@ def edit_cell(token: str, number: int, seat: int):
         abort(403)
     current = sheet.rounds[number - 1].parts[seat]
     form = CellForm(request.form if request.method == "POST" else None)
-    if request.method == "GET" and current is not None:
-        form.value.data = str(current["score"])
-    status = 200
+    if request.method == "GET":
+        form.version.data = str(sheet.version)
+        if current is not None:
+            form.value.data = str(current["score"])
+    status, conflict = 200, None
     if form.validate_on_submit():
         if form.value.score is None:
             form.value.errors = ["Type a number."]
         else:
             try:
                 sheet, _ = services.set_parts(access, access.match_id, number,
-                                              {seat: {"score": form.value.score}})
+                                              {seat: {"score": form.value.score}},
+                                              based_on=_version(form.version.data))
+            except EditConflict as error:
+                conflict = error
+                form.version.data = str(sheet.version)  # saving again now means "use mine"
+                status = 409
             except Invalid as error:
                 form.value.errors = [error.message]
             except ServiceError as error:
@@ -176,10 +186,15 @@ def edit_cell(token: str, number: int, seat: int):
                 return redirect(url_for("web.sheet", token=token,
                                         focus=focus_after(SheetView(sheet, access)),
                                         _anchor=f"r{number}"))
-    if request.method == "POST":
+    if request.method == "POST" and status == 200:
         status = 422
+    history = services.cell_history(sheet, number, seat)
     return render_template("edit_cell.html", token=token, view=view, form=form, number=number,
-                           seat=seat), status
+                           seat=seat, history=history, conflict=conflict), status
+
+
+def _version(text: str | None) -> int | None:
+    return int(text) if text and text.isascii() and text.isdigit() and len(text) < 19 else None
 
 
 @bp.post("/m/<token>/round/<int:number>/delete")
@@ -193,6 +208,21 @@ def delete_round(token: str, number: int):
 def bank(token: str):
     access = _access(token)
     return _act(token, lambda: services.bank(access, access.match_id), "Match banked.")
+
+
+@bp.post("/m/<token>/undo")
+def undo(token: str):
+    access = _access(token)
+    return _act(token, lambda: services.undo(access, access.match_id), "Undone.")
+
+
+@bp.get("/m/<token>/table")
+def table(token: str):
+    """The sheet for a tablet in the middle of the table: big totals, the last round."""
+    access = _access(token)
+    view = SheetView(services.load_sheet(access.match_id), access)
+    template = "table_fragment.html" if request.args.get("fragment") else "table.html"
+    return render_template(template, token=token, view=view)
 
 
 @bp.route("/m/<token>/abandon", methods=["GET", "POST"])
@@ -219,6 +249,14 @@ def _act(token: str, action, done: str):
     else:
         flash(done, "info")
     return redirect(url_for("web.sheet", token=token))
+
+
+@bp.after_app_request
+def _link_pages_are_private(response):
+    if request.path.startswith("/m/"):
+        # A link page is a capability: no cache, shared or private, may keep it.
+        response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @bp.get("/robots.txt")

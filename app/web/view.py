@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
-
-from flask import url_for
 
 from .. import services
 from ..services import Access, Sheet
@@ -79,17 +78,46 @@ class SheetView:
         planned = self.match.options.get("rounds")
         return None if planned is None else max(0, planned - len(self.rows))
 
+    @staticmethod
+    def shown(part: Any) -> str:
+        """A seat's part as a person reads it."""
+        return "—" if part is None else str(part.get("score"))
+
+    def actor_name(self, actor: str) -> str:
+        if actor.startswith("seat "):
+            return self.sheet.players[int(actor.split()[1])]
+        return {"host": "Host", "view": "Viewer"}.get(actor, actor)
+
+    @staticmethod
+    def ago(moment) -> str:
+        """When, as a person at the table says it."""
+        seconds = int((datetime.now(UTC) - services.utc(moment)).total_seconds())
+        if seconds < 60:
+            return "just now"
+        if seconds < 3600:
+            return f"{seconds // 60} min ago"
+        if seconds < 86400:
+            return f"{seconds // 3600} h {seconds % 3600 // 60} min ago"
+        return services.utc(moment).strftime("%d %b %Y")
+
+    utc = staticmethod(services.utc)
+
     @property
-    def links(self) -> list[dict[str, str]]:
-        """Every link of the match, for the host to hand round the table."""
-        tokens = services.tokens(self.access, self.match.id)
-
-        def url(secret: str) -> str:
-            return url_for("web.sheet", token=secret, _external=True)
-
-        links = [{"label": name, "url": url(secret)}
-                 for name, secret in zip(self.sheet.players, tokens["seats"])]
-        return links + [{"label": "View only", "url": url(tokens["view"])}]
+    def undoable(self):
+        """The change Undo would take back, described, or None."""
+        if self.access.role != "host" or self.read_only:
+            return None
+        change = services.last_undoable(self.match.id)
+        if change is None:
+            return None
+        if change.action == "add_round":
+            return f"adding round {change.round_number}"
+        if change.action == "delete_round":
+            return f"deleting round {change.round_number}"
+        if change.action == "edit_round":
+            return f"the change to round {change.round_number}"
+        return (f"round {change.round_number}, {self.sheet.players[change.seat]}: "
+                f"{self.shown(change.before)} → {self.shown(change.after)}")
 
     def _row(self, number: int, entered, outcome) -> Row:
         cells = []

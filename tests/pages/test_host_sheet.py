@@ -198,7 +198,9 @@ def test_the_host_sees_every_link_of_the_table(start, page):
     match = start(("Ana", "Ben"))
 
     sheet = page(f"/m/{match.host}")
+    assert sheet.find("a", href=f"/m/{match.host}/links") is not None
 
-    links = [node.get("value") for node in sheet.find("details", class_="links").find_all("input")]
-    assert all(node.has("readonly") for node in sheet.find("details").find_all("input"))
-    assert [link.rsplit("/", 1)[-1] for link in links] == [*match.seats, match.view]
+    invites = page(f"/m/{match.host}/links")
+    links = [node.get("value") for node in invites.find_all("input", class_="link")]
+    assert all(node.has("readonly") for node in invites.find_all("input", class_="link"))
+    assert [link.rsplit("/", 1)[-1] for link in links] == [*match.seats, match.view, match.host]

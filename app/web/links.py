@@ -1,0 +1,78 @@
+"""The host's links for the table: QR codes to scan, links to share, and replacing a link."""
+
+from __future__ import annotations
+
+import io
+
+import segno
+from flask import Response, abort, flash, redirect, render_template, request, url_for
+
+from .. import services
+from ..errors import ServiceError
+from ..services import Access
+from .blueprint import bp, link_access
+from .forms import ReplaceLinkForm
+from .view import SheetView
+
+
+def _host(token: str) -> Access:
+    access = link_access(token)
+    if access.role != "host":
+        abort(403)
+    return access
+
+
+def _link(secret: str) -> str:
+    return url_for("web.sheet", token=secret, _external=True)
+
+
+@bp.get("/m/<token>/links")
+def links(token: str):
+    access = _host(token)
+    view = SheetView(services.load_sheet(access.match_id), access)
+    tokens = services.tokens(access, access.match_id)
+    entries = [{"label": name, "role": "seat", "seat": seat, "url": _link(secret),
+                "qr": url_for("web.qr", token=token, which=f"seat-{seat}")}
+               for seat, (name, secret) in enumerate(zip(view.sheet.players, tokens["seats"]))]
+    entries.append({"label": "View only", "role": "view", "seat": None,
+                    "url": _link(tokens["view"]), "qr": url_for("web.qr", token=token, which="view")})
+    host = {"url": _link(tokens["host"])}
+    return render_template("links.html", token=token, view=view, entries=entries, host=host,
+                           form=ReplaceLinkForm())
+
+
+@bp.get("/m/<token>/qr/<which>.svg")
+def qr(token: str, which: str):
+    """A link as a QR code (SVG, drawn here: no outside service sees the link)."""
+    access = _host(token)
+    tokens = services.tokens(access, access.match_id)
+    if which == "view":
+        secret = tokens["view"]
+    elif which.startswith("seat-") and which[5:].isdigit() and int(which[5:]) < len(tokens["seats"]):
+        secret = tokens["seats"][int(which[5:])]
+    else:
+        abort(404)
+    out = io.BytesIO()
+    segno.make(_link(secret), error="m").save(out, kind="svg", scale=6, border=2,
+                                              xmldecl=False, title=None)
+    return Response(out.getvalue(), mimetype="image/svg+xml")
+
+
+@bp.post("/m/<token>/links/replace")
+def replace_link(token: str):
+    access = _host(token)
+    form = ReplaceLinkForm(request.form)
+    if not form.validate_on_submit():
+        abort(400)
+    seat = int(form.seat.data) if form.role.data == "seat" else None
+    try:
+        tokens = services.replace_link(access, access.match_id, form.role.data, seat)
+    except ServiceError as error:
+        flash(error.message, "error")
+        return redirect(url_for("web.links", token=token))
+    if form.role.data == "host":
+        flash("Your host link is new: the old one no longer works. Keep this page's address.",
+              "info")
+        return redirect(url_for("web.links", token=tokens["host"]))
+    flash("New link made: the old one no longer works.", "info")
+    return redirect(url_for("web.links", token=token))
