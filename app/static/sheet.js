@@ -162,7 +162,7 @@
     cell.replaceChildren(input);
     input.focus();
     input.select();
-    var done = false;
+    var done = false, basedOn = currentVersion();
     editing = true;
     function restore() { if (!done) { done = true; editing = false; cell.replaceChildren(link); } }
     input.addEventListener("keydown", function (e) {
@@ -172,10 +172,14 @@
       done = true;
       var data = new FormData();
       data.append("value", input.value);
+      data.append("version", basedOn);
       post(link.href, data).then(function (reply) {
         if (reply.ok) { editing = false; swap(reply.html); return; }
         var page = new DOMParser().parseFromString(reply.html, "text/html");
         var error = page.querySelector(".error");
+        // After "someone else saved this cell", Enter again means: put mine.
+        var newer = page.querySelector("input[name=version]");
+        if (newer) basedOn = newer.value;
         done = false;
         input.classList.add("invalid");
         var note = cell.querySelector(".error") || document.createElement("p");
