@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Flask, request
 
 from .extensions import csrf, db, migrate
-from .logs import redact
+from .logs import RedactRecord, redact
 
 
 class SquareScores(Flask):
@@ -18,6 +18,7 @@ class SquareScores(Flask):
 def create_app(config_class: object | str = "config.Config") -> Flask:
     app = SquareScores(__name__)
     app.config.from_object(config_class)
+    app.logger.addFilter(RedactRecord())  # tracebacks may quote a token, too
 
     db.init_app(app)
     migrate.init_app(app, db, directory=str(app.root_path + "/../migrations"))

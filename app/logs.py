@@ -1,26 +1,51 @@
-"""Access logs without secrets: link tokens in paths and referrers, and bearer tokens, are masked."""
+"""Logs without secrets: link tokens in paths, referrers, user names and errors are masked."""
 
 from __future__ import annotations
 
+import logging
 import re
 
 from gunicorn.glogging import Logger
 
 # A link token follows /m/ in page paths; 20+ URL-safe characters is a token, not a word.
 _TOKEN_IN_PATH = re.compile(r"(/m/)[A-Za-z0-9_-]{20,}")
+# Elsewhere (/m//<token>, /M/<token>, an escaped %2Fm%2F<token>), a token is still one run of
+# 43 URL-safe characters: nothing else a log line holds is a run of 32 or more.
+_TOKEN_ANYWHERE = re.compile(r"[A-Za-z0-9_-]{32,}")
 
 
 def redact(text: str) -> str:
-    return _TOKEN_IN_PATH.sub(r"\1…", text)
+    return _TOKEN_ANYWHERE.sub("…", _TOKEN_IN_PATH.sub(r"\1…", text))
+
+
+class RedactRecord(logging.Filter):
+    """gunicorn's messages quote what a client sent ("Invalid HTTP request line: 'GET /m/…'")."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        try:
+            record.msg, record.args = redact(record.getMessage()), None
+        except Exception:  # a message that cannot be formatted: logging reports it as usual
+            return True
+        if record.exc_info and not record.exc_text:
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        if record.exc_text:
+            record.exc_text = redact(record.exc_text)
+        return True
 
 
 class RedactingLogger(Logger):
+    def setup(self, cfg):
+        super().setup(cfg)
+        for handler in self.error_log.handlers:
+            handler.addFilter(RedactRecord())
+
     def atoms(self, resp, req, environ, request_time):
         atoms = super().atoms(resp, req, environ, request_time)
         for key, value in atoms.items():
             if isinstance(value, str):
-                if key.lower() in ("{authorization}i", "{cookie}i", "{http_authorization}e",
-                                   "{http_cookie}e"):
+                # "u" is the user name of a Basic Authorization header, where a token may be.
+                if key == "u" or key.lower() in ("{authorization}i", "{cookie}i",
+                                                 "{http_authorization}e", "{http_cookie}e"):
                     atoms[key] = "-"
                 else:
                     atoms[key] = redact(value)
