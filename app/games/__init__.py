@@ -1,8 +1,9 @@
 """The registry of game engines: each game's rules live in its own pure module."""
 
 from .base import Game, InvalidInput, Result, RoundInput, RoundResult, Side
+from .banakil import GAME as BANAKIL
 from .generic import GAME as GENERIC
 
-GAMES: dict[str, Game] = {game.name: game for game in (GENERIC,)}
+GAMES: dict[str, Game] = {game.name: game for game in (GENERIC, BANAKIL)}
 
 __all__ = ["GAMES", "Game", "InvalidInput", "Result", "RoundInput", "RoundResult", "Side"]

@@ -11,6 +11,7 @@ from .sheets import (
     create_match,
     load_sheet,
     match_json,
+    preview_part,
     recent,
     tokens,
     utc,
@@ -33,6 +34,6 @@ from .writes import (
 __all__ = [
     "MATCH_NAME_LIMIT", "NAME_LIMIT", "Access", "RoundInput", "Sheet", "abandon", "add_round",
     "authenticate", "bank", "cell_history", "check", "create_match", "delete_round", "history", "load_sheet",
-    "last_undoable", "match_json", "recent", "replace_link", "replace_round", "set_parts",
+    "last_undoable", "match_json", "preview_part", "recent", "replace_link", "replace_round", "set_parts",
     "tokens", "undo", "utc", "version",
 ]

@@ -282,3 +282,25 @@ def recent(secrets_: Sequence[str]) -> list[dict[str, Any]]:
                            "role": role,
                            "ended": match.ended, "updated_at": match.updated_at})
     return listed
+
+
+def preview_part(access: Access, match_id: str, number: int, seat: int,
+                 body: Any) -> tuple[Sheet, RoundInput]:
+    """The sheet as it would be with this part typed in, stored nowhere: for a live preview."""
+    sheet = check(access, match_id, "set_part", number, seat)
+    try:
+        part = sheet.game.parse_part(body, seat, sheet.match.options)
+    except InvalidInput as error:
+        raise Invalid(error.message, error.field, seat=seat) from error
+    rounds = list(sheet.rounds)
+    if number == len(rounds) + 1:
+        rounds.append(RoundInput(common={}, parts=(None,) * len(sheet.players)))
+    parts = list(rounds[number - 1].parts)
+    parts[seat] = part
+    rounds[number - 1] = RoundInput(rounds[number - 1].common, tuple(parts))
+    try:
+        sheet.game.parse_round(sheet.game.round_input(rounds[number - 1]), len(sheet.players),
+                               sheet.match.options)
+    except InvalidInput as error:
+        raise Invalid(error.message, error.field, seat=seat) from error
+    return _sheet(sheet.match, rounds), rounds[number - 1]

@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from .. import services
+from ..games import banakil
 from ..services import Access, Sheet
 
 ROLE_LABELS = {"host": "Host", "view": "Viewer"}
@@ -24,6 +25,7 @@ class Row:
     number: int
     status: str
     cells: tuple[Cell, ...]
+    dealer: int | None = None  # the seat that deals this hand, where the game says
 
 
 @dataclass(frozen=True)
@@ -34,6 +36,7 @@ class Standing:
     leads: bool
     wins: bool
     to_target: int | None  # points still needed to reach the target line
+    owes: int = 0  # what the side still owes from earlier negative hands (Banakil's carry)
 
 
 class SheetView:
@@ -46,14 +49,17 @@ class SheetView:
         self.writable = frozenset() if self.read_only else sheet.writable_seats(access)
         result = sheet.result
         self.target = result.target
+        carry = result.extra.get("carry", [0] * len(sheet.sides))
         self.standings = tuple(
             Standing(side.index, side.name, result.totals[side.index],
                      side.index in result.leaders and len(result.leaders) < len(sheet.sides),
                      side.index in result.winners,
                      None if result.target is None
-                     else max(0, result.target - result.totals[side.index]))
+                     else max(0, result.target - result.totals[side.index]),
+                     carry[side.index])
             for side in sheet.sides
         )
+        self.hands = sheet.game.name == "banakil"  # parts typed one hand at a time
         self.rows = tuple(self._row(n, entered, outcome) for n, (entered, outcome)
                           in enumerate(zip(sheet.rounds, result.rounds), start=1))
         self.entry_number, self.entry_parts = self._entry()
@@ -116,6 +122,8 @@ class SheetView:
             return f"deleting round {change.round_number}"
         if change.action == "edit_round":
             return f"the change to round {change.round_number}"
+        if self.hands:
+            return f"{self.sheet.players[change.seat]}'s hand in hand {change.round_number}"
         return (f"round {change.round_number}, {self.sheet.players[change.seat]}: "
                 f"{self.shown(change.before)} → {self.shown(change.after)}")
 
@@ -125,11 +133,51 @@ class SheetView:
             seat = side.seats[0]
             if outcome.cells is not None:
                 value = outcome.cells[side.index]
-            else:
+            elif "cells_so_far" in outcome.extra:
+                value = outcome.extra["cells_so_far"][side.index]
+            elif outcome.status == "open" and not self.hands:
                 part = entered.parts[seat]
                 value = None if part is None else part.get("score")
+            else:
+                value = None
             cells.append(Cell(seat, value, seat in self.writable))
-        return Row(number, outcome.status, tuple(cells))
+        return Row(number, outcome.status, tuple(cells), outcome.extra.get("dealer"))
+
+    @property
+    def next_deal(self) -> tuple[str, str] | None:
+        """Who deals the next hand and who leads it, where the game deals."""
+        seat = self.sheet.result.extra.get("next_dealer")
+        if seat is None:
+            return None
+        if self.entry_number and self.entry_number <= len(self.rows):
+            seat = self.rows[self.entry_number - 1].dealer
+        players = self.sheet.players
+        return players[seat], players[(seat + 1) % len(players)]
+
+    def hand_status(self, seat: int) -> str:
+        """Whether a seat's hand of the entry round is typed: "typed" or "to type"."""
+        return "typed" if self.entry_value_part(seat) is not None else "to type"
+
+    def entry_value_part(self, seat: int) -> Any:
+        return self.entry_parts[seat] if self.entry_parts else None
+
+    def working(self, number: int) -> dict[str, Any]:
+        """How a round's numbers were made, for its own page."""
+        entered = self.sheet.rounds[number - 1]
+        outcome = self.sheet.result.rounds[number - 1]
+        options = self.match.options
+        before = [0] * len(self.sheet.sides)
+        for earlier in reversed(self.sheet.result.rounds[:number - 1]):
+            if earlier.extra.get("carry") is not None:
+                before = earlier.extra["carry"]
+                break
+        hands = [(seat, name, banakil.describe_hand(seat, entered.parts, options))
+                 for seat, name in enumerate(self.sheet.players)]
+        sides = (banakil.describe_sides(entered.parts, self.sheet.sides, options)
+                 if outcome.status == "complete" else None)
+        return {"status": outcome.status, "hands": hands, "sides": sides,
+                "carry_before": before, "carry_after": outcome.extra.get("carry"),
+                "cells": outcome.cells, "dealer": outcome.extra.get("dealer")}
 
     def _entry(self) -> tuple[int | None, tuple[Any, ...]]:
         """The round the entry row types into: the open round, else the next one if it may open."""

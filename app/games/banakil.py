@@ -1,0 +1,426 @@
+"""Banakil: hand scores from card counts, partnership netting, rounding, the carry and the target."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .base import (
+    Game,
+    InvalidInput,
+    OptionSpec,
+    Result,
+    RoundInput,
+    RoundResult,
+    Side,
+    expect_object,
+    ranked,
+    reject_unknown,
+)
+
+# Card classes, their values in half points (rules/banakil.txt: "Threes to sixes 0.5 ..."),
+# and how many of each two packs and two jokers hold (SPEC: 106 cards in all).
+CLASSES = ("3-6", "7-K", "A", "2", "joker")
+CLASS_NAMES = {"3-6": "threes to sixes", "7-K": "sevens to kings", "A": "aces", "2": "twos",
+               "joker": "jokers"}
+HALF_POINTS = {"3-6": 1, "7-K": 2, "A": 3, "2": 4, "joker": 8}
+ONLINE_HALF_POINTS = HALF_POINTS | {"A": 2}  # online tables score aces at a flat one
+IN_THE_PACKS = {"3-6": 32, "7-K": 56, "A": 8, "2": 8, "joker": 2}
+
+MELDED_NOTHING = -40  # a flat −20, in half points
+GOING_OUT = 40  # +20
+DHAMOON = 80  # 40
+ONLINE_DHAMOON = {True: 102, False: 204}  # 51 when the other side melded something, else 102
+SCORE_LIMIT = 1000
+TARGETS = {2: 150, 3: 203, 4: 303}
+ONLINE_TARGET = 222
+
+OPTIONS = (
+    OptionSpec(
+        "target", "int", None, "Target",
+        "The match ends once a side's total reaches this line: 150 for two players, 203 for "
+        "three, 303 for a partnership, 222 with the online rules, unless you choose another.",
+        minimum=1, maximum=100_000, optional=True,
+    ),
+    OptionSpec(
+        "side_scoring", "choice", "net", "Partnership scoring",
+        "Net (the rulebook): the side that went out banks the goer's hand; the other side adds "
+        "its two hands and takes off the goer's partner's. Sum: every side adds its two hands.",
+        choices=(("net", "Net (rulebook)"), ("sum", "Side as a sum")),
+    ),
+    OptionSpec(
+        "no_turn_zero", "bool", False, "Earliest hands off the −20 hook",
+        "“A few tables score zero, rather than minus 20, for anyone who had no chance to play "
+        "before somebody went out on the very first turn or two.”",
+    ),
+    OptionSpec(
+        "rules", "choice", "table", "Rules",
+        "Online (as the Jawaker app plays): aces count 1, going out all at once scores 51 or "
+        "102, and the usual target is 222.",
+        choices=(("table", "Table (rulebook)"), ("online", "Online")),
+    ),
+    OptionSpec(
+        "first_dealer", "int", 0, "First dealer",
+        "The seat (0 is the first player) who deals the first hand; the deal passes to the "
+        "right, in seat order.",
+        minimum=0, maximum=3,
+    ),
+)
+
+
+def check_options(options: dict[str, Any], players: int) -> None:
+    if options["target"] is None:
+        options["target"] = ONLINE_TARGET if options["rules"] == "online" else TARGETS[players]
+    if options["first_dealer"] >= players:
+        raise InvalidInput(f"The first dealer must be one of the {players} seats (0 to "
+                           f"{players - 1}).", "options.first_dealer")
+
+
+def sides(players: Sequence[str], options: Mapping[str, Any]) -> tuple[Side, ...]:
+    if len(players) == 4:  # partners sit across: seats 0 & 2 against 1 & 3
+        return (Side(0, f"{players[0]} & {players[2]}", (0, 2)),
+                Side(1, f"{players[1]} & {players[3]}", (1, 3)))
+    return tuple(Side(i, name, (i,)) for i, name in enumerate(players))
+
+
+# Reading what was typed ------------------------------------------------------------------
+
+
+def _count(value: Any, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or (
+            isinstance(value, float) and not value.is_integer()):
+        raise InvalidInput("A card count must be a whole number.", where)
+    if not 0 <= value <= IN_THE_PACKS["7-K"]:
+        raise InvalidInput("A card count must be from 0 up to what the packs hold.", where)
+    return int(value)
+
+
+def _pile(value: Any, where: str) -> dict[str, int]:
+    if value is None:
+        value = {}
+    value = expect_object(value, "A pile of cards", where)
+    reject_unknown(value, set(CLASSES), f"{where}.")
+    pile = {name: _count(value.get(name, 0), f"{where}.{name}") for name in CLASSES}
+    for name, count in pile.items():
+        if count > IN_THE_PACKS[name]:
+            raise InvalidInput(f"The packs hold only {IN_THE_PACKS[name]} "
+                               f"{CLASS_NAMES[name]}.", f"{where}.{name}")
+    return pile
+
+
+def _flag(body: Mapping[str, Any], name: str) -> bool:
+    value = body.get(name, False)
+    if not isinstance(value, bool):
+        raise InvalidInput(f"“{name}” must be true or false.", name)
+    return value
+
+
+def parse_part(body: Any, seat: int, options: Mapping[str, Any]) -> dict[str, Any]:
+    """One seat's hand: by card counts, or by its score (tables that count on paper)."""
+    body = expect_object(body, "A hand", None)
+    if "score" in body:
+        reject_unknown(body, {"score", "went_out"}, "")
+        return {"score": _hand_score_value(body["score"]), "went_out": _flag(body, "went_out")}
+    reject_unknown(body, {"melded", "in_hand", "went_out", "all_at_once", "no_turn"}, "")
+    hand = {"melded": _pile(body.get("melded"), "melded"),
+            "in_hand": _pile(body.get("in_hand"), "in_hand"),
+            "went_out": _flag(body, "went_out"),
+            "all_at_once": _flag(body, "all_at_once"),
+            "no_turn": _flag(body, "no_turn")}
+    melded_any = any(hand["melded"].values())
+    if hand["went_out"] and any(hand["in_hand"].values()):
+        raise InvalidInput("A player who went out holds no cards: empty the hand pile.",
+                           "in_hand")
+    if hand["went_out"] and not melded_any:
+        raise InvalidInput("Going out means melding something: count the melded cards.",
+                           "melded")
+    if hand["all_at_once"] and not hand["went_out"]:
+        raise InvalidInput("“All at once” is a way of going out: tick “went out” too, or "
+                           "untick it.", "all_at_once")
+    return hand
+
+
+def _hand_score_value(value: Any) -> int | float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise InvalidInput("A hand's score must be a number, like 36.5 or −20.", "score")
+    if value != value or abs(value) > SCORE_LIMIT:
+        raise InvalidInput(f"A hand's score must be from −{SCORE_LIMIT} to {SCORE_LIMIT}.",
+                           "score")
+    if (value * 2) != int(value * 2):
+        raise InvalidInput("A hand's score goes in half points: 36.5 is fine, 36.25 is not.",
+                           "score")
+    return int(value) if float(value).is_integer() else float(value)
+
+
+def parse_round(body: Any, players: int, options: Mapping[str, Any]) -> RoundInput:
+    body = expect_object(body, "A round", None)
+    reject_unknown(body, {"dead", "hands"}, "")
+    dead = body.get("dead", False)
+    if not isinstance(dead, bool):
+        raise InvalidInput("“dead” must be true or false.", "dead")
+    hands = body.get("hands")
+    if dead:
+        if hands is not None and any(hand is not None for hand in hands or [None]):
+            raise InvalidInput("A dead hand scores nothing: leave the hands out.", "hands")
+        return RoundInput(common={"dead": True}, parts=(None,) * players)
+    if not isinstance(hands, list):
+        raise InvalidInput("Give the round's hands as a list, one per seat.", "hands")
+    if len(hands) != players:
+        raise InvalidInput(f"Give {players} hands, one per seat, not {len(hands)}.", "hands")
+    parts = []
+    for seat, hand in enumerate(hands):
+        try:
+            parts.append(None if hand is None else parse_part(hand, seat, options))
+        except InvalidInput as error:
+            raise InvalidInput(error.message, f"hands[{seat}]"
+                               + (f".{error.field}" if error.field else "")) from error
+    _check_table(parts)
+    return RoundInput(common={}, parts=tuple(parts))
+
+
+def _check_table(parts: Sequence[dict[str, Any] | None]) -> None:
+    """What no real hand can show: more cards than the packs hold, two players going out."""
+    for name in CLASSES:
+        total = sum(hand[pile][name] for hand in parts if hand and "melded" in hand
+                    for pile in ("melded", "in_hand"))
+        if total > IN_THE_PACKS[name]:
+            raise InvalidInput(f"This hand counts {total} {CLASS_NAMES[name]}, but the packs "
+                               f"hold only {IN_THE_PACKS[name]}.", "hands")
+    goers = [seat for seat, hand in enumerate(parts) if hand and hand["went_out"]]
+    if len(goers) > 1:
+        raise InvalidInput("Only one player can go out in a hand.", "hands")
+    if None not in parts and not goers:
+        raise InvalidInput("Somebody went out to end this hand: tick who, or record a dead "
+                           "hand.", "hands")
+
+
+def round_input(entered: RoundInput) -> dict[str, Any]:
+    if entered.common.get("dead") and all(part is None for part in entered.parts):
+        return {"dead": True}
+    return {"dead": bool(entered.common.get("dead")), "hands": list(entered.parts)}
+
+
+# Scoring ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Hand:
+    """A hand's score in half points, and whether its seat melded anything."""
+
+    half_points: int | None
+    melded: bool
+
+
+def melded_something(hand: Mapping[str, Any]) -> bool:
+    if "score" in hand:  # SPEC: a hand given by its score melded something unless it is −20
+        return hand["score"] != -20
+    return any(hand["melded"].values())
+
+
+def hand_scores(parts: Sequence[Mapping[str, Any] | None],
+                options: Mapping[str, Any]) -> tuple[int | None, ...]:
+    """Each seat's hand score in half points; None where not typed, or not knowable yet."""
+    values = ONLINE_HALF_POINTS if options["rules"] == "online" else HALF_POINTS
+    scores: list[int | None] = []
+    for seat, hand in enumerate(parts):
+        if hand is None:
+            scores.append(None)
+        elif "score" in hand:
+            scores.append(int(hand["score"] * 2))
+        elif not melded_something(hand):
+            scores.append(0 if hand["no_turn"] and options["no_turn_zero"] else MELDED_NOTHING)
+        elif hand["went_out"] and hand["all_at_once"]:
+            scores.append(_all_at_once(seat, hand, parts, options, values))
+        else:
+            melded = sum(values[name] * n for name, n in hand["melded"].items())
+            held = sum(values[name] * n for name, n in hand["in_hand"].items())
+            scores.append(melded - held + (GOING_OUT if hand["went_out"] else 0))
+    return tuple(scores)
+
+
+def _all_at_once(seat: int, hand: Mapping[str, Any], parts, options, values) -> int | None:
+    """Going out in one turn with nothing melded before: dhamoon, or the ordinary way."""
+    players = len(parts)
+    partner = (seat + 2) % 4 if players == 4 else None
+    if options["rules"] == "online":
+        others = [p for s, p in enumerate(parts) if s not in (seat, partner)]
+    else:
+        others = [p for s, p in enumerate(parts) if s != seat]
+    if any(p is None for p in others):
+        return None  # it depends on hands not typed yet
+    others_melded = any(melded_something(p) for p in others)
+    if options["rules"] == "online":
+        return ONLINE_DHAMOON[others_melded]
+    if players < 4 or not others_melded:
+        return DHAMOON
+    melded = sum(values[name] * n for name, n in hand["melded"].items())
+    return melded + GOING_OUT
+
+
+def side_scores(scores: Sequence[int], side_list: Sequence[Side], goer: int,
+                options: Mapping[str, Any]) -> tuple[int, ...]:
+    """Each side's number for the hand, in half points, before rounding."""
+    if len(scores) < 4 or options["side_scoring"] == "sum":
+        return tuple(sum(scores[s] for s in side.seats) for side in side_list)
+    partner = (goer + 2) % 4
+    return tuple(
+        scores[goer] if goer in side.seats
+        else sum(scores[s] for s in side.seats) - scores[partner]
+        for side in side_list
+    )
+
+
+def _known_side_scores(scores: Sequence[int | None], parts, side_list: Sequence[Side],
+                       options: Mapping[str, Any]) -> list[int | None]:
+    """In an open round, each side's number where the hands typed so far settle it."""
+    goer = next((seat for seat, part in enumerate(parts) if part and part["went_out"]), None)
+    known: list[int | None] = []
+    for side in side_list:
+        needed = set(side.seats)
+        if len(scores) == 4 and options["side_scoring"] == "net":
+            if goer is None:
+                known.append(None)
+                continue
+            needed = {goer} if goer in side.seats else needed | {(goer + 2) % 4}
+        if any(scores[seat] is None for seat in needed):
+            known.append(None)
+        else:
+            full = [0 if s is None else s for s in scores]
+            known.append(side_scores(full, side_list, goer if goer is not None else 0,
+                                     options)[side.index])
+    return known
+
+
+def rounded(half_points: int) -> int:
+    """To a whole number, half toward +∞: 36.5 → 37, −7.5 → −7 (rules: "in the scoring
+    side's favour")."""
+    return (half_points + 1) // 2
+
+
+def carry_on(score: int, carry: int) -> tuple[int, int]:
+    """The cell a rounded score goes in, and the carry after it (SPEC "Cells and carry")."""
+    if score < 0:
+        return 0, carry - score
+    if score > 0:
+        return max(0, score - carry), max(0, carry - score)
+    return 0, carry
+
+
+def _points(half_points: int | None) -> int | float | None:
+    if half_points is None:
+        return None
+    return half_points // 2 if half_points % 2 == 0 else half_points / 2
+
+
+def replay(players: int, options: Mapping[str, Any], rounds: Sequence[RoundInput]) -> Result:
+    side_list = sides([str(seat) for seat in range(players)], options)
+    totals = [0] * len(side_list)
+    carry = [0] * len(side_list)
+    results = []
+    over_after = None
+    for index, entered in enumerate(rounds):
+        dealer = (options["first_dealer"] + index) % players
+        extra: dict[str, Any] = {"dealer": dealer, "leader": (dealer + 1) % players}
+        if entered.common.get("dead"):
+            results.append(RoundResult("dead", None, extra | {
+                "hand_scores": [None] * players, "side_scores": None, "carry": list(carry)}))
+            continue
+        scores = hand_scores(entered.parts, options)
+        extra["hand_scores"] = [_points(s) for s in scores]
+        if any(part is None for part in entered.parts) or None in scores:
+            # A side whose number is already known shows the cell it will get.
+            known = _known_side_scores(scores, entered.parts, side_list, options)
+            extra["cells_so_far"] = [None if s is None else carry_on(rounded(s), carry[i])[0]
+                                     for i, s in enumerate(known)]
+            results.append(RoundResult("open", None, extra | {"side_scores": None,
+                                                              "carry": None}))
+            continue
+        goer = next(seat for seat, part in enumerate(entered.parts) if part["went_out"])
+        sides_rounded = [rounded(s) for s in side_scores(scores, side_list, goer, options)]
+        cells = []
+        for side, score in enumerate(sides_rounded):
+            cell, carry[side] = carry_on(score, carry[side])
+            cells.append(cell)
+            totals[side] += cell
+        results.append(RoundResult("complete", tuple(cells), extra | {
+            "side_scores": sides_rounded, "carry": list(carry), "goer": goer}))
+        if over_after is None and max(totals) >= options["target"]:
+            over_after = index
+    over = over_after is not None and all(r.status != "open" for r in results[:over_after])
+    played = any(r.status == "complete" for r in results)
+    leaders = ranked(totals) if played else ()
+    next_dealer = (options["first_dealer"] + len(rounds)) % players
+    return Result(
+        rounds=tuple(results),
+        totals=tuple(totals),
+        over=over,
+        over_after=over_after,
+        winners=leaders if over else (),
+        leaders=leaders,
+        target=options["target"],
+        extra={"carry": list(carry), "next_dealer": next_dealer},
+    )
+
+
+GAME = Game(
+    name="banakil",
+    title="Banakil",
+    summary="Two packs and two jokers, melds and sets, racing to the target line; two, three "
+            "or four players (four play as partners).",
+    min_players=2,
+    max_players=4,
+    options=OPTIONS,
+    sides=sides,
+    parse_round=parse_round,
+    parse_part=parse_part,
+    round_input=round_input,
+    replay=replay,
+    check_options=check_options,
+)
+
+
+# Showing the working -----------------------------------------------------------------------
+
+
+def describe_hand(seat: int, parts: Sequence[Mapping[str, Any] | None],
+                  options: Mapping[str, Any]) -> dict[str, Any] | None:
+    """How one seat's hand score was made, in points: the piles, the bonus, or the flat score."""
+    hand = parts[seat]
+    if hand is None:
+        return None
+    score = _points(hand_scores(parts, options)[seat])
+    if "score" in hand:
+        return {"how": "typed", "score": score}
+    if not melded_something(hand):
+        flat = "no turn" if score == 0 else "melded nothing"
+        return {"how": flat, "score": score}
+    values = ONLINE_HALF_POINTS if options["rules"] == "online" else HALF_POINTS
+    melded = sum(values[name] * n for name, n in hand["melded"].items())
+    held = sum(values[name] * n for name, n in hand["in_hand"].items())
+    ordinary = melded - held + (GOING_OUT if hand["went_out"] else 0)
+    if score is not None and hand["went_out"] and hand["all_at_once"] and score * 2 != ordinary:
+        return {"how": "dhamoon", "score": score}
+    return {"how": "cards", "melded": _points(melded), "in_hand": _points(held),
+            "bonus": 20 if hand["went_out"] else 0, "score": score}
+
+
+def describe_sides(parts: Sequence[Mapping[str, Any]], side_list: Sequence[Side],
+                   options: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Each side's number for a complete hand: which hands add, which one is taken off."""
+    scores = hand_scores(parts, options)
+    goer = next(seat for seat, part in enumerate(parts) if part["went_out"])
+    netting = len(parts) == 4 and options["side_scoring"] == "net"
+    steps = []
+    for side, number in zip(side_list, side_scores(scores, side_list, goer, options)):
+        if netting and goer in side.seats:
+            added, taken = [goer], None
+        elif netting:
+            added, taken = list(side.seats), (goer + 2) % 4
+        else:
+            added, taken = list(side.seats), None
+        steps.append({"added": [(seat, _points(scores[seat])) for seat in added],
+                      "taken": None if taken is None else (taken, _points(scores[taken])),
+                      "number": _points(number), "rounded": rounded(number),
+                      "went_out": goer in side.seats})
+    return steps

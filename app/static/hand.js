@@ -1,0 +1,57 @@
+// The hand calculator, enhanced: + and − steppers, one mode at a time, a live preview from the server.
+(function () {
+  "use strict";
+  var form = document.querySelector("form.hand-form");
+  if (!form) return;
+  var box = form.querySelector(".preview-box");
+  var timer = null;
+
+  function mode() {
+    var checked = form.querySelector("input[name=mode]:checked");
+    return checked ? checked.value : "cards";
+  }
+
+  function showMode() {
+    var cards = mode() === "cards";
+    form.querySelector(".cards-mode").hidden = !cards;
+    form.querySelector(".score-mode").hidden = cards;
+    form.querySelectorAll(".cards-only").forEach(function (label) { label.hidden = !cards; });
+  }
+
+  form.querySelectorAll("button.step").forEach(function (button) {
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      var input = document.getElementById(button.getAttribute("data-for"));
+      var value = (parseInt(input.value, 10) || 0) + parseInt(button.getAttribute("data-step"), 10);
+      input.value = String(Math.max(0, value));
+      schedule();
+    });
+  });
+
+  function schedule() {
+    clearTimeout(timer);
+    timer = setTimeout(preview, 150);
+  }
+
+  // The server's engine scores the hand: the page never keeps rules of its own.
+  function preview() {
+    var query = new URLSearchParams(new FormData(form));
+    query.delete("csrf_token");
+    fetch(form.getAttribute("data-preview-url") + "?" + query.toString(), { credentials: "same-origin" })
+      .then(function (response) { return response.json(); })
+      .then(function (reply) {
+        box.hidden = false;
+        box.classList.toggle("error", !reply.ok);
+        if (!reply.ok) { box.textContent = reply.message; return; }
+        var hand = reply.hand_score === null ? "…" : reply.hand_score;
+        var cell = reply.cell === null ? "once the other hands are in" : reply.cell;
+        box.textContent = "Hand score " + hand + " · " + reply.side + "'s cell: " + cell;
+      })
+      .catch(function () { box.hidden = true; });
+  }
+
+  form.addEventListener("input", schedule);
+  form.addEventListener("change", function () { showMode(); schedule(); });
+  showMode();
+  preview();
+})();
