@@ -32,7 +32,9 @@
     var state = sheet.querySelector(".sheet-state");
     var id = state && state.getAttribute("data-focus");
     var target = (id && document.getElementById(id)) || sheet.querySelector("input.invalid");
-    if (target) { target.focus(); target.select(); }
+    if (!target) return;
+    target.focus();
+    if (typeof target.select === "function") target.select();
   }
 
   function swap(html, keepTyping) {
@@ -195,6 +197,6 @@
     });
   });
 
-  focusNext();
   schedule();
+  focusNext();
 })();

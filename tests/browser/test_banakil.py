@@ -1,0 +1,99 @@
+"""Banakil at the table: hands counted card by card on phones, the sheet matching the rulebook."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+PHONE = {"width": 390, "height": 844}
+
+
+def count(page, pile, cls, n):
+    page.locator(f"#{pile}-{cls}").fill(str(n))
+
+
+def test_the_rulebooks_worked_hand_from_card_counts(live_server, phone):
+    page = phone
+    page.goto(live_server + "/new/banakil")
+    page.get_by_label("Player 1", exact=True).fill("Dana")
+    page.get_by_label("Player 2", exact=True).fill("Ravi")
+    page.get_by_role("button", name="Start the match").click()
+    expect(page.locator(".meta").first).to_contain_text("target 150")
+    expect(page.locator(".deal")).to_contain_text("Dana deals, Ravi plays first")
+
+    # Dana: hearts 3–9, spades 10–A, three aces, three threes; went out.
+    page.get_by_role("link", name="Dana: count the hand").click()
+    for _ in range(7):
+        page.get_by_role("button", name="One more threes to sixes").first.click()
+    count(page, "melded", "7-K", 7)
+    count(page, "melded", "A", 4)
+    page.get_by_label("Dana went out").check()
+    expect(page.locator(".preview-box")).to_have_text("Hand score 36.5 · Dana's cell: 37")
+    page.get_by_role("button", name="Save Dana's hand").click()
+
+    # Ravi: clubs 5–J and three aces melded; K, Q, 9, 7, 6, 4, 4 and a two in hand.
+    page.get_by_role("link", name="Ravi: count the hand").click()
+    count(page, "melded", "3-6", 2)
+    count(page, "melded", "7-K", 5)
+    count(page, "melded", "A", 3)
+    count(page, "in_hand", "7-K", 4)
+    count(page, "in_hand", "3-6", 3)
+    count(page, "in_hand", "2", 1)
+    expect(page.locator(".preview-box")).to_have_text("Hand score 3 · Ravi's cell: 3")
+    page.get_by_role("button", name="Save Ravi's hand").click()
+
+    expect(page.locator(".standing .total")).to_have_text(["37", "3"])
+    expect(page.locator(".standing").first).to_contain_text("113 to go")
+    page.get_by_role("link", name="Hand 1: how it was scored").click()
+    expect(page.locator(".working")).to_contain_text("16.5 melded − 0 in hand + 20 for going out")
+    expect(page.locator(".working-sides")).to_contain_text("rounded to 37")
+
+
+def test_four_phones_each_type_their_own_hand(live_server, browser):
+    host = browser.new_context(viewport=PHONE, is_mobile=True).new_page()
+    host.goto(live_server + "/new/banakil")
+    for seat, name in enumerate(["Ana", "Ben", "Cy", "Dee"], start=1):
+        host.get_by_label(f"Player {seat}", exact=True).fill(name)
+    host.get_by_role("button", name="Start the match").click()
+    host.get_by_role("link", name="Invite the table").click()
+    links = [host.locator(".invite input.link").nth(i).input_value() for i in range(4)]
+    host.get_by_role("link", name="Back to the sheet").click()
+    expect(host.locator(".standing .side-name")).to_have_text(["Ana & Cy", "Ben & Dee"])
+
+    phones = []
+    for link in links:
+        phone = browser.new_context(viewport=PHONE, is_mobile=True).new_page()
+        phone.goto(link)
+        phones.append(phone)
+    ana, ben, cy, dee = phones
+    expect(ana.locator(".hand-list a")).to_have_count(2)  # her own hand and her partner's
+
+    # Ana goes out: 10 sevens-to-kings melded + 20 = 30.
+    ana.get_by_role("link", name="Ana: count the hand").click()
+    count(ana, "melded", "7-K", 10)
+    ana.get_by_label("Ana went out").check()
+    expect(ana.locator(".preview-box")).to_have_text("Hand score 30 · Ana & Cy's cell: 30")
+    ana.get_by_role("button", name="Save Ana's hand").click()
+
+    # Ben: 4 melded, a joker in hand: 0. Dee: melded nothing: −20. Cy (Ana's partner): 6.5.
+    ben.get_by_role("link", name="Ben: count the hand").click()
+    count(ben, "melded", "7-K", 4)
+    count(ben, "in_hand", "joker", 1)
+    ben.get_by_role("button", name="Save Ben's hand").click()
+    dee.get_by_role("link", name="Dee: count the hand").click()
+    count(dee, "in_hand", "A", 2)
+    dee.get_by_role("button", name="Save Dee's hand").click()
+    expect(host.locator("#r1 td").nth(1)).to_have_text("…", timeout=3000)
+
+    cy.get_by_role("link", name="Cy: count the hand").click()
+    count(cy, "melded", "3-6", 3)
+    count(cy, "melded", "7-K", 5)
+    cy.get_by_role("button", name="Save Cy's hand").click()
+
+    # Ben & Dee: 0 + (−20) − 6.5 (Cy's hand) = −26.5 → −26: cell 0, owes 26.
+    for phone in (host, ana, ben, cy, dee):
+        expect(phone.locator(".standing .total")).to_have_text(["30", "0"], timeout=3000)
+    expect(host.locator(".standing").nth(1)).to_contain_text("owes 26")
+    for phone in phones + [host]:
+        phone.context.close()
