@@ -41,7 +41,7 @@ OPTIONS = (
         "target", "int", None, "Target",
         "The match ends once a side's total reaches this line: 150 for two players, 203 for "
         "three, 303 for a partnership, 222 with the online rules, unless you choose another.",
-        minimum=1, maximum=100_000, optional=True,
+        minimum=1, maximum=1_000_000_000, optional=True,
     ),
     OptionSpec(
         "side_scoring", "choice", "net", "Partnership scoring",
@@ -160,8 +160,10 @@ def parse_round(body: Any, players: int, options: Mapping[str, Any]) -> RoundInp
     if not isinstance(dead, bool):
         raise InvalidInput("“dead” must be true or false.", "dead")
     hands = body.get("hands")
+    if hands is not None and not isinstance(hands, list):
+        raise InvalidInput("Give the round's hands as a list, one per seat.", "hands")
     if dead:
-        if hands is not None and any(hand is not None for hand in hands or [None]):
+        if hands is not None and any(hand is not None for hand in hands):
             raise InvalidInput("A dead hand scores nothing: leave the hands out.", "hands")
         return RoundInput(common={"dead": True}, parts=(None,) * players)
     if not isinstance(hands, list):
