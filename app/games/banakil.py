@@ -41,7 +41,7 @@ OPTIONS = (
         "target", "int", None, "Target",
         "The match ends once a side's total reaches this line: 150 for two players, 203 for "
         "three, 303 for a partnership, 222 with the online rules, unless you choose another.",
-        minimum=1, maximum=1_000_000_000, optional=True,
+        minimum=1, maximum=1_000_000_000, optional=True, when_empty="by player count",
     ),
     OptionSpec(
         "side_scoring", "choice", "net", "Partnership scoring",
@@ -62,8 +62,8 @@ OPTIONS = (
     ),
     OptionSpec(
         "first_dealer", "int", 0, "First dealer",
-        "The seat (0 is the first player) who deals the first hand; the deal passes to the "
-        "right, in seat order.",
+        "Who deals the first hand: 0 for the first player, 1 for the second, and so on. The "
+        "deal passes to the right, in seat order.",
         minimum=0, maximum=3,
     ),
 )

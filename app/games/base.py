@@ -30,6 +30,7 @@ class OptionSpec:
     minimum: int | None = None
     maximum: int | None = None
     optional: bool = False  # an int option that may be left empty (None)
+    when_empty: str = "none"  # what an empty optional option means, in a word or two
 
 
 @dataclass(frozen=True)
