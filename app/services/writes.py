@@ -112,8 +112,9 @@ def replace_round(access: Access, match_id: str, number: int, body: Any,
         row = sheet.match.rounds[number - 1]
         row.common = dict(entered.common)
         _set_entries(row, entered.parts)
-        _log(sheet, access, "edit_round", number, before=sheet.game.round_input(before),
-             after=sheet.game.round_input(entered))
+        if entered != before:  # as set_parts: a round saved as it was leaves nothing to undo
+            _log(sheet, access, "edit_round", number, before=sheet.game.round_input(before),
+                 after=sheet.game.round_input(entered))
     return load_sheet(match_id)
 
 
@@ -144,6 +145,9 @@ def set_parts(access: Access, match_id: str, number: int, parts: Mapping[int, An
         opening = number == len(sheet.rounds) + 1
         if opening:
             _refuse_new_round(sheet)
+        elif sheet.result.rounds[number - 1].status == "dead":
+            raise Conflict(f"Round {number} is a dead hand: nobody scores it. The host can "
+                           "replace the whole round to bring it back.")
         if not parts:
             raise Invalid("Type at least one score.")
         rounds = list(sheet.rounds)
@@ -179,7 +183,8 @@ def _merge_since(sheet: Sheet, number: int, based_on: int, before: Sequence[Any]
     """Reconcile a page typed at version `based_on` with what others saved since.
 
     A cell the person left as they saw it keeps the newer value; a cell they changed that
-    someone else changed too is an EditConflict, never a silent overwrite."""
+    someone else changed too is an EditConflict, never a silent overwrite. A cell that holds
+    what the person saw (a whole-round edit left it alone, or it was changed back) is theirs."""
     seen: dict[int, tuple[Change, Any]] = {}
     for change in _changes_since(sheet.match.id, based_on, number):
         for seat in parts if change.seat is None else [change.seat]:
@@ -188,7 +193,7 @@ def _merge_since(sheet: Sheet, number: int, based_on: int, before: Sequence[Any]
     for seat, (change, was) in seen.items():
         if entered[seat] == was:
             entered[seat] = before[seat]
-        elif entered[seat] != before[seat]:
+        elif entered[seat] != before[seat] and before[seat] != was:
             raise EditConflict(
                 f"{_who(sheet, change.actor)} saved this cell while you were typing.",
                 seat, theirs=before[seat], yours=entered[seat])
@@ -277,10 +282,34 @@ def _undone(sheet: Sheet, change: Change) -> list[RoundInput]:
         return rounds
     parts = list(rounds[n - 1].parts)
     parts[change.seat] = change.before
-    if n == len(rounds) and all(part is None for part in parts) and not rounds[n - 1].common:
-        return rounds[:-1]  # the change had opened this round
+    if n == len(rounds) and _opened_round(change):
+        return rounds[:-1]
     rounds[n - 1] = RoundInput(rounds[n - 1].common, tuple(parts))
     return rounds
+
+
+def _opened_round(change: Change) -> bool:
+    """Whether a set_part opened its round: the log, read up to it, counts one round fewer.
+
+    An empty round added (or edited empty) before the part was typed stays when it is undone."""
+    earlier = db.session.scalars(
+        select(Change).where(Change.match_id == change.match_id, Change.id < change.id)
+        .order_by(Change.id))
+    count, moved = 0, {}
+    for past in earlier:
+        if past.action == "add_round":
+            step = 1
+        elif past.action == "delete_round":
+            step = -1
+        elif past.action == "set_part":
+            step = 1 if past.round_number == count + 1 else 0
+        elif past.action == "undo":
+            step = -moved.get(past.undoes, 0)
+        else:
+            step = 0
+        moved[past.id] = step
+        count += step
+    return change.round_number == count + 1
 
 
 def _store(sheet: Sheet, rounds: Sequence[RoundInput]) -> None:

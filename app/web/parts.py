@@ -79,5 +79,6 @@ def error_field(field: str | None) -> str:
     """The form field an engine's message is about ("melded.joker" → "melded-joker")."""
     if not field:
         return "hand"
-    field = re.sub(r"^hands\[\d+\]\.?", "", field) or "hand"
+    # "hands" alone is the whole hand's (the packs' counts, who went out): shown at the top.
+    field = re.sub(r"^hands(\[\d+\])?\.?", "", field) or "hand"
     return field.replace(".", "-")

@@ -125,10 +125,10 @@ def enter_round(token: str):
                                               based_on=_version(form.version.data))
         except EditConflict as error:
             field = getattr(form, f"s{error.seat}")
-            field.errors = [f"{error.message} It now says {SheetView.shown(error.theirs)}; "
-                            f"save again to put {SheetView.shown(error.yours)}, or change it."]
+            field.errors = [_conflict_message(error.message, error.theirs, error.yours)]
             # The page now shows the newer version: saving again means "use mine".
             view = SheetView(services.load_sheet(access.match_id), access)
+            _show_since(form, view, number, _version(form.version.data), error.seat)
             form.version.data = str(view.match.version)
             return _render_sheet(token, view, form, status=409)
         except Invalid as error:
@@ -146,6 +146,35 @@ def enter_round(token: str):
             return redirect(url_for("web.sheet", token=token,
                                     focus=focus_after(SheetView(sheet, access))))
     return _render_sheet(token, view, form, status=422)
+
+
+def _conflict_message(message: str, theirs, yours) -> str:
+    return (f"{message} It now says {SheetView.shown(theirs)}; "
+            f"save again to put {SheetView.shown(yours)}, or change it.")
+
+
+def _show_since(form, view: SheetView, number: int, based_on: int | None, flagged: int) -> None:
+    """Ready a refused entry row for "save again", which means "use mine" for what it shows.
+
+    A cell left as first seen shows what others saved since (or saving again would overwrite it
+    unseen); every cell both sides changed says so, not only the one the refusal named."""
+    if based_on is None or number > len(view.sheet.rounds):
+        return
+    for seat in view.entry_seats:
+        field = getattr(form, f"s{seat}", None)
+        since = [(change, before) for change, before, _ in
+                 services.cell_history(view.sheet, number, seat) if change.version > based_on]
+        if seat == flagged or field is None or not since:
+            continue
+        was, now = since[0][1], view.sheet.rounds[number - 1].parts[seat]
+        typed = None if field.score is None else {"score": field.score}
+        if typed is None or typed == was:
+            field.data = None  # the template falls back to the stored value
+        elif now != was and typed != now:
+            actor = since[-1][0].actor
+            who = "The host" if actor == "host" else view.actor_name(actor)
+            field.errors = [_conflict_message(f"{who} saved this cell while you were typing.",
+                                              now, typed)]
 
 
 @bp.route("/m/<token>/round/<int:number>/seat/<int:seat>", methods=["GET", "POST"])

@@ -198,6 +198,7 @@ class SheetView:
 def focus_after(view: SheetView) -> str | None:
     """The input to focus after a save: the first empty cell this link may type."""
     for seat in view.entry_seats:
-        if view.entry_value(seat) is None:
+        # The part, not its score: a hand counted by cards has no "score" and is typed all the same.
+        if view.entry_value_part(seat) is None:
             return f"s{seat}"
     return None

@@ -56,3 +56,17 @@ def refused(api, app):
         return error
 
     return refused
+
+
+@pytest.fixture
+def start_banakil(api):
+    """start_banakil(players, **options): a Banakil match (two players, Dana and Ravi, unless
+    told otherwise) as the phone that created it holds it."""
+
+    def start(players=("Dana", "Ravi"), **options) -> Started:
+        created = api.create(players, game="banakil", options=options or None)
+        tokens = created["tokens"]
+        return Started(created["id"], tokens["host"], tokens["view"], tuple(tokens["seats"]),
+                       created)
+
+    return start
