@@ -96,18 +96,26 @@ def option_values(form: FlaskForm, game: Game) -> dict[str, Any]:
     return values
 
 
-class CellForm(FlaskForm):
-    """One cell of one round, typed on its own page."""
+class VersionedForm(FlaskForm):
+    """A form that remembers which version of the match its page showed."""
 
     version = HiddenField()
+
+    def based_on(self) -> int | None:
+        text = self.version.data
+        return int(text) if text and text.isascii() and text.isdigit() and len(text) < 19 else None
+
+
+class CellForm(VersionedForm):
+    """One cell of one round, typed on its own page."""
+
     value = ScoreField("Score")
 
 
 def entry_form(seats: list[int], formdata: Any = None) -> FlaskForm:
     """The entry row: a field per seat this link may type, named s0, s1, ..."""
 
-    class EntryForm(FlaskForm):
-        version = HiddenField()
+    class EntryForm(VersionedForm):
         number = HiddenField()
 
     for seat in seats:

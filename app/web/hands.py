@@ -45,7 +45,7 @@ def hand(token: str, number: int, seat: int):
         if body is not None:
             try:
                 sheet, _ = services.set_parts(access, access.match_id, number, {seat: body},
-                                              based_on=_version(form.version.data))
+                                              based_on=form.based_on())
             except EditConflict as error:
                 conflict = error
                 form.version.data = str(view.match.version)
@@ -126,6 +126,3 @@ def dead_hand(token: str):
         flash(f"Hand {number} is dead: nobody scores it, the deal passes on.", "info")
     return redirect(url_for("web.sheet", token=token))
 
-
-def _version(text: str | None) -> int | None:
-    return int(text) if text and text.isascii() and text.isdigit() and len(text) < 19 else None

@@ -122,13 +122,13 @@ def enter_round(token: str):
                 sheet = services.add_round(access, access.match_id, body)
             else:
                 sheet, _ = services.set_parts(access, access.match_id, number, parts,
-                                              based_on=_version(form.version.data))
+                                              based_on=form.based_on())
         except EditConflict as error:
             field = getattr(form, f"s{error.seat}")
             field.errors = [_conflict_message(error.message, error.theirs, error.yours)]
             # The page now shows the newer version: saving again means "use mine".
             view = SheetView(services.load_sheet(access.match_id), access)
-            _show_since(form, view, number, _version(form.version.data), error.seat)
+            _show_since(form, view, number, form.based_on(), error.seat)
             form.version.data = str(view.match.version)
             return _render_sheet(token, view, form, status=409)
         except Invalid as error:
@@ -201,7 +201,7 @@ def edit_cell(token: str, number: int, seat: int):
             try:
                 sheet, _ = services.set_parts(access, access.match_id, number,
                                               {seat: {"score": form.value.score}},
-                                              based_on=_version(form.version.data))
+                                              based_on=form.based_on())
             except EditConflict as error:
                 conflict = error
                 form.version.data = str(sheet.version)  # saving again now means "use mine"
@@ -221,9 +221,6 @@ def edit_cell(token: str, number: int, seat: int):
     return render_template("edit_cell.html", token=token, view=view, form=form, number=number,
                            seat=seat, history=history, conflict=conflict), status
 
-
-def _version(text: str | None) -> int | None:
-    return int(text) if text and text.isascii() and text.isdigit() and len(text) < 19 else None
 
 
 @bp.post("/m/<token>/round/<int:number>/delete")
