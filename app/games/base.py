@@ -87,7 +87,11 @@ class Game:
     parse_part: Callable[[Any, int, Mapping[str, Any]], Any]
     round_input: Callable[[RoundInput], dict[str, Any]]
     replay: Callable[[int, Mapping[str, Any], Sequence[RoundInput]], Result]
+    # May fill in defaults that depend on the player count, or refuse a combination.
     check_options: Callable[[dict[str, Any], int], None] = lambda options, players: None
+    # Checks what no single round shows (cards collected over the whole match, say).
+    check_match: Callable[[int, Mapping[str, Any], Sequence[RoundInput]], None] = (
+        lambda players, options, rounds: None)
 
     def parse_options(self, raw: Any, players: int) -> dict[str, Any]:
         """Options with defaults filled in; unknown names and bad values are InvalidInput."""

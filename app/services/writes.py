@@ -62,6 +62,9 @@ def _parse(parse, *args):
 
 
 def _refuse_early_end(sheet: Sheet, rounds: Sequence[RoundInput]) -> None:
+    """Rounds that end the match before their last one are refused (409); so is what the game
+    says no match can hold (422)."""
+    _parse(sheet.game.check_match, len(sheet.players), sheet.match.options, rounds)
     result = sheet.game.replay(len(sheet.players), sheet.match.options, rounds)
     if result.over_after is not None and result.over_after < len(rounds) - 1:
         raise Conflict(f"That would end the match after round {result.over_after + 1}, "

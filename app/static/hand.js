@@ -1,4 +1,4 @@
-// The hand calculator, enhanced: + and − steppers, one mode at a time, a live preview from the server.
+// A seat's part, enhanced: + and − steppers, one mode at a time, a live preview from the server.
 (function () {
   "use strict";
   var form = document.querySelector("form.hand-form");
@@ -13,8 +13,10 @@
 
   function showMode() {
     var cards = mode() === "cards";
-    form.querySelector(".cards-mode").hidden = !cards;
-    form.querySelector(".score-mode").hidden = cards;
+    var cardsPart = form.querySelector(".cards-mode"), scorePart = form.querySelector(".score-mode");
+    if (!cardsPart || !scorePart) return;
+    cardsPart.hidden = !cards;
+    scorePart.hidden = cards;
     form.querySelectorAll(".cards-only").forEach(function (label) { label.hidden = !cards; });
   }
 
@@ -29,6 +31,7 @@
   });
 
   function schedule() {
+    if (!form.hasAttribute("data-preview-url")) return;
     clearTimeout(timer);
     timer = setTimeout(preview, 150);
   }
@@ -53,5 +56,5 @@
   form.addEventListener("input", schedule);
   form.addEventListener("change", function () { showMode(); schedule(); });
   showMode();
-  preview();
+  schedule();
 })();

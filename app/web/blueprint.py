@@ -4,6 +4,7 @@ from flask import Blueprint, abort, request
 
 from .. import services
 from ..errors import ServiceError
+from ..games import blue_banana
 from ..services import Access
 
 bp = Blueprint("web", __name__)
@@ -15,3 +16,9 @@ def link_access(token: str) -> Access:
         return services.authenticate(token, request.remote_addr)
     except ServiceError as error:
         abort(429 if error.status == 429 else 404)
+
+
+@bp.app_template_filter("motif")
+def motif_filter(motif: str) -> str:
+    """A Blue Banana motif as people say it ("top_hat" → "top hat")."""
+    return blue_banana.motif_name(motif)

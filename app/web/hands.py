@@ -1,4 +1,4 @@
-"""Hands typed one seat at a time (Banakil): the hand calculator, its live preview, the working."""
+"""Parts typed one seat at a time: Banakil's hand calculator and its working, Blue Banana's lines."""
 
 from __future__ import annotations
 
@@ -65,7 +65,7 @@ def hand(token: str, number: int, seat: int):
         abort(400)
     history = (services.cell_history(view.sheet, number, seat)
                if number <= len(view.sheet.rounds) else [])
-    return render_template("hand_banakil.html", token=token, view=view, form=form,
+    return render_template(f"part_{game}.html", token=token, view=view, form=form,
                            number=number, seat=seat, values=values, errors=errors,
                            conflict=conflict, history=history, classes=banakil.CLASSES,
                            class_names=banakil.CLASS_NAMES), status
@@ -96,10 +96,12 @@ def round_detail(token: str, number: int):
     """How each number of a round was made: each hand, the netting, the rounding, the carry."""
     access = link_access(token)
     view = SheetView(services.load_sheet(access.match_id), access)
-    if not 1 <= number <= len(view.sheet.rounds) or view.sheet.game.name != "banakil":
+    game = view.sheet.game.name
+    if not 1 <= number <= len(view.sheet.rounds) or game not in ("banakil", "blue_banana"):
         abort(404)
-    return render_template("round_banakil.html", token=token, view=view, number=number,
-                           working=view.working(number))
+    working = view.working(number) if game == "banakil" else None
+    return render_template(f"round_{game}.html", token=token, view=view, number=number,
+                           working=working)
 
 
 @bp.post("/m/<token>/round/dead")

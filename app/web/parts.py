@@ -19,6 +19,8 @@ def read_part(game: str, form: MultiDict) -> tuple[dict[str, Any] | None, dict[s
     """The part's JSON body from the form, or the messages for the fields that are wrong."""
     if game == "banakil":
         return _read_hand(form)
+    if game == "blue_banana":
+        return _read_line(form)
     try:
         return {"score": evaluate(form.get("value", ""))}, {}
     except NotANumber as error:
@@ -27,6 +29,10 @@ def read_part(game: str, form: MultiDict) -> tuple[dict[str, Any] | None, dict[s
 
 def typed_values(game: str, part: dict[str, Any] | None) -> dict[str, Any]:
     """The form's fields for a stored part, to show it again."""
+    if game == "blue_banana":
+        part = part or {"correct": 0, "incorrect": 0, "banana": None}
+        return {"correct": str(part["correct"]), "incorrect": str(part["incorrect"]),
+                "banana": part["banana"] or "none"}
     if game != "banakil":
         return {"value": "" if part is None else str(part["score"])}
     values: dict[str, Any] = {"mode": "cards"}
@@ -42,12 +48,31 @@ def typed_values(game: str, part: dict[str, Any] | None) -> dict[str, Any]:
 
 def form_values(game: str, form: MultiDict) -> dict[str, Any]:
     """What was typed, as the form shows it again after an error."""
+    if game == "blue_banana":
+        return {name: form.get(name, "") for name in ("correct", "incorrect")} | {
+            "banana": form.get("banana", "none")}
     if game != "banakil":
         return {"value": form.get("value", "")}
     values: dict[str, Any] = {"mode": form.get("mode", "cards"), "score": form.get("score", "")}
     values |= {f"{pile}-{name}": form.get(f"{pile}-{name}", "0") for pile in PILES
                for name in CLASSES}
     return values | {flag: form.get(flag) in ("on", "y", "true", "1") for flag in FLAGS}
+
+
+def _read_line(form: MultiDict) -> tuple[dict[str, Any] | None, dict[str, str]]:
+    line: dict[str, Any] = {}
+    errors: dict[str, str] = {}
+    for name in ("correct", "incorrect"):
+        text = form.get(name, "").strip() or "0"
+        if not text.isascii() or not text.isdigit() or len(text) > 3:
+            errors[name] = "Count whole cards: 0, 1, 2…"
+        else:
+            line[name] = int(text)
+    banana = form.get("banana", "none")
+    if banana not in ("none", "correct", "early"):
+        errors["banana"] = "Choose: no banana, snatched correctly, or too early."
+    line["banana"] = None if banana == "none" else banana
+    return (None, errors) if errors else (line, {})
 
 
 def _number(value: float | int) -> str:
@@ -79,6 +104,7 @@ def error_field(field: str | None) -> str:
     """The form field an engine's message is about ("melded.joker" → "melded-joker")."""
     if not field:
         return "hand"
-    # "hands" alone is the whole hand's (the packs' counts, who went out): shown at the top.
-    field = re.sub(r"^hands(\[\d+\])?\.?", "", field) or "hand"
+    # "hands" or "players" alone is the whole part's (the packs' counts, who went out, who
+    # snatched the banana): shown at the top.
+    field = re.sub(r"^(hands|players)(\[\d+\])?\.?", "", field) or "hand"
     return field.replace(".", "-")

@@ -7,10 +7,13 @@ from datetime import UTC, datetime
 from typing import Any
 
 from .. import services
-from ..games import banakil
+from ..games import banakil, blue_banana
 from ..services import Access, Sheet
 
 ROLE_LABELS = {"host": "Host", "view": "Viewer"}
+# Blue Banana's motifs, drawn by the phone's own emoji font: no picture leaves the app.
+PICTURES = {"banana": "🍌", "frog": "🐸", "whale": "🐋", "eggplant": "🍆", "flamingo": "🦩",
+            "strawberry": "🍓", "basketball": "🏀", "top_hat": "🎩"}
 
 
 @dataclass(frozen=True)
@@ -40,6 +43,9 @@ class Standing:
 
 
 class SheetView:
+    pictures = PICTURES
+    motif_name = staticmethod(blue_banana.motif_name)
+
     def __init__(self, sheet: Sheet, access: Access):
         self.sheet = sheet
         self.access = access
@@ -59,7 +65,8 @@ class SheetView:
                      carry[side.index])
             for side in sheet.sides
         )
-        self.hands = sheet.game.name == "banakil"  # parts typed one hand at a time
+        # Games whose seats type their part on a page of its own, not in a cell of the grid.
+        self.hands = sheet.game.name in ("banakil", "blue_banana")
         self.rows = tuple(self._row(n, entered, outcome) for n, (entered, outcome)
                           in enumerate(zip(sheet.rounds, result.rounds), start=1))
         self.entry_number, self.entry_parts = self._entry()
@@ -153,6 +160,29 @@ class SheetView:
             seat = self.rows[self.entry_number - 1].dealer
         players = self.sheet.players
         return players[seat], players[(seat + 1) % len(players)]
+
+    def chips(self, seat: int) -> dict[str, int]:
+        """A player's penalty chips as they lie on the table: small ones, or one large."""
+        value = self.sheet.result.extra["chips"][seat]
+        return {"large": 1, "small": 0} if value >= 5 else {"large": 0, "small": value}
+
+    @property
+    def starts_next(self) -> str | None:
+        seat = self.sheet.result.extra.get("starts_next")
+        return None if seat is None else self.sheet.players[seat]
+
+    @property
+    def entry_mode(self) -> str | None:
+        """The mode card's side for the round being played (Blue Banana)."""
+        if self.entry_number and self.entry_number <= len(self.rows):
+            return self.sheet.result.rounds[self.entry_number - 1].extra.get("mode")
+        return self.sheet.result.extra.get("next_mode")
+
+    @property
+    def entry_task(self) -> list[dict[str, str]] | None:
+        if self.entry_number and self.entry_number <= len(self.rows):
+            return self.sheet.rounds[self.entry_number - 1].common.get("task")
+        return None
 
     def hand_status(self, seat: int) -> str:
         """Whether a seat's hand of the entry round is typed: "typed" or "to type"."""

@@ -1,0 +1,244 @@
+"""Blue Banana: cards collected, penalty chips, the banana, and the referee for the task cards."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .base import (
+    Game,
+    InvalidInput,
+    OptionSpec,
+    Result,
+    RoundInput,
+    RoundResult,
+    Side,
+    expect_object,
+    ranked,
+    reject_unknown,
+    whole_number,
+)
+
+# Each motif's own colour (rules/blue-banana.txt, "The 8 Motifs in Their Correct Colors").
+OWN_COLOR = {
+    "banana": "yellow", "frog": "green", "whale": "blue", "eggplant": "purple",
+    "flamingo": "pink", "strawberry": "red", "basketball": "orange", "top_hat": "black",
+}
+MOTIFS = tuple(OWN_COLOR)
+COLORS = tuple(OWN_COLOR.values())
+MOTIF_OF = {color: motif for motif, color in OWN_COLOR.items()}
+MOTIF_NAMES = {"top_hat": "top hat"}
+
+DISPLAY = 93  # 109 motif cards less the 16 task cards
+MAX_CHIPS = 5  # four small and a fifth become one large chip worth 5; nobody passes it
+TASK_BONUS = 2  # a correct snatch of the banana wins the round's two task cards
+BANANA = (None, "correct", "early")
+
+OPTIONS = (
+    OptionSpec(
+        "mode", "choice", "normal", "Game mode card",
+        "Normal (the green check mark): seek the task cards' colours and motifs. Inverted (the "
+        "red X): seek every card that shows neither. Alternating: flip the card every round, "
+        "starting normal.",
+        choices=(("normal", "Normal"), ("inverted", "Inverted"), ("alternating", "Alternating")),
+    ),
+    OptionSpec(
+        "rounds", "int", 8, "Rounds",
+        "The game ends after this many rounds: 8 when the task deck runs out.",
+        minimum=1, maximum=50,
+    ),
+)
+
+
+def motif_name(motif: str) -> str:
+    return MOTIF_NAMES.get(motif, motif)
+
+
+def sides(players: Sequence[str], options: Mapping[str, Any]) -> tuple[Side, ...]:
+    return tuple(Side(i, name, (i,)) for i, name in enumerate(players))
+
+
+def mode_of_round(options: Mapping[str, Any], number: int) -> str:
+    """The side of the mode card for round `number` (from 1): normal or inverted."""
+    if options["mode"] == "alternating":
+        return "normal" if number % 2 == 1 else "inverted"
+    return options["mode"]
+
+
+# Reading what was typed ------------------------------------------------------------------
+
+
+def parse_part(body: Any, seat: int, options: Mapping[str, Any]) -> dict[str, Any]:
+    """One player's line: cards collected correctly and incorrectly, and the banana."""
+    body = expect_object(body, "A player's line", None)
+    reject_unknown(body, {"correct", "incorrect", "banana"}, "")
+    line = {
+        "correct": whole_number(body.get("correct", 0), "Cards collected correctly", "correct",
+                                0, DISPLAY),
+        "incorrect": whole_number(body.get("incorrect", 0), "Cards collected incorrectly",
+                                  "incorrect", 0, DISPLAY),
+        "banana": body.get("banana"),
+    }
+    if line["banana"] not in BANANA:
+        raise InvalidInput("The banana is none, correct or early.", "banana")
+    if line["correct"] + line["incorrect"] > DISPLAY:
+        raise InvalidInput(f"The display holds only {DISPLAY} cards.", "correct")
+    return line
+
+
+def parse_task_card(card: Any, where: str) -> dict[str, str]:
+    card = expect_object(card, "A task card", where)
+    reject_unknown(card, {"motif", "color"}, f"{where}.")
+    motif, color = card.get("motif"), card.get("color")
+    if motif not in OWN_COLOR:
+        raise InvalidInput(f"Pick the card's motif: {', '.join(map(motif_name, MOTIFS))}.",
+                           f"{where}.motif")
+    if color not in MOTIF_OF:
+        raise InvalidInput(f"Pick the card's colour: {', '.join(COLORS)}.", f"{where}.color")
+    if OWN_COLOR[motif] == color:
+        raise InvalidInput(f"There is no {color} {motif_name(motif)}: a task card never shows a "
+                           "motif in its own colour.", where)
+    return {"motif": motif, "color": color}
+
+
+def parse_task(task: Any) -> list[dict[str, str]]:
+    if not isinstance(task, list) or len(task) != 2:
+        raise InvalidInput("A round has exactly two task cards.", "task")
+    cards = [parse_task_card(card, f"task[{i}]") for i, card in enumerate(task)]
+    if cards[0] == cards[1]:
+        raise InvalidInput("The two task cards are the same card: one goes back into the deck "
+                           "and another is turned up.", "task")
+    return cards
+
+
+def parse_round(body: Any, players: int, options: Mapping[str, Any]) -> RoundInput:
+    body = expect_object(body, "A round", None)
+    reject_unknown(body, {"players", "task"}, "")
+    lines = body.get("players")
+    if not isinstance(lines, list):
+        raise InvalidInput("Give the round as a list of player lines, one per seat.", "players")
+    if len(lines) != players:
+        raise InvalidInput(f"Give {players} player lines, one per seat, not {len(lines)}.",
+                           "players")
+    parts = []
+    for seat, line in enumerate(lines):
+        try:
+            parts.append(None if line is None else parse_part(line, seat, options))
+        except InvalidInput as error:
+            raise InvalidInput(error.message, f"players[{seat}]"
+                               + (f".{error.field}" if error.field else "")) from error
+    snatchers = [seat for seat, line in enumerate(parts) if line and line["banana"]]
+    if len(snatchers) > 1:
+        raise InvalidInput("Only one player can snatch the Blue Banana in a round.", "players")
+    common = {}
+    if body.get("task") is not None:
+        common["task"] = parse_task(body["task"])
+    return RoundInput(common=common, parts=tuple(parts))
+
+
+def round_input(entered: RoundInput) -> dict[str, Any]:
+    body: dict[str, Any] = {"players": list(entered.parts)}
+    if entered.common.get("task"):
+        body["task"] = list(entered.common["task"])
+    return body
+
+
+def check_match(players: int, options: Mapping[str, Any], rounds: Sequence[RoundInput]) -> None:
+    """What no single round shows: more cards collected than the display ever held."""
+    collected = sum(line["correct"] + line["incorrect"] for entered in rounds
+                    for line in entered.parts if line)
+    if collected > DISPLAY:
+        raise InvalidInput(f"That makes {collected} cards collected over the match, but the "
+                           f"display holds only {DISPLAY}.", "players")
+
+
+# The referee -------------------------------------------------------------------------------
+
+
+def sought(task: Sequence[Mapping[str, str]]) -> tuple[list[str], list[str]]:
+    """The colours and motifs the task cards seek: each card's motif's own colour, and the
+    motif whose own colour the card shows (rules: the card's "negative" on its back)."""
+    colors = [OWN_COLOR[card["motif"]] for card in task]
+    motifs = [MOTIF_OF[card["color"]] for card in task]
+    return colors, motifs
+
+
+def is_sought(task: Sequence[Mapping[str, str]], mode: str, motif: str, color: str) -> bool:
+    """Whether a collected card (motif in colour) was one to collect, under the round's mode."""
+    colors, motifs = sought(task)
+    matches = color in colors or motif in motifs
+    return matches if mode == "normal" else not matches
+
+
+# Scoring ---------------------------------------------------------------------------------
+
+
+def replay(players: int, options: Mapping[str, Any], rounds: Sequence[RoundInput]) -> Result:
+    totals = [0] * players
+    chips = [1] * players  # everyone starts with one small chip
+    results = []
+    over_after = None
+    complete = 0
+    starter = None
+    for index, entered in enumerate(rounds):
+        number = index + 1
+        mode = mode_of_round(options, number)
+        extra: dict[str, Any] = {"mode": mode}
+        if any(line is None for line in entered.parts):
+            results.append(RoundResult("open", None, extra | {
+                "penalties": None, "chips": None, "sought": None}))
+            continue
+        penalties, cells = [], []
+        for seat, line in enumerate(entered.parts):
+            mistakes = line["incorrect"] + (1 if line["banana"] == "early" else 0)
+            penalty = mistakes * min(MAX_CHIPS, chips[seat])
+            bonus = TASK_BONUS if line["banana"] == "correct" else 0
+            new_total = max(0, totals[seat] + line["correct"] + bonus - penalty)
+            cells.append(new_total - totals[seat])
+            penalties.append(penalty)
+            totals[seat] = new_total
+        most = max(totals)
+        chips = [min(MAX_CHIPS, c + 1) if total == most else c
+                 for c, total in zip(chips, totals)]
+        snatcher = next((seat for seat, line in enumerate(entered.parts) if line["banana"]),
+                        None)
+        if snatcher is not None:
+            starter = snatcher
+        task = entered.common.get("task")
+        colors, motifs = sought(task) if task else (None, None)
+        results.append(RoundResult("complete", tuple(cells), extra | {
+            "penalties": penalties, "chips": list(chips), "snatcher": snatcher,
+            "sought": {"colors": colors, "motifs": motifs, "mode": mode} if task else None}))
+        complete += 1
+        if over_after is None and complete >= options["rounds"]:
+            over_after = index
+    over = over_after is not None and all(r.status != "open" for r in results[:over_after])
+    leaders = ranked(totals) if complete else ()
+    return Result(
+        rounds=tuple(results),
+        totals=tuple(totals),
+        over=over,
+        over_after=over_after,
+        winners=leaders if over else (),
+        leaders=leaders,
+        target=None,
+        extra={"chips": list(chips), "starts_next": starter,
+               "next_mode": mode_of_round(options, len(rounds) + 1)},
+    )
+
+
+GAME = Game(
+    name="blue_banana",
+    title="Blue Banana",
+    summary="Snatch the cards the task cards seek, pay penalty chips for mistakes, and let the "
+            "app referee the task cards; 2 to 10 players, 8 rounds.",
+    min_players=2,
+    max_players=10,
+    options=OPTIONS,
+    sides=sides,
+    parse_round=parse_round,
+    parse_part=parse_part,
+    round_input=round_input,
+    replay=replay,
+    check_match=check_match,
+)
