@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, CheckConstraint, DateTime, ForeignKey, String, UniqueConstraint
+from sqlalchemy import JSON, CheckConstraint, DateTime, ForeignKey, String, UniqueConstraint, false
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
@@ -54,6 +54,9 @@ class Seat(db.Model):
     match_id: Mapped[str] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"))
     position: Mapped[int]
     name: Mapped[str] = mapped_column(String(40))
+    # Banana Bandido: the seat's secret character (three symbols), and whether it is revealed.
+    character: Mapped[list[str] | None] = mapped_column(JSON)
+    revealed: Mapped[bool] = mapped_column(default=False, server_default=false())
 
     match: Mapped[Match] = relationship(back_populates="seats")
 

@@ -168,6 +168,14 @@ def set_part(match_id: str, number: int, seat: int):
     return _match(sheet, access, 201 if opened else 200)
 
 
+@bp.put("/matches/<match_id>/seats/<int:seat>/character")
+def set_character(match_id: str, seat: int):
+    """Bandido: a seat's own secret character, `{"symbols": [3 symbols], "revealed": false}`."""
+    access = _access(match_id, "character", seat=seat)
+    sheet = services.set_character(access, match_id, seat, _body(), _if_match())
+    return _match(sheet, access)
+
+
 @bp.post("/matches/<match_id>/bank")
 def bank(match_id: str):
     access = _access(match_id, "bank")

@@ -86,12 +86,22 @@ class Game:
     parse_round: Callable[[Any, int, Mapping[str, Any]], RoundInput]
     parse_part: Callable[[Any, int, Mapping[str, Any]], Any]
     round_input: Callable[[RoundInput], dict[str, Any]]
-    replay: Callable[[int, Mapping[str, Any], Sequence[RoundInput]], Result]
+    replay: Callable[..., Result]
     # May fill in defaults that depend on the player count, or refuse a combination.
     check_options: Callable[[dict[str, Any], int], None] = lambda options, players: None
     # Checks what no single round shows (cards collected over the whole match, say).
     check_match: Callable[[int, Mapping[str, Any], Sequence[RoundInput]], None] = (
         lambda players, options, rounds: None)
+    # Whether the outcome also depends on what each seat keeps secret (Bandido's characters).
+    secrets: bool = False
+    parse_character: Callable[[Any], Any] | None = None
+
+    def outcome(self, players: int, options: Mapping[str, Any], rounds: Sequence[RoundInput],
+                secrets: Sequence[Any] = ()) -> Result:
+        """The replay, given each seat's secret where the game has them."""
+        if self.secrets:
+            return self.replay(players, options, rounds, secrets)
+        return self.replay(players, options, rounds)
 
     def parse_options(self, raw: Any, players: int) -> dict[str, Any]:
         """Options with defaults filled in; unknown names and bad values are InvalidInput."""

@@ -27,6 +27,7 @@ from .writes import (
     last_undoable,
     replace_link,
     replace_round,
+    set_character,
     set_parts,
     undo,
 )
@@ -34,6 +35,6 @@ from .writes import (
 __all__ = [
     "MATCH_NAME_LIMIT", "NAME_LIMIT", "Access", "RoundInput", "Sheet", "abandon", "add_round",
     "authenticate", "bank", "cell_history", "check", "create_match", "delete_round", "history", "load_sheet",
-    "last_undoable", "match_json", "preview_part", "recent", "replace_link", "replace_round", "set_parts",
-    "tokens", "undo", "utc", "version",
+    "last_undoable", "match_json", "preview_part", "recent", "replace_link", "replace_round", "set_character",
+    "set_parts", "tokens", "undo", "utc", "version",
 ]

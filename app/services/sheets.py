@@ -44,6 +44,7 @@ class Sheet:
     sides: tuple[Side, ...]
     rounds: tuple[RoundInput, ...]
     result: Result
+    secrets: tuple[Any, ...] = ()  # what each seat keeps to itself (Bandido's characters)
 
     @property
     def status(self) -> str:
@@ -54,6 +55,16 @@ class Sheet:
     @property
     def version(self) -> int:
         return self.match.version
+
+    def replay(self, rounds: Sequence[RoundInput], secrets: Sequence[Any] | None = None) -> Result:
+        """The outcome if the rounds (or the secrets) were these."""
+        return self.game.outcome(len(self.players), self.match.options, rounds,
+                                 self.secrets if secrets is None else secrets)
+
+    def character_visible(self, access: Access, seat: int) -> bool:
+        """A character shows to its own seat, once revealed, and to all once the match ends."""
+        return ((access.role == "seat" and access.seat == seat)
+                or self.match.seats[seat].revealed or self.status != "active")
 
     def side_of(self, seat: int) -> Side:
         return next(side for side in self.sides if seat in side.seats)
@@ -120,8 +131,10 @@ def _sheet(match: Match, rounds: Sequence[RoundInput] | None = None) -> Sheet:
     players = tuple(seat.name for seat in match.seats)
     if rounds is None:
         rounds = tuple(_round_input(row, len(players)) for row in match.rounds)
-    result = game.replay(len(players), match.options, rounds)
-    return Sheet(match, game, players, game.sides(players, match.options), tuple(rounds), result)
+    secrets = tuple(seat.character for seat in match.seats)
+    result = game.outcome(len(players), match.options, rounds, secrets)
+    return Sheet(match, game, players, game.sides(players, match.options), tuple(rounds), result,
+                 secrets)
 
 
 def _round_input(row: Round, players: int) -> RoundInput:
@@ -152,6 +165,13 @@ def _check(sheet: Sheet, access: Access, action: str, number: int | None, seat: 
             raise NotFound(f"There is no seat {seat}.")
         if seat not in sheet.writable_seats(access):
             raise Forbidden("This link can only enter its own seat's scores.")
+    elif action == "character":
+        if not sheet.game.secrets:
+            raise NotFound(f"{sheet.game.title} has no characters.")
+        if not 0 <= seat < len(sheet.players):
+            raise NotFound(f"There is no seat {seat}.")
+        if access.role != "seat" or access.seat != seat:
+            raise Forbidden("Only that seat's own link can set its character.")
     elif action == "bank":
         if access.role not in ("host", "seat"):
             raise Forbidden("Only the host or a player can bank the match.")
@@ -193,7 +213,15 @@ def match_json(sheet: Sheet, access: Access) -> dict[str, Any]:
         "version": match.version,
         "created_at": utc(match.created_at).isoformat(),
         **result.extra,
-    }
+    } | (_characters(sheet, access) if sheet.game.secrets else {})
+
+
+def _characters(sheet: Sheet, access: Access) -> dict[str, Any]:
+    return {"characters": [
+        {"symbols": list(seat.character), "revealed": seat.revealed}
+        if seat.character and sheet.character_visible(access, seat.position) else None
+        for seat in sheet.match.seats
+    ]}
 
 
 def utc(moment: datetime) -> datetime:

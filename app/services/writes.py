@@ -61,11 +61,12 @@ def _parse(parse, *args):
         raise Invalid(error.message, error.field) from error
 
 
-def _refuse_early_end(sheet: Sheet, rounds: Sequence[RoundInput]) -> None:
+def _refuse_early_end(sheet: Sheet, rounds: Sequence[RoundInput],
+                      secrets: Sequence[Any] | None = None) -> None:
     """Rounds that end the match before their last one are refused (409); so is what the game
     says no match can hold (422)."""
     _parse(sheet.game.check_match, len(sheet.players), sheet.match.options, rounds)
-    result = sheet.game.replay(len(sheet.players), sheet.match.options, rounds)
+    result = sheet.replay(rounds, secrets)
     if result.over_after is not None and result.over_after < len(rounds) - 1:
         raise Conflict(f"That would end the match after round {result.over_after + 1}, "
                        "before its last round. Delete the later rounds first.")
@@ -378,3 +379,27 @@ def replace_link(access: Access, match_id: str, role: Any, seat: Any = None) -> 
 def history(match_id: str) -> list[Change]:
     return list(db.session.scalars(
         select(Change).where(Change.match_id == match_id).order_by(Change.id)))
+
+
+def set_character(access: Access, match_id: str, seat: int, body: Any,
+                  if_match: Collection[int] | None = None) -> Sheet:
+    """A seat's secret character (Bandido), typed by that seat alone; revealing is for good."""
+    with _writing(access, match_id, if_match, "character", seat=seat) as sheet:
+        if sheet.result.over:
+            raise Conflict("The match is over: characters can no longer change.")
+        if not isinstance(body, Mapping):
+            raise Invalid("Give the character as {\"symbols\": [three symbols], "
+                          "\"revealed\": false}.")
+        symbols = _parse(sheet.game.parse_character, body.get("symbols"))
+        revealed = body.get("revealed", False)
+        if not isinstance(revealed, bool):
+            raise Invalid("“revealed” must be true or false.", "revealed")
+        row = sheet.match.seats[seat]
+        revealed = revealed or row.revealed  # a revealed character stays revealed
+        secrets = list(sheet.secrets)
+        secrets[seat] = symbols
+        _refuse_early_end(sheet, sheet.rounds, secrets)
+        row.character, row.revealed = symbols, revealed
+        # The symbols stay out of the log: the host reads it, and the character is secret.
+        _log(sheet, access, "character", seat=seat, after={"revealed": revealed})
+    return load_sheet(match_id)

@@ -7,6 +7,7 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
+from ..games.bandido import SYMBOLS
 from ..games.banakil import CLASSES
 from .arithmetic import NotANumber, evaluate
 
@@ -21,6 +22,8 @@ def read_part(game: str, form: MultiDict) -> tuple[dict[str, Any] | None, dict[s
         return _read_hand(form)
     if game == "blue_banana":
         return _read_line(form)
+    if game == "bandido":
+        return _read_state(form)
     try:
         return {"score": evaluate(form.get("value", ""))}, {}
     except NotANumber as error:
@@ -29,6 +32,10 @@ def read_part(game: str, form: MultiDict) -> tuple[dict[str, Any] | None, dict[s
 
 def typed_values(game: str, part: dict[str, Any] | None) -> dict[str, Any]:
     """The form's fields for a stored part, to show it again."""
+    if game == "bandido":
+        part = part or {"vp": 0, "symbols": []}
+        return {"vp": str(part["vp"])} | {symbol: str(part["symbols"].count(symbol))
+                                          for symbol in SYMBOLS}
     if game == "blue_banana":
         part = part or {"correct": 0, "incorrect": 0, "banana": None}
         return {"correct": str(part["correct"]), "incorrect": str(part["incorrect"]),
@@ -48,6 +55,8 @@ def typed_values(game: str, part: dict[str, Any] | None) -> dict[str, Any]:
 
 def form_values(game: str, form: MultiDict) -> dict[str, Any]:
     """What was typed, as the form shows it again after an error."""
+    if game == "bandido":
+        return {name: form.get(name, "") for name in ("vp", *SYMBOLS)}
     if game == "blue_banana":
         return {name: form.get(name, "") for name in ("correct", "incorrect")} | {
             "banana": form.get("banana", "none")}
@@ -57,6 +66,21 @@ def form_values(game: str, form: MultiDict) -> dict[str, Any]:
     values |= {f"{pile}-{name}": form.get(f"{pile}-{name}", "0") for pile in PILES
                for name in CLASSES}
     return values | {flag: form.get(flag) in ("on", "y", "true", "1") for flag in FLAGS}
+
+
+def _read_state(form: MultiDict) -> tuple[dict[str, Any] | None, dict[str, str]]:
+    counts: dict[str, int] = {}
+    errors: dict[str, str] = {}
+    for name in ("vp", *SYMBOLS):
+        text = form.get(name, "").strip() or "0"
+        if not text.isascii() or not text.isdigit() or len(text) > 2:
+            errors[name] = "Type a whole number: 0, 1, 2…"
+        else:
+            counts[name] = int(text)
+    if errors:
+        return None, errors
+    symbols = [symbol for symbol in SYMBOLS for _ in range(counts[symbol])]
+    return {"vp": counts["vp"], "symbols": symbols}, {}
 
 
 def _read_line(form: MultiDict) -> tuple[dict[str, Any] | None, dict[str, str]]:
@@ -107,4 +131,6 @@ def error_field(field: str | None) -> str:
     # "hands" or "players" alone is the whole part's (the packs' counts, who went out, who
     # snatched the banana): shown at the top.
     field = re.sub(r"^(hands|players)(\[\d+\])?\.?", "", field) or "hand"
+    if field == "symbols":
+        return "hand"  # the symbols as a whole (at most four face up)
     return field.replace(".", "-")

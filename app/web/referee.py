@@ -1,4 +1,4 @@
-"""Blue Banana's referee: turning up the task cards, and checking a collected card."""
+"""Referees and secrets: Blue Banana's task cards and card checker, Bandido's characters."""
 
 from __future__ import annotations
 
@@ -81,3 +81,38 @@ def check_card(token: str, number: int):
                            task=task, mode=mode, motif=motif, color=color, verdict=verdict,
                            pictures=PICTURES, motifs=blue_banana.MOTIFS,
                            colors=blue_banana.COLORS, motif_name=blue_banana.motif_name)
+
+
+@bp.route("/m/<token>/character", methods=["GET", "POST"])
+def character(token: str):
+    """Banana Bandido: a player's secret character, on their own phone only."""
+    access = link_access(token)
+    view = SheetView(services.load_sheet(access.match_id), access)
+    if not view.sheet.game.secrets:
+        abort(404)
+    if access.role != "seat":
+        abort(403)
+    seat = view.match.seats[access.seat]
+    form = VersionedForm(request.form if request.method == "POST" else None)
+    chosen = list(seat.character or [None, None, None])
+    locked = seat.revealed
+    revealed = seat.revealed
+    error, status = None, 200
+    if request.method == "POST":
+        if not form.validate_on_submit():
+            abort(400)
+        chosen = [request.form.get(f"symbol{i}") for i in range(3)]
+        revealed = locked or request.form.get("revealed") in ("on", "y", "true")
+        try:
+            services.set_character(access, access.match_id, access.seat,
+                                   {"symbols": chosen, "revealed": revealed})
+        except Invalid as problem:
+            error, status = problem.message, 422
+        except ServiceError as problem:
+            flash(problem.message, "error")
+            return redirect(url_for("web.sheet", token=token))
+        else:
+            flash("Your character is saved.", "info")
+            return redirect(url_for("web.sheet", token=token))
+    return render_template("character.html", token=token, view=view, form=form, chosen=chosen,
+                           revealed=revealed, locked=locked, error=error), status

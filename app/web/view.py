@@ -7,10 +7,12 @@ from datetime import UTC, datetime
 from typing import Any
 
 from .. import services
-from ..games import banakil, blue_banana
+from ..games import bandido, banakil, blue_banana
 from ..services import Access, Sheet
 
 ROLE_LABELS = {"host": "Host", "view": "Viewer"}
+# Banana Bandido's symbols, likewise.
+SYMBOL_PICTURES = {"stone": "🪨", "water": "💧", "coconut": "🥥"}
 # Blue Banana's motifs, drawn by the phone's own emoji font: no picture leaves the app.
 PICTURES = {"banana": "🍌", "frog": "🐸", "whale": "🐋", "eggplant": "🍆", "flamingo": "🦩",
             "strawberry": "🍓", "basketball": "🏀", "top_hat": "🎩"}
@@ -44,6 +46,7 @@ class Standing:
 
 class SheetView:
     pictures = PICTURES
+    symbol_pictures = SYMBOL_PICTURES
     motif_name = staticmethod(blue_banana.motif_name)
 
     def __init__(self, sheet: Sheet, access: Access):
@@ -66,7 +69,7 @@ class SheetView:
             for side in sheet.sides
         )
         # Games whose seats type their part on a page of its own, not in a cell of the grid.
-        self.hands = sheet.game.name in ("banakil", "blue_banana")
+        self.hands = sheet.game.name in ("banakil", "blue_banana", "bandido")
         self.rows = tuple(self._row(n, entered, outcome) for n, (entered, outcome)
                           in enumerate(zip(sheet.rounds, result.rounds), start=1))
         self.entry_number, self.entry_parts = self._entry()
@@ -183,6 +186,32 @@ class SheetView:
         if self.entry_number and self.entry_number <= len(self.rows):
             return self.sheet.rounds[self.entry_number - 1].common.get("task")
         return None
+
+    def character(self, seat: int) -> list[str] | None:
+        """A seat's character where this link may see it (its own, revealed, or the match over)."""
+        if self.sheet.secrets[seat] and self.sheet.character_visible(self.access, seat):
+            return list(self.sheet.secrets[seat])
+        return None
+
+    @property
+    def missing_characters(self) -> list[str]:
+        return [self.sheet.players[s] for s in self.sheet.result.extra["missing_characters"]]
+
+    def progress(self, seat: int) -> int:
+        """How many of a seat's character symbols lie face up now."""
+        return bandido.symbols_matched(self.sheet.secrets[seat],
+                                       self.sheet.result.extra["face_up"][seat])
+
+    @property
+    def win_line(self) -> str | None:
+        """Who won Banana Bandido and how, once the match is over."""
+        reason = self.sheet.result.extra.get("win_reason")
+        if not reason or not self.sheet.result.winners:
+            return None
+        name = self.sheet.players[self.sheet.result.winners[0]]
+        if reason == "victory_points":
+            return f"{name} wins with five victory points."
+        return f"{name} wins: the three symbols of their character lie face up."
 
     def hand_status(self, seat: int) -> str:
         """Whether a seat's hand of the entry round is typed: "typed" or "to type"."""

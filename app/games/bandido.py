@@ -1,0 +1,188 @@
+"""Banana Bandido: victory points and face-up symbols after each turn, and secret characters."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .base import (
+    Game,
+    InvalidInput,
+    OptionSpec,
+    Result,
+    RoundInput,
+    RoundResult,
+    Side,
+    expect_object,
+    reject_unknown,
+    whole_number,
+)
+
+SYMBOLS = ("stone", "water", "coconut")
+VICTORY_POINTS_TO_WIN = 5
+VICTORY_POINTS_IN_THE_BOX = 20
+MOST_FACE_UP = 4  # "It is possible that four symbols are lying face up."
+
+OPTIONS = (
+    OptionSpec(
+        "first_seat", "int", 0, "First player",
+        "Who takes the first turn (“the most monkey-like player”): 0 for the first player, 1 "
+        "for the second, and so on. Turns then go round in seat order.",
+        minimum=0, maximum=4,
+    ),
+)
+
+
+def check_options(options: dict[str, Any], players: int) -> None:
+    if options["first_seat"] >= players:
+        raise InvalidInput(f"The first player must be one of the {players} seats (0 to "
+                           f"{players - 1}).", "options.first_seat")
+
+
+def sides(players: Sequence[str], options: Mapping[str, Any]) -> tuple[Side, ...]:
+    return tuple(Side(i, name, (i,)) for i, name in enumerate(players))
+
+
+def turn_order(players: int, options: Mapping[str, Any]) -> list[int]:
+    first = options["first_seat"]
+    return [(first + step) % players for step in range(players)]
+
+
+# Reading what was typed ------------------------------------------------------------------
+
+
+def _symbols(value: Any, where: str, exactly: int | None = None) -> list[str]:
+    if not isinstance(value, list):
+        raise InvalidInput("Give the symbols as a list, like [\"stone\", \"water\"].", where)
+    for symbol in value:
+        if symbol not in SYMBOLS:
+            raise InvalidInput(f"A symbol is stone, water or coconut, not “{symbol}”.", where)
+    if exactly is not None and len(value) != exactly:
+        raise InvalidInput(f"A character shows exactly {exactly} symbols.", where)
+    if len(value) > MOST_FACE_UP:
+        raise InvalidInput(f"At most {MOST_FACE_UP} action cards lie face up.", where)
+    return list(value)
+
+
+def parse_part(body: Any, seat: int, options: Mapping[str, Any]) -> dict[str, Any]:
+    """A seat's state after its turn: victory points held and its face-up symbols."""
+    body = expect_object(body, "A player's state", None)
+    reject_unknown(body, {"vp", "symbols"}, "")
+    return {
+        "vp": whole_number(body.get("vp", 0), "Victory points", "vp", 0,
+                           VICTORY_POINTS_IN_THE_BOX),
+        "symbols": _symbols(body.get("symbols", []), "symbols"),
+    }
+
+
+def parse_round(body: Any, players: int, options: Mapping[str, Any]) -> RoundInput:
+    body = expect_object(body, "A round", None)
+    reject_unknown(body, {"players"}, "")
+    lines = body.get("players")
+    if not isinstance(lines, list):
+        raise InvalidInput("Give the round as a list of player states, one per seat.", "players")
+    if len(lines) != players:
+        raise InvalidInput(f"Give {players} player states, one per seat, not {len(lines)}.",
+                           "players")
+    parts = []
+    for seat, line in enumerate(lines):
+        try:
+            parts.append(None if line is None else parse_part(line, seat, options))
+        except InvalidInput as error:
+            raise InvalidInput(error.message, f"players[{seat}]"
+                               + (f".{error.field}" if error.field else "")) from error
+    held = sum(part["vp"] for part in parts if part)
+    if held > VICTORY_POINTS_IN_THE_BOX:
+        raise InvalidInput(f"That is {held} victory points in play, but the box holds only "
+                           f"{VICTORY_POINTS_IN_THE_BOX}.", "players")
+    return RoundInput(common={}, parts=tuple(parts))
+
+
+def round_input(entered: RoundInput) -> dict[str, Any]:
+    return {"players": list(entered.parts)}
+
+
+def parse_character(value: Any) -> list[str]:
+    """A character card's three symbols (repeats allowed: two stones and a water, say)."""
+    return _symbols(value, "symbols", exactly=3)
+
+
+# Winning ---------------------------------------------------------------------------------
+
+
+def symbols_matched(character: Sequence[str] | None, face_up: Sequence[str]) -> int:
+    """How many of a character's three symbols lie face up (as a multiset)."""
+    if not character:
+        return 0
+    return sum((Counter(character) & Counter(face_up)).values())
+
+
+def win_reason(part: Mapping[str, Any], character: Sequence[str] | None) -> str | None:
+    if part["vp"] >= VICTORY_POINTS_TO_WIN:
+        return "victory_points"  # SPEC: by victory points where a seat meets both
+    if character and symbols_matched(character, part["symbols"]) == len(character):
+        return "symbols"
+    return None
+
+
+def replay(players: int, options: Mapping[str, Any], rounds: Sequence[RoundInput],
+           secrets: Sequence[Any] = ()) -> Result:
+    """Rounds in order, seats in turn order from first_seat: the first to meet a condition wins."""
+    characters = list(secrets) + [None] * (players - len(secrets))
+    order = turn_order(players, options)
+    held = [0] * players
+    face_up: list[list[str]] = [[] for _ in range(players)]
+    results = []
+    over_after, winner, reason = None, None, None
+    for index, entered in enumerate(rounds):
+        extra: dict[str, Any] = {"first": order[0],
+                                 "symbols": [None if p is None else p["symbols"]
+                                             for p in entered.parts]}
+        if any(part is None for part in entered.parts):
+            results.append(RoundResult("open", None, extra))
+            continue
+        held = [part["vp"] for part in entered.parts]
+        face_up = [part["symbols"] for part in entered.parts]
+        results.append(RoundResult("complete", tuple(held), extra))
+        if over_after is None:
+            for seat in order:
+                reason = win_reason(entered.parts[seat], characters[seat])
+                if reason:
+                    over_after, winner = index, seat
+                    break
+    over = over_after is not None and all(r.status != "open" for r in results[:over_after])
+    most = max(held) if any(r.status == "complete" for r in results) else None
+    leaders = tuple(seat for seat, vp in enumerate(held) if vp == most) if most else ()
+    return Result(
+        rounds=tuple(results),
+        totals=tuple(held),
+        over=over,
+        over_after=over_after,
+        winners=(winner,) if over else (),
+        leaders=leaders,
+        target=VICTORY_POINTS_TO_WIN,
+        extra={"win_reason": reason if over else None,
+               "face_up": face_up,
+               "missing_characters": [seat for seat in range(players)
+                                      if not characters[seat]]},
+    )
+
+
+GAME = Game(
+    name="bandido",
+    title="Banana Bandido",
+    summary="Five victory points or your secret character's three symbols face up: the app "
+            "spots the winner and keeps every character secret; 2 to 5 players.",
+    min_players=2,
+    max_players=5,
+    options=OPTIONS,
+    sides=sides,
+    parse_round=parse_round,
+    parse_part=parse_part,
+    round_input=round_input,
+    replay=replay,
+    check_options=check_options,
+    secrets=True,
+    parse_character=parse_character,
+)
