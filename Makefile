@@ -4,7 +4,7 @@ PYTHON  := $(VENV)/bin/python
 PORT    ?= 8000
 export FLASK_APP := app:create_app
 
-.PHONY: run test migrate clean
+.PHONY: run test bench crashtest migrate clean
 
 $(VENV)/.installed: requirements.txt
 	python3 -m venv $(VENV)
@@ -22,6 +22,14 @@ run: $(VENV)/.installed
 
 test: $(VENV)/.installed
 	$(PYTHON) -m pytest
+
+# Throughput and latency under load, as ratios to a one-row request; not part of `make test`.
+bench: $(VENV)/.installed
+	$(PYTHON) tests/perf/bench.py
+
+# gunicorn killed (-9) ten times under writers: nothing answered may be lost.
+crashtest: $(VENV)/.installed
+	$(PYTHON) tests/perf/crash.py --kills 10
 
 # After changing app/models.py: generate a migration, then read it before committing.
 migrate: $(VENV)/.installed

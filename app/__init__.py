@@ -28,6 +28,9 @@ def create_app(config_class: object | str = "config.Config") -> Flask:
     from .api import bp as api_bp
     from .web import bp as web_bp
 
+    from .cli import backup
+
+    app.cli.add_command(backup)
     csrf.exempt(api_bp)
     app.register_blueprint(api_bp)
     app.register_blueprint(web_bp)

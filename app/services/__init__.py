@@ -9,6 +9,7 @@ from .sheets import (
     authenticate,
     check,
     create_match,
+    health,
     load_sheet,
     match_json,
     preview_part,
@@ -34,7 +35,7 @@ from .writes import (
 
 __all__ = [
     "MATCH_NAME_LIMIT", "NAME_LIMIT", "Access", "RoundInput", "Sheet", "abandon", "add_round",
-    "authenticate", "bank", "cell_history", "check", "create_match", "delete_round", "history", "load_sheet",
+    "authenticate", "bank", "cell_history", "check", "create_match", "health", "delete_round", "history", "load_sheet",
     "last_undoable", "match_json", "preview_part", "recent", "replace_link", "replace_round", "set_character",
     "set_parts", "tokens", "undo", "utc", "version",
 ]

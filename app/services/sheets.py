@@ -98,6 +98,10 @@ def authenticate(secret: str | None, address: str | None = None) -> Access:
     return Access(token.match_id, token.role, token.seat)
 
 
+def health() -> None:
+    db.session.execute(select(Match.id).limit(1)).first()
+
+
 def version(access: Access, match_id: str) -> int:
     """The match's version, for a reader that already holds the previous one."""
     found = None

@@ -285,6 +285,13 @@ def _link_pages_are_private(response):
     return response
 
 
+@bp.get("/health")
+def health():
+    """Up, and the database answers: one row read. Load balancers and the benchmark use it."""
+    services.health()
+    return {"ok": True}
+
+
 @bp.get("/robots.txt")
 def robots():
     return "User-agent: *\nDisallow: /m/\nDisallow: /api/\n", 200, {"Content-Type": "text/plain"}
