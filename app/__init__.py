@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from flask import Flask, request
+from flask import Flask, g, has_request_context, request
+from sqlalchemy import event
 
 from .extensions import csrf, db, migrate
 from .logs import RedactRecord, redact
@@ -35,6 +36,9 @@ def create_app(config_class: object | str = "config.Config") -> Flask:
     app.register_blueprint(api_bp)
     app.register_blueprint(web_bp)
 
+    if app.config.get("SQL_STATEMENTS_HEADER"):
+        _count_statements(app)
+
     @app.after_request
     def security_headers(response):
         response.headers.setdefault(
@@ -48,3 +52,19 @@ def create_app(config_class: object | str = "config.Config") -> Flask:
         return response
 
     return app
+
+
+def _count_statements(app: Flask) -> None:
+    """For the benchmark: each response says how many SQL statements it took (X-SQL-Statements)."""
+    with app.app_context():
+        engine = db.engine
+
+    @event.listens_for(engine, "before_cursor_execute")
+    def count(*args) -> None:
+        if has_request_context():
+            g.sql_statements = g.get("sql_statements", 0) + 1
+
+    @app.after_request
+    def header(response):
+        response.headers["X-SQL-Statements"] = str(g.get("sql_statements", 0))
+        return response

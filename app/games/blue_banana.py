@@ -90,10 +90,10 @@ def parse_task_card(card: Any, where: str) -> dict[str, str]:
     card = expect_object(card, "A task card", where)
     reject_unknown(card, {"motif", "color"}, f"{where}.")
     motif, color = card.get("motif"), card.get("color")
-    if motif not in OWN_COLOR:
+    if not isinstance(motif, str) or motif not in OWN_COLOR:
         raise InvalidInput(f"Pick the card's motif: {', '.join(map(motif_name, MOTIFS))}.",
                            f"{where}.motif")
-    if color not in MOTIF_OF:
+    if not isinstance(color, str) or color not in MOTIF_OF:
         raise InvalidInput(f"Pick the card's colour: {', '.join(COLORS)}.", f"{where}.color")
     if OWN_COLOR[motif] == color:
         raise InvalidInput(f"There is no {color} {motif_name(motif)}: a task card never shows a "
@@ -158,8 +158,8 @@ def check_match(players: int, options: Mapping[str, Any], rounds: Sequence[Round
 def sought(task: Sequence[Mapping[str, str]]) -> tuple[list[str], list[str]]:
     """The colours and motifs the task cards seek: each card's motif's own colour, and the
     motif whose own colour the card shows (rules: the card's "negative" on its back)."""
-    colors = [OWN_COLOR[card["motif"]] for card in task]
-    motifs = [MOTIF_OF[card["color"]] for card in task]
+    colors = list(dict.fromkeys(OWN_COLOR[card["motif"]] for card in task))
+    motifs = list(dict.fromkeys(MOTIF_OF[card["color"]] for card in task))
     return colors, motifs
 
 

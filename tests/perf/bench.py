@@ -1,0 +1,218 @@
+"""`make bench`: SquareScores under load on this machine, as ratios to a one-row request.
+
+Starts gunicorn on loopback with a seeded SQLite database and loads it from other processes:
+(a) /health, which reads one row; (b) the sheet page of a 4-player Banakil match of 40 rounds;
+(c) the API GET of that match; (d) its conditional poll answered 304; (e) a round POST. Then the
+SQL statements per request as matches grow, a 1,000-round replay, and the sheet page's weight."""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import multiprocessing
+import re
+import statistics
+import sys
+import tempfile
+import threading
+import time
+import timeit
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from server import HOST, Server, migrate, request  # noqa: E402
+
+HAND = {"melded": {"3-6": 3, "7-K": 4}, "in_hand": {"A": 1}}
+GOER = {"melded": {"7-K": 6, "A": 2}, "went_out": True}
+
+
+def seed(port: int) -> dict:
+    """The matches the scenarios read and write."""
+    def create(game, players, options=None):
+        status, _, body = request(port, "POST", "/api/v1/matches",
+                                  body={"game": game, "players": players,
+                                        "options": options or {}})
+        assert status == 201, body
+        created = json.loads(body)
+        return created["id"], created["tokens"]["host"]
+
+    def rounds(match, count, body):
+        for number in range(count):
+            status, _, reply = request(port, "POST", f"/api/v1/matches/{match[0]}/rounds",
+                                       token=match[1], body=body(number))
+            assert status == 201, reply
+
+    banakil = create("banakil", ["Ana", "Ben", "Cy", "Dee"], {"target": 1_000_000})
+    rounds(banakil, 40, lambda n: {"dead": False,
+                                   "hands": [GOER if s == n % 4 else HAND for s in range(4)]})
+    generic = {}
+    for players, count in ((2, 5), (2, 200), (12, 5)):
+        match = create("generic", [f"P{i}" for i in range(players)])
+        rounds(match, count, lambda n, p=players: {"scores": [n % 7] * p})
+        generic[(players, count)] = match
+    posts = [create("generic", ["A", "B", "C", "D"]) for _ in range(32)]
+    return {"banakil": banakil, "generic": generic, "posts": posts}
+
+
+def _client(args) -> list[float]:
+    """One process of load: `threads` clients with kept-alive connections for `seconds`."""
+    port, scenario, threads, seconds, shared = args
+    latencies: list[float] = []
+    lock = threading.Lock()
+    deadline = time.monotonic() + seconds
+
+    def loop(index: int) -> None:
+        connection = http.client.HTTPConnection(HOST, port, timeout=30)
+        mine = []
+        post = shared["posts"][index % len(shared["posts"])]
+        while time.monotonic() < deadline:
+            method, path, token, body, headers = _request_for(scenario, shared, post)
+            start = time.perf_counter()
+            status, _, _ = request(port, method, path, token, body, headers,
+                                   connection=connection)
+            mine.append(time.perf_counter() - start)
+            assert status < 500, (scenario, status)
+        connection.close()
+        with lock:
+            latencies.extend(mine)
+
+    workers = [threading.Thread(target=loop, args=(i,)) for i in range(threads)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    return latencies
+
+
+def _request_for(scenario: str, shared: dict, post) -> tuple:
+    match, token = shared["banakil"]
+    if scenario == "a":
+        return "GET", "/health", None, None, None
+    if scenario == "b":
+        return "GET", f"/m/{token}", None, None, None
+    if scenario == "c":
+        return "GET", f"/api/v1/matches/{match}", token, None, None
+    if scenario == "d":
+        return ("GET", f"/api/v1/matches/{match}", token, None,
+                {"If-None-Match": f'"{shared["version"]}"'})
+    return "POST", f"/api/v1/matches/{post[0]}/rounds", post[1], {"scores": [1, 2, 3, 4]}, None
+
+
+def load(port: int, scenario: str, shared: dict, clients: int, seconds: float,
+         processes: int) -> dict:
+    per = [clients // processes + (1 if i < clients % processes else 0) for i in range(processes)]
+    with multiprocessing.Pool(processes) as pool:
+        results = pool.map(_client, [(port, scenario, n, seconds, shared) for n in per if n])
+    latencies = sorted(x for part in results for x in part)
+    return {"rps": len(latencies) / seconds,
+            "p50": statistics.median(latencies) * 1000,
+            "p99": latencies[int(len(latencies) * 0.99) - 1] * 1000}
+
+
+def statements(port: int, method: str, path: str, token: str | None = None) -> int:
+    return int(request(port, method, path, token)[1]["X-SQL-Statements"])
+
+
+def replay_ms(rounds: int = 1000) -> float:
+    """The engine alone: a 4-player Banakil match of `rounds` hands, replayed."""
+    from app.games import GAMES
+
+    game = GAMES["banakil"]
+    options = game.parse_options({"target": 10**9}, 4)
+    entered = [game.parse_round({"hands": [GOER if s == n % 4 else HAND for s in range(4)]},
+                                4, options) for n in range(rounds)]
+    best = min(timeit.repeat(lambda: game.replay(4, options, entered), number=5, repeat=5))
+    return best / 5 * 1000
+
+
+def page_weight(port: int, token: str) -> tuple[int, list[str]]:
+    """The sheet page with every CSS and JavaScript it loads, in bytes; and any outside URL."""
+    _, _, html = request(port, "GET", f"/m/{token}")
+    text = html.decode()
+    assets = re.findall(r'(?:href|src)="([^"]+\.(?:css|js|svg))"', text)
+    outside = [url for url in re.findall(r'(?:href|src)="([^"]+)"', text)
+               if url.startswith(("http:", "https:", "//"))]
+    total = len(html) + sum(len(request(port, "GET", url)[2]) for url in assets)
+    return total, outside
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--clients", type=int, default=20)
+    parser.add_argument("--processes", type=int, default=2)
+    args = parser.parse_args()
+
+    folder = Path(tempfile.mkdtemp(prefix="squarescores-bench-"))
+    url = f"sqlite:///{folder / 'bench.db'}"
+    migrate(url)
+    server = Server(url, log=folder / "gunicorn.log", extra_env={"SQL_STATEMENTS_HEADER": "1"})
+    server.start()
+    try:
+        shared = seed(server.port)
+        match, token = shared["banakil"]
+        shared["version"] = json.loads(request(server.port, "GET", f"/api/v1/matches/{match}",
+                                               token)[2])["version"]
+        names = {"a": "(a) one-row read (/health)",
+                 "b": "(b) sheet page, Banakil 4 players, 40 rounds",
+                 "c": "(c) API GET of that match", "d": "(d) its poll answered 304",
+                 "e": "(e) round POST"}
+        sql = {"a": statements(server.port, "GET", "/health"),
+               "b": statements(server.port, "GET", f"/m/{token}"),
+               "c": statements(server.port, "GET", f"/api/v1/matches/{match}", token),
+               "e": int(request(server.port, "POST", f"/api/v1/matches/{shared['posts'][0][0]}"
+                                "/rounds", shared["posts"][0][1],
+                                {"scores": [0, 0, 0, 0]})[1]["X-SQL-Statements"])}
+        sql["d"] = int(request(server.port, "GET", f"/api/v1/matches/{match}", token, None,
+                               {"If-None-Match": f'"{shared["version"]}"'})[1]["X-SQL-Statements"])
+        results = {}
+        for scenario in "abcde":
+            results[scenario] = load(server.port, scenario, shared, args.clients, args.seconds,
+                                     args.processes)
+        floor = results["a"]["rps"]
+        print(f"\nSquareScores under load: {args.clients} clients, {args.seconds:g} s each, "
+              f"gunicorn 2 workers × 8 threads, SQLite\n")
+        print("| request | req/s | p50 ms | p99 ms | vs (a) | SQL statements |")
+        print("|---|---:|---:|---:|---:|---:|")
+        for scenario in "abcde":
+            r = results[scenario]
+            print(f"| {names[scenario]} | {r['rps']:.0f} | {r['p50']:.1f} | {r['p99']:.1f} | "
+                  f"{r['rps'] / floor:.0%} | {sql[scenario]} |")
+
+        g = shared["generic"]
+        counts = {key: statements(server.port, "GET", f"/api/v1/matches/{m[0]}", m[1])
+                  for key, m in g.items()}
+        pages = {key: statements(server.port, "GET", f"/m/{m[1]}") for key, m in g.items()}
+        weight, outside = page_weight(server.port, token)
+        replay = replay_ms()
+        print("\n| check | measured | goal |")
+        print("|---|---|---|")
+        print(f"| SQL per API GET: 5 rounds / 200 rounds / 12 players | {counts[(2, 5)]} / "
+              f"{counts[(2, 200)]} / {counts[(12, 5)]} | all equal |")
+        print(f"| SQL per sheet page: 5 rounds / 200 rounds / 12 players | {pages[(2, 5)]} / "
+              f"{pages[(2, 200)]} / {pages[(12, 5)]} | all equal |")
+        print(f"| replay of a 1,000-round Banakil match | {replay:.1f} ms | < 20 ms |")
+        print(f"| sheet page with its CSS and JS | {weight / 1024:.1f} KB | < 60 KB |")
+        print(f"| requests to another host | {len(outside)} | 0 |")
+        goals = {
+            "(b) ≥ 50% of (a)": results["b"]["rps"] >= 0.5 * floor,
+            "(c) ≥ 50% of (a)": results["c"]["rps"] >= 0.5 * floor,
+            "(d) ≥ 80% of (a)": results["d"]["rps"] >= 0.8 * floor,
+            "(b) p99 < 50 ms": results["b"]["p99"] < 50,
+            "SQL constant in rounds and players": len(set(counts.values())) == 1
+            and len(set(pages.values())) == 1,
+            "replay < 20 ms": replay < 20,
+            "page < 60 KB": weight < 60 * 1024,
+            "no outside host": not outside,
+        }
+        print("\n" + "\n".join(f"{'met ' if ok else 'MISSED'} {goal}"
+                               for goal, ok in goals.items()))
+    finally:
+        server.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
