@@ -1062,8 +1062,9 @@ def test_a_rounds_sought_are_the_negatives_under_the_mode_of_that_round(first, s
     result = play(*rounds, mode=mode)
     expected_mode = mode if mode != "alternating" else ("normal" if number % 2 else "inverted")
     assert mode_of_round(options, number) == expected_mode
+    # Each sought colour and motif once, in the order of the cards.
     assert result.rounds[-1].extra["sought"] == {
-        "colors": [TRUE_COLOR[first[0]], TRUE_COLOR[second[0]]],
-        "motifs": [TRUE_MOTIF[first[1]], TRUE_MOTIF[second[1]]],
+        "colors": list(dict.fromkeys([TRUE_COLOR[first[0]], TRUE_COLOR[second[0]]])),
+        "motifs": list(dict.fromkeys([TRUE_MOTIF[first[1]], TRUE_MOTIF[second[1]]])),
         "mode": expected_mode,
     }
