@@ -9,7 +9,7 @@ from flask import Blueprint, Response, jsonify, request, url_for
 from werkzeug.exceptions import HTTPException
 
 from .. import services
-from ..errors import Invalid, Malformed, ServiceError, TooManyRequests
+from ..errors import Invalid, Malformed, NotFound, ServiceError, TooManyRequests
 from ..services import Access, Sheet
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -129,15 +129,19 @@ def create_match():
 
 @bp.get("/matches/<match_id>")
 def get_match(match_id: str):
-    access = services.authenticate(_bearer(), request.remote_addr)
-    # A poll that finds nothing new costs one small query: no replay.
-    version = services.version(access, match_id)
+    access, version = services.authenticate_at(_bearer(), request.remote_addr)
+    if access.match_id != match_id:
+        raise NotFound("No such match.")
     # If-None-Match compares weakly (RFC 9110 13.1.2): a proxy may have made the tag W/"7".
     if request.if_none_match.contains_weak(str(version)):
+        # A poll that finds nothing new costs one small query: no replay.
         response = Response(status=304)
         response.set_etag(str(version))
         return response
-    return _match(services.load_sheet(match_id), access)
+    view = services.match_view(access, match_id, version)
+    response = jsonify(view)
+    response.set_etag(str(view["version"]))
+    return response
 
 
 @bp.post("/matches/<match_id>/rounds")

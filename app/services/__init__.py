@@ -7,11 +7,13 @@ from .sheets import (
     Access,
     Sheet,
     authenticate,
+    authenticate_at,
     check,
     create_match,
     health,
     load_sheet,
     match_json,
+    match_view,
     preview_part,
     recent,
     tokens,
@@ -35,7 +37,7 @@ from .writes import (
 
 __all__ = [
     "MATCH_NAME_LIMIT", "NAME_LIMIT", "Access", "RoundInput", "Sheet", "abandon", "add_round",
-    "authenticate", "bank", "cell_history", "check", "create_match", "health", "delete_round", "history", "load_sheet",
+    "authenticate", "authenticate_at", "match_view", "bank", "cell_history", "check", "create_match", "health", "delete_round", "history", "load_sheet",
     "last_undoable", "match_json", "preview_part", "recent", "replace_link", "replace_round", "set_character",
     "set_parts", "tokens", "undo", "utc", "version",
 ]

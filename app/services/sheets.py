@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import secrets
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -88,14 +90,46 @@ class Sheet:
 
 def authenticate(secret: str | None, address: str | None = None) -> Access:
     """The access a token grants. Unknown tokens are 401, and too many of them from one address 429."""
-    token = None
+    return authenticate_at(secret, address)[0]
+
+
+def authenticate_at(secret: str | None, address: str | None = None) -> tuple[Access, int]:
+    """The access a token grants and its match's version, in one query: what a poll needs."""
+    row = None
     if secret and len(secret) <= 64:
-        token = db.session.scalar(select(Token).where(Token.secret == secret))
-    if token is None:
+        row = db.session.execute(
+            select(Token.match_id, Token.role, Token.seat, Match.version)
+            .join(Match, Token.match_id == Match.id).where(Token.secret == secret)).first()
+    if row is None:
         if not ratelimit.allow("unknown_token", address):
             raise TooManyRequests("Too many unknown links from this address; wait a minute.")
         raise Unauthorized("This link is not (or no longer) valid.")
-    return Access(token.match_id, token.role, token.seat)
+    return Access(row.match_id, row.role, row.seat), row.version
+
+
+_VIEWS: OrderedDict[tuple, dict[str, Any]] = OrderedDict()
+_VIEWS_KEPT = 512
+_views_lock = threading.Lock()
+
+
+def match_view(access: Access, match_id: str, version: int) -> dict[str, Any]:
+    """The match as GET shows it to this token. Every change bumps the version, so the view of
+    a version never changes: it is kept (per process) and not replayed again."""
+    if access.match_id != match_id:
+        raise NotFound("No such match.")
+    key = (str(db.engine.url), match_id, version, access.role, access.seat)
+    with _views_lock:
+        if key in _VIEWS:
+            _VIEWS.move_to_end(key)
+            return _VIEWS[key]
+    sheet = load_sheet(match_id)
+    view = match_json(sheet, access)
+    if sheet.version == version:
+        with _views_lock:
+            _VIEWS[key] = view
+            while len(_VIEWS) > _VIEWS_KEPT:
+                _VIEWS.popitem(last=False)
+    return view
 
 
 def health() -> None:
