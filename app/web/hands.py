@@ -75,6 +75,8 @@ def hand(token: str, number: int, seat: int):
 def hand_preview(token: str, number: int, seat: int):
     """What the hand typed so far scores, and the cell its side would get: for the live preview."""
     access, view = _hand_view(token, number, seat)
+    if view.sheet.game.name != "banakil":
+        abort(404)  # only Banakil's hand calculator previews; other parts have no hand score
     body, errors = read_part(view.sheet.game.name, request.args)
     if body is None:
         field, message = next(iter(errors.items()))

@@ -103,7 +103,11 @@ def character(token: str):
             abort(400)
         chosen = [request.form.get(f"symbol{i}") for i in range(3)]
         revealed = locked or request.form.get("revealed") in ("on", "y", "true")
+        unpicked = [i + 1 for i, symbol in enumerate(chosen) if not symbol]
         try:
+            if unpicked:  # the engine would answer "not “None”": say what to do instead
+                raise Invalid(f"Pick all three symbols: symbol {unpicked[0]} is not picked yet.",
+                              "symbols")
             services.set_character(access, access.match_id, access.seat,
                                    {"symbols": chosen, "revealed": revealed})
         except Invalid as problem:

@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import json
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, replace
 
 from flask import abort, flash, redirect, render_template, request, session, url_for
+from flask_wtf.csrf import generate_csrf as csrf_token
+from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 
 from .. import services
+from ..extensions import db
 from ..errors import EditConflict, Invalid, ServiceError
 from ..games import GAMES
 from ..services import Access
@@ -74,18 +80,66 @@ def _place_error(form, error: Invalid, seats: list[int]) -> None:
 
 @bp.get("/m/<token>")
 def sheet(token: str):
-    access = _access(token)
+    try:
+        access, version = services.authenticate_at(token, request.remote_addr)
+    except ServiceError as error:
+        abort(429 if error.status == 429 else 404)
     _remember(token, access)
-    sheet = services.load_sheet(access.match_id)
-    view = SheetView(sheet, access)
-    form = entry_form(view.entry_seats)
     focus = request.args.get("focus")
-    return _render_sheet(token, view, form, focus=focus)
+    if focus:
+        view = SheetView(services.load_sheet(access.match_id), access)
+        return _render_sheet(token, view, entry_form(view.entry_seats), focus=focus)
+    rendered = _kept_sheet(token, access, version)
+    template = "sheet_fragment.html" if request.args.get("fragment") else "sheet.html"
+    return render_template(template, token=token, rendered=rendered.with_csrf(csrf_token()))
 
 
 def _render_sheet(token: str, view: SheetView, form, focus: str | None = None, status: int = 200):
+    rendered = _rendered(token, view, form, focus, csrf_token())
     template = "sheet_fragment.html" if request.args.get("fragment") else "sheet.html"
-    return render_template(template, token=token, view=view, form=form, focus=focus), status
+    return render_template(template, token=token, rendered=rendered), status
+
+
+@dataclass(frozen=True)
+class Rendered:
+    """The sheet as HTML, with what the page around it needs."""
+
+    html: Markup
+    name: str
+    role_label: str
+    match_id: str
+
+    def with_csrf(self, value: str) -> Rendered:
+        return replace(self, html=Markup(self.html.replace(_CSRF_SLOT, value)))
+
+
+_CSRF_SLOT = "@@csrf-slot@@"
+_KEPT: OrderedDict[tuple, Rendered] = OrderedDict()
+_kept_lock = threading.Lock()
+
+
+def _rendered(token: str, view: SheetView, form, focus: str | None, csrf: str) -> Rendered:
+    html = render_template("_sheet.html", token=token, view=view, form=form, focus=focus,
+                           csrf=csrf)
+    return Rendered(Markup(html), view.match.name, view.role_label, view.match.id)
+
+
+def _kept_sheet(token: str, access: Access, version: int) -> Rendered:
+    """The sheet of one version for one link: everything on it follows from the version, so it
+    is drawn once per process (the form's CSRF token is put in per request)."""
+    key = (str(db.engine.url), token, version)
+    with _kept_lock:
+        if key in _KEPT:
+            _KEPT.move_to_end(key)
+            return _KEPT[key]
+    view = SheetView(services.load_sheet(access.match_id), access)
+    rendered = _rendered(token, view, entry_form(view.entry_seats), None, _CSRF_SLOT)
+    if view.match.version == version:
+        with _kept_lock:
+            _KEPT[key] = rendered
+            while len(_KEPT) > 256:
+                _KEPT.popitem(last=False)
+    return rendered
 
 
 @bp.post("/m/<token>/round")

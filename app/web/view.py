@@ -164,9 +164,15 @@ class SheetView:
         players = self.sheet.players
         return players[seat], players[(seat + 1) % len(players)]
 
-    def chips(self, seat: int) -> dict[str, int]:
-        """A player's penalty chips as they lie on the table: small ones, or one large."""
+    def chips(self, seat: int, before: int | None = None) -> dict[str, int]:
+        """A player's penalty chips as they lie on the table: small ones, or one large. With
+        `before`, as they lay when round `before` was played (what its mistakes cost)."""
         value = self.sheet.result.extra["chips"][seat]
+        if before is not None:
+            value = 1  # the engine's start: one small chip each
+            for outcome in self.sheet.result.rounds[:before - 1]:
+                if outcome.extra.get("chips") is not None:
+                    value = outcome.extra["chips"][seat]
         return {"large": 1, "small": 0} if value >= 5 else {"large": 0, "small": value}
 
     @property
@@ -175,16 +181,25 @@ class SheetView:
         return None if seat is None else self.sheet.players[seat]
 
     @property
+    def playing_number(self) -> int:
+        """The round the table is playing: the entry round, else the open one, else the next.
+        (A viewer has no entry round, yet sees the open round's mode card and task cards.)"""
+        if self.entry_number:
+            return self.entry_number
+        rounds = self.sheet.result.rounds
+        return len(rounds) if rounds and rounds[-1].status == "open" else len(rounds) + 1
+
+    @property
     def entry_mode(self) -> str | None:
         """The mode card's side for the round being played (Blue Banana)."""
-        if self.entry_number and self.entry_number <= len(self.rows):
-            return self.sheet.result.rounds[self.entry_number - 1].extra.get("mode")
+        if self.playing_number <= len(self.rows):
+            return self.sheet.result.rounds[self.playing_number - 1].extra.get("mode")
         return self.sheet.result.extra.get("next_mode")
 
     @property
     def entry_task(self) -> list[dict[str, str]] | None:
-        if self.entry_number and self.entry_number <= len(self.rows):
-            return self.sheet.rounds[self.entry_number - 1].common.get("task")
+        if self.playing_number <= len(self.rows):
+            return self.sheet.rounds[self.playing_number - 1].common.get("task")
         return None
 
     def character(self, seat: int) -> list[str] | None:

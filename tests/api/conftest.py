@@ -70,3 +70,17 @@ def start_banakil(api):
                        created)
 
     return start
+
+
+@pytest.fixture
+def start_blue_banana(api):
+    """start_blue_banana(players, **options): a Blue Banana match (Ana, Ben and Cy unless told
+    otherwise) as the phone that created it holds it."""
+
+    def start(players=("Ana", "Ben", "Cy"), **options) -> Started:
+        created = api.create(players, game="blue_banana", options=options or None)
+        tokens = created["tokens"]
+        return Started(created["id"], tokens["host"], tokens["view"], tuple(tokens["seats"]),
+                       created)
+
+    return start
