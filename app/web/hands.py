@@ -56,7 +56,7 @@ def hand(token: str, number: int, seat: int):
                 flash(error.message, "error")
                 return redirect(url_for("web.sheet", token=token))
             else:
-                flash(f"{view.sheet.players[seat]}'s hand saved.", "info")
+                flash(f"{view.sheet.players[seat]}'s {view.part_noun} saved.", "info")
                 return redirect(url_for("web.sheet", token=token,
                                         focus=focus_after(SheetView(sheet, access)),
                                         _anchor=f"r{number}"))

@@ -76,6 +76,16 @@ class SheetView:
         self.entry_seats = sorted(self.writable) if self.entry_number else []
 
     @property
+    def part_noun(self) -> str:
+        """What one seat types for a round, in the game's words."""
+        return {"banakil": "hand", "blue_banana": "cards", "bandido": "turn"}.get(
+            self.sheet.game.name, "score")
+
+    @property
+    def round_noun(self) -> str:
+        return "hand" if self.sheet.game.name == "banakil" else "round"
+
+    @property
     def role_label(self) -> str:
         if self.access.role == "seat":
             return f"{self.sheet.players[self.access.seat]}'s seat"
@@ -133,7 +143,8 @@ class SheetView:
         if change.action == "edit_round":
             return f"the change to round {change.round_number}"
         if self.hands:
-            return f"{self.sheet.players[change.seat]}'s hand in hand {change.round_number}"
+            return (f"{self.sheet.players[change.seat]}'s {self.part_noun} in "
+                    f"{self.round_noun} {change.round_number}")
         return (f"round {change.round_number}, {self.sheet.players[change.seat]}: "
                 f"{self.shown(change.before)} → {self.shown(change.after)}")
 
