@@ -237,6 +237,8 @@ def edit_cell(token: str, number: int, seat: int):
     access = _access(token)
     sheet = services.load_sheet(access.match_id)
     view = SheetView(sheet, access)
+    if view.hands:  # this game's parts have pages of their own
+        return redirect(url_for("web.hand", token=token, number=number, seat=seat))
     if not 1 <= number <= len(sheet.rounds) or not 0 <= seat < len(sheet.players):
         abort(404)
     if seat not in view.writable or view.read_only:
