@@ -138,9 +138,9 @@ def get_match(match_id: str):
         response = Response(status=304)
         response.set_etag(str(version))
         return response
-    view = services.match_view(access, match_id, version)
-    response = jsonify(view)
-    response.set_etag(str(view["version"]))
+    view, shown = services.match_view(access, match_id, version)
+    response = Response(view, mimetype="application/json")
+    response.set_etag(str(shown))
     return response
 
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from flask import current_app
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
@@ -107,14 +108,15 @@ def authenticate_at(secret: str | None, address: str | None = None) -> tuple[Acc
     return Access(row.match_id, row.role, row.seat), row.version
 
 
-_VIEWS: OrderedDict[tuple, dict[str, Any]] = OrderedDict()
+_VIEWS: OrderedDict[tuple, tuple[str, int]] = OrderedDict()
 _VIEWS_KEPT = 512
 _views_lock = threading.Lock()
 
 
-def match_view(access: Access, match_id: str, version: int) -> dict[str, Any]:
-    """The match as GET shows it to this token. Every change bumps the version, so the view of
-    a version never changes: it is kept (per process) and not replayed again."""
+def match_view(access: Access, match_id: str, version: int) -> tuple[str, int]:
+    """The match as GET shows it to this token, as JSON text. Every change bumps the version, so
+    the view of a version never changes: it is kept (per process), not replayed nor encoded again.
+    Answers the JSON and the version it shows (newer, if a write came in between)."""
     if access.match_id != match_id:
         raise NotFound("No such match.")
     key = (str(db.engine.url), match_id, version, access.role, access.seat)
@@ -123,7 +125,7 @@ def match_view(access: Access, match_id: str, version: int) -> dict[str, Any]:
             _VIEWS.move_to_end(key)
             return _VIEWS[key]
     sheet = load_sheet(match_id)
-    view = match_json(sheet, access)
+    view = current_app.json.dumps(match_json(sheet, access)), sheet.version
     if sheet.version == version:
         with _views_lock:
             _VIEWS[key] = view
