@@ -4,7 +4,7 @@ PYTHON  := $(VENV)/bin/python
 PORT    ?= 8000
 export FLASK_APP := app:create_app
 
-.PHONY: run test bench crashtest migrate clean
+.PHONY: run test test-postgres bench crashtest migrate clean
 
 $(VENV)/.installed: requirements.txt
 	python3 -m venv $(VENV)
@@ -22,6 +22,11 @@ run: $(VENV)/.installed
 
 test: $(VENV)/.installed
 	$(PYTHON) -m pytest
+
+# The same suite against PostgreSQL (.ci/run starts one on loopback with this role and database).
+PG_TEST_URL ?= postgresql+psycopg://squarescores:squarescores@127.0.0.1/squarescores_test
+test-postgres: $(VENV)/.installed
+	TEST_DATABASE_URL=$(PG_TEST_URL) $(PYTHON) -m pytest
 
 # Throughput and latency under load, as ratios to a one-row request; not part of `make test`.
 bench: $(VENV)/.installed

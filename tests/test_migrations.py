@@ -8,23 +8,40 @@ import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from flask_migrate import downgrade, upgrade
-from sqlalchemy import inspect
+from sqlalchemy import inspect, text
 
 from app import create_app
 from app.extensions import db
 from config import TestConfig
 
+ON_SQLITE = TestConfig.SQLALCHEMY_DATABASE_URI.startswith("sqlite")
+
+
 @pytest.fixture
 def empty_app(tmp_path):
-    """An app on an empty SQLite file: no create_all, the migrations must do the work."""
+    """An app on an empty database: no create_all, the migrations must do the work.
+
+    An empty SQLite file, or the test PostgreSQL database (TEST_DATABASE_URL) emptied first."""
 
     class MigrationConfig(TestConfig):
-        SQLALCHEMY_DATABASE_URI = f"sqlite:///{tmp_path / 'migrated.db'}"
+        SQLALCHEMY_DATABASE_URI = (f"sqlite:///{tmp_path / 'migrated.db'}" if ON_SQLITE
+                                   else TestConfig.SQLALCHEMY_DATABASE_URI)
 
     app = create_app(MigrationConfig)
+    if not ON_SQLITE:
+        _empty(app)
     yield app
+    if not ON_SQLITE:
+        _empty(app)
     with app.app_context():
         db.engine.dispose()
+
+
+def _empty(app) -> None:
+    with app.app_context():
+        db.drop_all()
+        with db.engine.begin() as connection:
+            connection.execute(text("DROP TABLE IF EXISTS alembic_version"))
 
 
 def tables(app) -> set[str]:
@@ -59,6 +76,7 @@ def test_upgrade_builds_the_models_schema_and_downgrade_removes_it(empty_app):
     assert differences(empty_app) == []
 
 
+@pytest.mark.skipif(not ON_SQLITE, reason="reads the SQLite file directly")
 def test_the_migrated_database_keeps_its_constraints(empty_app, tmp_path):
     with empty_app.app_context():
         upgrade()

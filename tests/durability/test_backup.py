@@ -4,9 +4,14 @@ from __future__ import annotations
 
 import threading
 
+import pytest
+
 from app import create_app
 from app.extensions import db
 from config import TestConfig
+
+pytestmark = pytest.mark.skipif(not TestConfig.SQLALCHEMY_DATABASE_URI.startswith("sqlite"),
+                                reason="flask backup copies SQLite databases")
 
 
 def test_a_backup_restores_the_same_matches(app, runner, api, tmp_path):
