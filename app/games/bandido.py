@@ -154,6 +154,8 @@ def replay(players: int, options: Mapping[str, Any], rounds: Sequence[RoundInput
     over = over_after is not None and all(r.status != "open" for r in results[:over_after])
     most = max(held) if any(r.status == "complete" for r in results) else None
     leaders = tuple(seat for seat, vp in enumerate(held) if vp == most) if most else ()
+    if over:
+        leaders = (winner,)  # a symbol win beats any count of victory points
     return Result(
         rounds=tuple(results),
         totals=tuple(held),

@@ -390,6 +390,9 @@ def set_character(access: Access, match_id: str, seat: int, body: Any,
         if not isinstance(body, Mapping):
             raise Invalid("Give the character as {\"symbols\": [three symbols], "
                           "\"revealed\": false}.")
+        for name in body:  # a typo ("reveal") must not leave the character hidden unnoticed
+            if name not in ("symbols", "revealed"):
+                raise Invalid(f"Unknown field “{name}”.", name)
         symbols = _parse(sheet.game.parse_character, body.get("symbols"))
         revealed = body.get("revealed", False)
         if not isinstance(revealed, bool):

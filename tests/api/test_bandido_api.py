@@ -1,0 +1,772 @@
+"""Banana Bandido through API v1: the character endpoint, its secrecy, and the two victories.
+
+The character is the one secret in SquareScores: the host, the view link and the other seats
+must never receive it while it is hidden and the match active, in any answer at all. The
+secrecy tests give the hidden character a symbol no seat ever lays face up (coconuts), so that
+the word "coconut" anywhere in an answer's raw text is a leak."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from api_helpers import Started, changes, error_of, get
+from app import create_app
+from app.extensions import db
+from config import TestConfig
+
+STONE, WATER, COCONUT = "stone", "water", "coconut"
+COCONUTS = [COCONUT, COCONUT, COCONUT]  # Ben's secret in the secrecy tests
+
+
+@pytest.fixture
+def start_bandido(api):
+    """start_bandido(players, **options): a Banana Bandido match (Ana, Ben and Cy unless told
+    otherwise) as the phone that created it holds it."""
+
+    def start(players=("Ana", "Ben", "Cy"), **options) -> Started:
+        created = api.create(players, game="bandido", options=options or None)
+        tokens = created["tokens"]
+        return Started(created["id"], tokens["host"], tokens["view"], tuple(tokens["seats"]),
+                       created)
+
+    return start
+
+
+def at(vp=0, *symbols):
+    return {"vp": vp, "symbols": list(symbols)}
+
+
+def character(api, match, seat, symbols, revealed=False, token=None, **kwargs):
+    """PUT a seat's character, by default from that seat's own link."""
+    return api.call("PUT", f"{match.path}/seats/{seat}/character",
+                    match.seats[seat] if token is None else token,
+                    json={"symbols": list(symbols), "revealed": revealed}, **kwargs)
+
+
+def set_character(api, match, seat, symbols, revealed=False):
+    response = character(api, match, seat, symbols, revealed)
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()
+
+
+def post_round(api, match, *lines, expect=201):
+    response = api.call("POST", f"{match.path}/rounds", match.host, json={"players": list(lines)})
+    assert response.status_code == expect, response.get_json()
+    return response.get_json()
+
+
+def put_part(api, match, number, seat, token, line):
+    return api.call("PUT", f"{match.path}/rounds/{number}/seats/{seat}", token, json=line)
+
+
+def others(match, seat):
+    """Every token but `seat`'s own: the host, the view link and the other seats."""
+    return {"host": match.host, "view": match.view} | {
+        f"seat {i}": token for i, token in enumerate(match.seats) if i != seat}
+
+
+def assert_no_coconut(response, who):
+    text = response.get_data(as_text=True)
+    assert COCONUT not in text, f"{who} was sent the hidden character: {text}"
+    assert "\\ud83e\\udd65" not in text and "🥥" not in text, who
+
+
+# The match shows the game's fields ----------------------------------------------------------
+
+
+def test_a_new_match_has_its_option_no_characters_and_no_win_reason(api, start_bandido):
+    created = start_bandido().created
+
+    assert created["game"] == "bandido"
+    assert created["options"] == {"first_seat": 0}
+    assert created["characters"] == [None, None, None]
+    assert created.get("win_reason") is None
+    assert created["missing_characters"] == [0, 1, 2]
+    assert created["totals"] == [0, 0, 0] and created["winners"] == []
+
+
+@pytest.mark.parametrize("first_seat, status", [(2, 201), (3, 422), (-1, 422), (True, 422)])
+def test_the_first_seat_is_one_of_the_seats(api, first_seat, status):
+    response = api.call("POST", "/matches", json={
+        "game": "bandido", "players": ["Ana", "Ben", "Cy"], "options": {"first_seat": first_seat}})
+
+    assert response.status_code == status
+    if status == 422:
+        assert error_of(response, 422)["field"] == "options.first_seat"
+
+
+@pytest.mark.parametrize("count, status", [(1, 422), (2, 201), (5, 201), (6, 422)])
+def test_two_to_five_players(api, count, status):
+    response = api.call("POST", "/matches", json={
+        "game": "bandido", "players": [f"P{i}" for i in range(count)]})
+
+    assert response.status_code == status
+
+
+def test_a_round_shows_victory_points_held_and_each_seats_symbols(api, start_bandido):
+    match = start_bandido()
+    post_round(api, match, at(2, STONE), at(1), at(0, WATER, WATER))
+    body = post_round(api, match, at(1, STONE, WATER), at(3), at(0))
+
+    assert [r["cells"] for r in body["rounds"]] == [[2, 1, 0], [1, 3, 0]]
+    assert body["rounds"][1]["symbols"] == [[STONE, WATER], [], []]
+    assert body["rounds"][0]["input"] == {"players": [at(2, STONE), at(1), at(0, WATER, WATER)]}
+    assert body["totals"] == [1, 3, 0]  # held now, not summed
+    assert body["status"] == "active" and body.get("win_reason") is None
+
+
+def test_an_open_round_shows_symbols_typed_so_far_and_no_cells(api, start_bandido):
+    match = start_bandido()
+    response = put_part(api, match, 1, 1, match.seats[1], at(2, WATER))
+
+    assert response.status_code == 201
+    body = response.get_json()
+    assert body["rounds"][0]["status"] == "open" and body["rounds"][0]["cells"] is None
+    assert body["rounds"][0]["symbols"] == [None, [WATER], None]
+
+
+@pytest.mark.parametrize("line, field", [
+    ({"vp": -1, "symbols": []}, "players[0].vp"),
+    ({"vp": 1.5, "symbols": []}, "players[0].vp"),
+    ({"vp": True, "symbols": []}, "players[0].vp"),
+    ({"vp": 0, "symbols": [STONE] * 5}, "players[0].symbols"),
+    ({"vp": 0, "symbols": ["banana"]}, "players[0].symbols"),
+])
+def test_a_round_a_table_cannot_have_played_is_refused(api, start_bandido, refused, line, field):
+    match = start_bandido()
+
+    error = refused(match, 422, "POST", f"{match.path}/rounds", match.host,
+                    json={"players": [line, at(0), at(0)]})
+
+    assert error["field"] == field
+
+
+def test_more_than_twenty_victory_points_in_play_are_refused(api, start_bandido, refused):
+    match = start_bandido()
+
+    error = refused(match, 422, "POST", f"{match.path}/rounds", match.host,
+                    json={"players": [at(4), at(4), at(13)]})
+
+    assert error["field"] == "players"
+
+
+def test_a_seats_part_that_takes_the_round_past_twenty_is_refused(api, start_bandido, refused):
+    match = start_bandido()
+    put_part(api, match, 1, 0, match.host, at(4))
+    put_part(api, match, 1, 1, match.host, at(4))
+
+    refused(match, 422, "PUT", f"{match.path}/rounds/1/seats/2", match.seats[2], json=at(13))
+
+
+# The character endpoint ------------------------------------------------------------------
+
+
+def test_a_seat_sets_its_own_character_and_sees_it(api, start_bandido):
+    match = start_bandido()
+
+    body = set_character(api, match, 1, [STONE, STONE, WATER])
+
+    assert body["characters"] == [None, {"symbols": [STONE, STONE, WATER], "revealed": False},
+                                  None]
+    assert body["missing_characters"] == [0, 2]
+    assert body["version"] == match.created["version"] + 1
+    assert get(api, match, match.seats[1])["characters"][1]["symbols"] == [STONE, STONE, WATER]
+
+
+def test_a_character_may_be_changed_while_the_match_is_active(api, start_bandido):
+    match = start_bandido()
+    set_character(api, match, 0, [STONE, STONE, WATER])
+
+    body = set_character(api, match, 0, [WATER, COCONUT, COCONUT])
+
+    assert body["characters"][0] == {"symbols": [WATER, COCONUT, COCONUT], "revealed": False}
+
+
+@pytest.mark.parametrize("who", ["host", "view", "other seat"])
+def test_only_that_seat_sets_its_character(api, start_bandido, refused, who):
+    match = start_bandido()
+    token = {"host": match.host, "view": match.view, "other seat": match.seats[2]}[who]
+
+    refused(match, 403, "PUT", f"{match.path}/seats/1/character", token,
+            json={"symbols": COCONUTS, "revealed": False})
+
+
+def test_no_token_is_401(api, start_bandido, refused):
+    match = start_bandido()
+
+    refused(match, 401, "PUT", f"{match.path}/seats/1/character",
+            json={"symbols": COCONUTS, "revealed": False})
+
+
+@pytest.mark.parametrize("seat", [3, 7, 99])
+@pytest.mark.parametrize("who", ["host", "seat"])
+def test_an_unknown_seat_is_404(api, start_bandido, refused, seat, who):
+    match = start_bandido()
+    token = match.host if who == "host" else match.seats[0]
+
+    refused(match, 404, "PUT", f"{match.path}/seats/{seat}/character", token,
+            json={"symbols": COCONUTS, "revealed": False})
+
+
+@pytest.mark.parametrize("game", ["generic", "banakil", "blue_banana"])
+def test_a_match_of_another_game_has_no_characters(api, game):
+    created = api.create(("Ana", "Ben"), game=game)
+
+    response = api.call("PUT", f"/matches/{created['id']}/seats/0/character",
+                        created["tokens"]["seats"][0],
+                        json={"symbols": COCONUTS, "revealed": False})
+
+    error_of(response, 404)
+    assert "characters" not in api.call("GET", f"/matches/{created['id']}",
+                                        created["tokens"]["host"]).get_json()
+
+
+def test_another_matchs_seat_token_is_404(api, start_bandido, refused):
+    match, other = start_bandido(), start_bandido()
+
+    refused(match, 404, "PUT", f"{match.path}/seats/1/character", other.seats[1],
+            json={"symbols": COCONUTS, "revealed": False})
+
+
+@pytest.mark.parametrize("body, field", [
+    ({"symbols": [STONE, WATER], "revealed": False}, "symbols"),
+    ({"symbols": [STONE, WATER, COCONUT, STONE], "revealed": False}, "symbols"),
+    ({"symbols": [STONE, WATER, "banana"], "revealed": False}, "symbols"),
+    ({"symbols": "stone,water,coconut", "revealed": False}, "symbols"),
+    ({"symbols": None, "revealed": False}, "symbols"),
+    ({"revealed": False}, "symbols"),
+    ({"symbols": [STONE, WATER, COCONUT], "revealed": "yes"}, "revealed"),
+    ({"symbols": [STONE, WATER, COCONUT], "revealed": 1}, "revealed"),
+    ({"symbols": [STONE, WATER, COCONUT], "revealed": None}, "revealed"),
+    ([STONE, WATER, COCONUT], None),
+    ("coconut", None),
+])
+def test_a_character_that_is_not_three_symbols_or_a_revealed_that_is_not_a_bool_is_422(
+        api, start_bandido, refused, body, field):
+    match = start_bandido()
+
+    error = refused(match, 422, "PUT", f"{match.path}/seats/1/character", match.seats[1],
+                    json=body)
+
+    assert error.get("field") == field
+
+
+@pytest.mark.parametrize("body, field", [
+    ({"symbols": COCONUTS, "reveal": True}, "reveal"),  # a typo must not leave it hidden
+    ({"symbols": COCONUTS, "revealed": False, "seat": 2}, "seat"),
+])
+def test_an_unknown_field_is_422_not_ignored(api, start_bandido, refused, body, field):
+    match = start_bandido()
+
+    error = refused(match, 422, "PUT", f"{match.path}/seats/1/character", match.seats[1],
+                    json=body)
+
+    assert error["field"] == field
+
+
+def test_malformed_json_is_400(api, start_bandido, refused):
+    match = start_bandido()
+
+    refused(match, 400, "PUT", f"{match.path}/seats/1/character", match.seats[1],
+            data=b'{"symbols": [', content_type="application/json")
+
+
+def test_if_match_of_an_older_version_is_412(api, start_bandido, refused):
+    match = start_bandido()
+    post_round(api, match, at(1), at(1), at(1))
+
+    refused(match, 412, "PUT", f"{match.path}/seats/1/character", match.seats[1],
+            json={"symbols": COCONUTS, "revealed": False}, headers={"If-Match": '"1"'})
+
+
+def test_if_match_of_the_current_version_is_taken(api, start_bandido):
+    match = start_bandido()
+
+    response = character(api, match, 1, COCONUTS, headers={"If-Match": '"1"'})
+
+    assert response.status_code == 200 and response.headers["ETag"] == '"2"'
+
+
+def test_a_revealed_character_stays_revealed(api, start_bandido):
+    match = start_bandido()
+    set_character(api, match, 1, [STONE, WATER, WATER], revealed=True)
+
+    body = set_character(api, match, 1, [STONE, STONE, WATER], revealed=False)
+
+    assert body["characters"][1] == {"symbols": [STONE, STONE, WATER], "revealed": True}
+    for who, token in others(match, 1).items():
+        assert get(api, match, token)["characters"][1] == {
+            "symbols": [STONE, STONE, WATER], "revealed": True}, who
+
+
+def test_the_character_change_is_logged_without_its_symbols(api, app, start_bandido):
+    match = start_bandido()
+    set_character(api, match, 1, COCONUTS)
+
+    last = changes(app, match)[-1]
+
+    assert (last.action, last.actor, last.seat) == ("character", "seat 1", 1)
+    assert last.after == {"revealed": False}
+    assert last.before is None
+
+
+def test_a_character_cannot_change_once_the_match_is_over(api, start_bandido, refused):
+    match = start_bandido()
+    post_round(api, match, at(5), at(0), at(0))
+
+    error = refused(match, 409, "PUT", f"{match.path}/seats/1/character", match.seats[1],
+                    json={"symbols": COCONUTS, "revealed": True})
+
+    assert "over" in error["message"]
+
+
+@pytest.mark.parametrize("ending", ["bank", "abandon"])
+def test_a_character_cannot_change_once_the_match_is_banked_or_abandoned(
+        api, start_bandido, refused, ending):
+    match = start_bandido()
+    post_round(api, match, at(5), at(0), at(0))
+    assert api.call("POST", f"{match.path}/{ending}", match.host).status_code == 200
+
+    refused(match, 409, "PUT", f"{match.path}/seats/1/character", match.seats[1],
+            json={"symbols": COCONUTS, "revealed": False})
+
+
+def test_a_character_cannot_change_once_abandoned_before_any_round(api, start_bandido, refused):
+    match = start_bandido()
+    assert api.call("POST", f"{match.path}/abandon", match.host).status_code == 200
+
+    refused(match, 409, "PUT", f"{match.path}/seats/0/character", match.seats[0],
+            json={"symbols": COCONUTS, "revealed": False})
+
+
+def test_409_comes_before_422_once_over(api, start_bandido, refused):
+    match = start_bandido()
+    post_round(api, match, at(5), at(0), at(0))
+
+    refused(match, 409, "PUT", f"{match.path}/seats/1/character", match.seats[1],
+            json={"symbols": ["banana"], "revealed": "no"})
+
+
+def test_403_comes_before_422(api, start_bandido, refused):
+    match = start_bandido()
+
+    refused(match, 403, "PUT", f"{match.path}/seats/1/character", match.host,
+            json={"symbols": ["banana"]})
+
+
+# Secrecy ----------------------------------------------------------------------------------
+
+
+def test_a_hidden_character_is_null_for_the_host_the_view_link_and_the_other_seats(
+        api, start_bandido):
+    match = start_bandido()
+    set_character(api, match, 1, COCONUTS)
+    set_character(api, match, 0, [STONE, STONE, WATER])
+
+    for who, token in others(match, 1).items():
+        response = api.call("GET", match.path, token)
+        body = response.get_json()
+        assert body["characters"][1] is None, who
+        assert_no_coconut(response, who)
+        if who != "seat 0":
+            assert body["characters"][0] is None, who
+    assert get(api, match, match.seats[0])["characters"] == [
+        {"symbols": [STONE, STONE, WATER], "revealed": False}, None, None]
+
+
+def test_a_hidden_character_is_in_no_answer_to_any_write_of_the_others(api, start_bandido):
+    """Every write the host and the other seats can make, answered or refused: no coconut."""
+    match = start_bandido()
+    set_character(api, match, 1, COCONUTS)
+    host, ana, cy = match.host, match.seats[0], match.seats[2]
+    path = match.path
+    calls = [
+        ("host", "POST", "/rounds", host, {"players": [at(1, STONE), at(0, WATER), at(0)]}),
+        ("host", "PUT", "/rounds/1", host, {"players": [at(2, STONE), at(0, WATER), at(0)]}),
+        ("host", "PUT", "/rounds/1/seats/2", host, at(1, STONE, STONE)),
+        ("seat 0", "PUT", "/rounds/2/seats/0", ana, at(2, WATER)),
+        ("seat 2", "PUT", "/rounds/2/seats/2", cy, at(1, STONE)),
+        ("host", "PUT", "/rounds/2/seats/1", host, at(0, STONE, WATER)),
+        ("host", "POST", "/undo", host, None),
+        ("host", "DELETE", "/rounds/2", host, None),
+        ("seat 0", "PUT", "/rounds/2/seats/0", ana, at(3)),
+        # Refused ones: 409, 412, 422, 403.
+        ("host", "POST", "/rounds", host, {"players": [at(1)] * 3}),
+        ("host", "POST", "/bank", host, None),
+        ("seat 2", "POST", "/bank", cy, None),
+        ("seat 2", "PUT", "/rounds/2/seats/0", cy, at(1)),
+        ("seat 0", "PUT", "/rounds/2/seats/0", ana, at(30)),
+        ("view", "PUT", "/rounds/2/seats/0", match.view, at(1)),
+        ("seat 0", "PUT", "/seats/1/character", ana, {"symbols": COCONUTS, "revealed": True}),
+        ("host", "PUT", "/seats/1/character", host, {"symbols": COCONUTS, "revealed": False}),
+        # Would make Ben's hidden coconuts win round 1, before round 2: refused, unexplained.
+        ("host", "PUT", "/rounds/1", host,
+         {"players": [at(1), at(0, COCONUT, COCONUT, COCONUT), at(0)]}),
+        ("host", "DELETE", "/rounds/1", host, None),
+    ]
+    statuses = []
+    for who, method, tail, token, body in calls:
+        response = api.call(method, path + tail, token, json=body)
+        statuses.append(response.status_code)
+        assert response.status_code < 500
+        assert_no_coconut(response, f"{who} {method} {tail}")
+        if response.status_code < 300:
+            assert response.get_json()["characters"][1] is None, (who, method, tail)
+    response = api.call("PUT", path + "/rounds/1", host, json={"players": [at(1)] * 3},
+                        headers={"If-Match": '"1"'})
+    assert response.status_code == 412
+    assert_no_coconut(response, "host 412")
+    # The calls did what they say: writes were answered, refusals refused.
+    assert statuses[:9] == [201, 200, 200, 201, 200, 200, 200, 200, 201]
+    assert statuses[9:] == [409, 409, 409, 403, 422, 403, 403, 403, 409, 409]
+    for who, token in others(match, 1).items():
+        response = api.call("GET", path, token)
+        assert_no_coconut(response, who)
+    assert COCONUT in api.call("GET", path, match.seats[1]).get_data(as_text=True)
+
+
+def test_the_history_never_holds_a_character(api, start_bandido):
+    match = start_bandido()
+    set_character(api, match, 1, COCONUTS)
+    set_character(api, match, 1, [COCONUT, COCONUT, WATER])
+    post_round(api, match, at(1, STONE), at(0, WATER), at(0))
+    put_part(api, match, 2, 1, match.seats[1], at(1, WATER, STONE))
+
+    response = api.call("GET", f"{match.path}/history", match.host)
+
+    assert response.status_code == 200
+    assert_no_coconut(response, "host history")
+    logged = [c for c in response.get_json()["changes"] if c["action"] == "character"]
+    assert [(c["by"], c["seat"], c["before"], c["after"]) for c in logged] == [
+        ("seat 1", 1, None, {"revealed": False})] * 2
+
+
+@pytest.mark.parametrize("who", ["view", "seat"])
+def test_only_the_host_reads_the_history(api, start_bandido, who):
+    match = start_bandido()
+    token = match.view if who == "view" else match.seats[0]
+
+    error_of(api.call("GET", f"{match.path}/history", token), 403)
+
+
+def test_a_hidden_character_stays_out_of_the_others_polls_as_it_changes(api, start_bandido):
+    match = start_bandido()
+    etags = {who: api.call("GET", match.path, token).headers["ETag"]
+             for who, token in others(match, 1).items()}
+    set_character(api, match, 1, COCONUTS)
+
+    for who, token in others(match, 1).items():
+        response = api.call("GET", match.path, token, headers={"If-None-Match": etags[who]})
+        assert response.status_code == 200  # the version moved: they fetch it again...
+        assert_no_coconut(response, who)  # ...and find nothing of the character
+
+
+def test_a_revealed_character_shows_to_everyone(api, start_bandido):
+    match = start_bandido()
+    set_character(api, match, 1, COCONUTS)
+    set_character(api, match, 0, [STONE, STONE, WATER])
+
+    body = set_character(api, match, 1, COCONUTS, revealed=True)
+
+    assert body["characters"][1] == {"symbols": COCONUTS, "revealed": True}
+    for who, token in others(match, 1).items():
+        shown = get(api, match, token)["characters"]
+        assert shown[1] == {"symbols": COCONUTS, "revealed": True}, who
+        if who != "seat 0":
+            assert shown[0] is None, who  # Ana's is still hidden
+
+
+@pytest.mark.parametrize("ending", ["over", "bank", "abandon"])
+def test_every_character_shows_to_everyone_once_the_match_is_over(api, start_bandido, ending):
+    match = start_bandido()
+    set_character(api, match, 1, COCONUTS)
+    set_character(api, match, 0, [STONE, STONE, WATER])
+    if ending == "abandon":
+        assert api.call("POST", f"{match.path}/abandon", match.host).status_code == 200
+    else:
+        post_round(api, match, at(0), at(1), at(5))  # Cy wins with five victory points
+        if ending == "bank":
+            assert api.call("POST", f"{match.path}/bank", match.seats[2]).status_code == 200
+
+    for who, token in others(match, 1).items() | {("seat 1", match.seats[1])}:
+        assert get(api, match, token)["characters"] == [
+            {"symbols": [STONE, STONE, WATER], "revealed": False},
+            {"symbols": COCONUTS, "revealed": False}, None], who
+
+
+def test_the_write_that_ends_the_match_answers_with_every_character(api, start_bandido):
+    match = start_bandido()
+    set_character(api, match, 1, COCONUTS)
+    post_round(api, match, at(1), at(1), at(1))
+
+    response = put_part(api, match, 1, 2, match.seats[2], at(5))
+
+    assert response.status_code == 200
+    assert response.get_json()["status"] == "over"
+    assert response.get_json()["characters"][1] == {"symbols": COCONUTS, "revealed": False}
+
+
+# Winning through the API -----------------------------------------------------------------
+
+
+def test_a_win_by_victory_points(api, start_bandido):
+    match = start_bandido()
+    post_round(api, match, at(3), at(4), at(1))
+
+    body = post_round(api, match, at(3), at(5), at(1))
+
+    assert body["status"] == "over"
+    assert body["winners"] == [1] and body["win_reason"] == "victory_points"
+    assert body["totals"] == [3, 5, 1]
+
+
+def test_a_win_by_symbols(api, start_bandido):
+    match = start_bandido()
+    set_character(api, match, 2, [COCONUT, WATER, COCONUT])
+    post_round(api, match, at(1), at(1), at(0, COCONUT, WATER))
+
+    body = post_round(api, match, at(1), at(1), at(0, WATER, COCONUT, COCONUT))
+
+    assert body["status"] == "over"
+    assert body["winners"] == [2] and body["win_reason"] == "symbols"
+    assert body["characters"][2] == {"symbols": [COCONUT, WATER, COCONUT], "revealed": False}
+
+
+def test_a_win_by_symbols_typed_by_the_winners_own_phone(api, start_bandido):
+    match = start_bandido()
+    set_character(api, match, 0, [STONE, STONE, WATER])
+    put_part(api, match, 1, 1, match.seats[1], at(1))
+    put_part(api, match, 1, 2, match.seats[2], at(0))
+
+    response = put_part(api, match, 1, 0, match.seats[0], at(0, STONE, WATER, STONE))
+
+    body = response.get_json()
+    assert (body["status"], body["winners"], body["win_reason"]) == ("over", [0], "symbols")
+    assert get(api, match, match.view)["winners"] == [0]
+
+
+def test_both_in_one_round_the_first_in_turn_order_wins(api, start_bandido):
+    # first_seat 2: turns go Cy, Ana, Ben. Ana holds five; Cy has her symbols: Cy wins.
+    match = start_bandido(first_seat=2)
+    set_character(api, match, 2, [WATER, WATER, STONE])
+
+    body = post_round(api, match, at(5), at(0), at(0, WATER, STONE, WATER))
+
+    assert body["winners"] == [2] and body["win_reason"] == "symbols"
+    assert body["rounds"][0]["first"] == 2
+
+
+def test_a_seat_meeting_both_wins_by_victory_points(api, start_bandido):
+    match = start_bandido()
+    set_character(api, match, 1, [STONE, WATER, COCONUT])
+
+    body = post_round(api, match, at(0), at(5, COCONUT, STONE, WATER), at(0))
+
+    assert body["winners"] == [1] and body["win_reason"] == "victory_points"
+
+
+def test_winners_and_win_reason_survive_banking(api, start_bandido):
+    match = start_bandido()
+    set_character(api, match, 0, COCONUTS)
+    post_round(api, match, at(0, COCONUT, COCONUT, COCONUT), at(0), at(0))
+
+    response = api.call("POST", f"{match.path}/bank", match.seats[1])
+
+    body = response.get_json()
+    assert (body["status"], body["winners"], body["win_reason"]) == ("banked", [0], "symbols")
+
+
+def test_no_round_after_the_win(api, start_bandido, refused):
+    match = start_bandido()
+    post_round(api, match, at(5), at(0), at(0))
+
+    refused(match, 409, "POST", f"{match.path}/rounds", match.host,
+            json={"players": [at(5), at(0), at(0)]})
+    refused(match, 409, "PUT", f"{match.path}/rounds/2/seats/1", match.seats[1], json=at(1))
+
+
+def test_a_character_that_would_end_the_match_before_its_last_round_is_409(
+        api, start_bandido, refused):
+    match = start_bandido()
+    post_round(api, match, at(1), at(0, STONE, STONE, WATER), at(0))
+    post_round(api, match, at(1), at(0, WATER), at(0))
+
+    error = refused(match, 409, "PUT", f"{match.path}/seats/1/character", match.seats[1],
+                    json={"symbols": [WATER, STONE, STONE], "revealed": False})
+
+    assert "round 1" in error["message"]
+    assert get(api, match, match.seats[1])["characters"][1] is None
+
+
+def test_a_character_that_makes_the_last_round_a_win_ends_the_match(api, start_bandido):
+    match = start_bandido()
+    post_round(api, match, at(1), at(0, WATER), at(0))
+    post_round(api, match, at(1), at(0, STONE, STONE, WATER), at(0))
+
+    body = set_character(api, match, 1, [WATER, STONE, STONE])
+
+    assert (body["status"], body["winners"], body["win_reason"]) == ("over", [1], "symbols")
+
+
+def test_an_edit_of_an_earlier_round_that_a_hidden_character_wins_is_409(
+        api, start_bandido, refused):
+    match = start_bandido()
+    set_character(api, match, 1, COCONUTS)
+    post_round(api, match, at(1), at(0), at(0))
+    post_round(api, match, at(1), at(0), at(0))
+
+    error = refused(match, 409, "PUT", f"{match.path}/rounds/1", match.host,
+                    json={"players": [at(1), at(0, COCONUT, COCONUT, COCONUT), at(0)]})
+
+    assert COCONUT not in json.dumps(error)
+
+
+def test_a_symbol_win_waits_for_the_character(api, start_bandido):
+    match = start_bandido()
+
+    body = post_round(api, match, at(0), at(0, COCONUT, COCONUT, COCONUT), at(0))
+
+    assert body["status"] == "active" and body["missing_characters"] == [0, 1, 2]
+
+
+# Fuzz ------------------------------------------------------------------------------------
+
+FUZZ = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@pytest.fixture(scope="module")
+def fuzz_client(tmp_path_factory):
+    """One app for the module: hypothesis runs many examples per test."""
+
+    class Config(TestConfig):
+        SQLALCHEMY_DATABASE_URI = TestConfig.SQLALCHEMY_DATABASE_URI
+        if SQLALCHEMY_DATABASE_URI == "sqlite://":
+            SQLALCHEMY_DATABASE_URI = f"sqlite:///{tmp_path_factory.mktemp('bd') / 'test.db'}"
+
+    app = create_app(Config)
+    with app.app_context():
+        db.create_all()
+    yield app.test_client()
+    with app.app_context():
+        db.session.remove()
+        db.drop_all()
+        db.engine.dispose()
+
+
+def usually(usual, odd, times=4):
+    return st.sampled_from([True] * times + [False]).flatmap(lambda u: usual if u else odd)
+
+
+ODD = (st.none() | st.booleans() | st.text(max_size=6)
+       | st.floats(allow_nan=False, allow_infinity=False)
+       | st.sampled_from([-1, 0.5, 10**30, 2**63, 1e300, [], {}, "3", ["stone"], [[]], [{}]]))
+SYMBOL = usually(st.sampled_from([STONE, WATER, COCONUT]), ODD, times=12)
+SYMBOLS = usually(st.lists(SYMBOL, max_size=4), st.lists(SYMBOL, max_size=6) | ODD)
+# Mostly what a table could have played, so that sequences reach a win and the end.
+# Characters from a few, and face-up sets that often hold one: symbol wins happen too.
+LIKELY_CHARACTERS = st.sampled_from([[STONE] * 3, [STONE, STONE, WATER], [WATER, STONE, STONE]])
+LIKELY_LINE = st.fixed_dictionaries({
+    "vp": st.sampled_from([0, 0, 0, 1, 1, 2, 3, 5]),
+    "symbols": st.lists(st.sampled_from([STONE, WATER, COCONUT]), max_size=4)
+    | st.sampled_from([[STONE, WATER, STONE], [STONE, STONE, STONE, WATER]])})
+LINE = usually(LIKELY_LINE, st.fixed_dictionaries({}, optional={
+    "vp": usually(st.integers(0, 6), st.integers(-3, 25) | ODD), "symbols": SYMBOLS})
+    | ODD | st.dictionaries(st.text(max_size=5), ODD, max_size=2), times=5)
+CHARACTER = usually(st.fixed_dictionaries(
+    {"symbols": usually(LIKELY_CHARACTERS | st.lists(st.sampled_from([STONE, WATER, COCONUT]),
+                                                     min_size=3, max_size=3), SYMBOLS)},
+    optional={"revealed": usually(st.booleans(), ODD)}), ODD)
+
+
+def round_body(players):
+    lines = usually(st.lists(usually(LINE, st.none(), times=8), min_size=players,
+                             max_size=players), st.lists(LINE, max_size=6))
+    return usually(st.fixed_dictionaries({"players": lines}), ODD | st.dictionaries(
+        st.sampled_from(["players", "task", "dead"]), ODD, max_size=2))
+
+
+@st.composite
+def steps(draw, players):
+    kind = draw(st.sampled_from(["post", "post", "put_round", "part", "part", "character",
+                                 "character"]))
+    seat = draw(usually(st.integers(0, players - 1), st.just(players)))  # or an unknown one
+    if kind == "character":
+        who = draw(st.sampled_from(["own"] * 4 + ["host", "view", "seat"]))
+        return "PUT", f"/seats/{seat}/character", draw(CHARACTER), who, seat
+    who = draw(st.sampled_from(["host", "host", "own", "own", "seat", "view"]))
+    if kind == "part":
+        number = draw(st.sampled_from([1, 1, 2, 2, 3, 4]))
+        return "PUT", f"/rounds/{number}/seats/{seat}", draw(LINE), who, seat
+    if kind == "put_round":
+        return ("PUT", f"/rounds/{draw(st.integers(1, 3))}", draw(round_body(players)), "host",
+                seat)
+    return "POST", "/rounds", draw(round_body(players)), "host", seat
+
+
+@FUZZ
+@given(players=st.integers(2, 5), data=st.data())
+def test_no_character_or_round_is_answered_with_a_5xx_and_secrets_hold(fuzz_client, players,
+                                                                       data):
+    first = data.draw(st.integers(0, players - 1))
+    created = fuzz_client.post("/api/v1/matches", json={
+        "game": "bandido", "players": [f"P{i}" for i in range(players)],
+        "options": {"first_seat": first}})
+    assert created.status_code == 201
+    created = created.get_json()
+    tokens = created["tokens"]
+    path = f"/api/v1/matches/{created['id']}"
+
+    def read(token):
+        response = fuzz_client.get(path, headers={"Authorization": f"Bearer {token}"})
+        assert response.status_code == 200
+        return response.get_json()
+
+    before = read(tokens["host"])
+    for method, tail, body, who, seat in data.draw(st.lists(steps(players), min_size=1,
+                                                            max_size=12)):
+        if who == "own":
+            token = tokens["seats"][min(seat, players - 1)]
+        elif who == "seat":
+            token = tokens["seats"][data.draw(st.integers(0, players - 1))]
+        else:
+            token = tokens[who]
+        response = fuzz_client.open(path + tail, method=method, data=json.dumps(body),
+                                    content_type="application/json",
+                                    headers={"Authorization": f"Bearer {token}"})
+
+        assert response.status_code < 500, response.get_data(as_text=True)
+        assert response.status_code in (200, 201, 403, 404, 409, 422), response.get_json()
+        kind = ("character" if tail.endswith("character") else "part" if "/seats/" in tail
+                else "round" if method == "PUT" else "rounds")
+        event(f"{method} {kind} {response.status_code}")
+        after = read(tokens["host"])
+        if response.status_code >= 400:
+            assert set(response.get_json()) == {"error"}
+            assert after == before
+        else:
+            assert after["version"] == before["version"] + 1
+        before = after
+
+        # The truth is what each seat sees of its own character; the others see it only
+        # once it is revealed or the match is no longer active.
+        seen = {"host": after, "view": read(tokens["view"])} | {
+            s: read(token) for s, token in enumerate(tokens["seats"])}
+        own = [seen[s]["characters"][s] for s in range(players)]
+        for s, truth in enumerate(own):
+            if truth is not None:
+                assert set(truth) == {"symbols", "revealed"} and len(truth["symbols"]) == 3
+            shown = truth if truth and (truth["revealed"] or after["status"] != "active") else None
+            for reader, body in seen.items():
+                if reader != s:
+                    assert body["characters"][s] == shown, (reader, s)
+        assert after["missing_characters"] == [s for s, c in enumerate(own) if c is None]
+        if after["status"] == "active":
+            assert after["winners"] == [] and after.get("win_reason") is None
+        else:
+            assert after["win_reason"] in ("victory_points", "symbols")
+            assert len(after["winners"]) == 1
+            event(f"ended: {after['status']} {after['win_reason']}")

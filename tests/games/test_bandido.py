@@ -1,0 +1,560 @@
+"""Banana Bandido, rule by rule: victory points, the character's symbols, turn order from
+first_seat, open rounds, rounds after the win, and what a table cannot have typed.
+
+Sources: rules/banana-bandido.txt ("the rulebook") and SPEC §1 "Banana Bandido" (the SPEC wins
+where they differ)."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from app.errors import Invalid
+from app.games import GAMES
+from app.games.bandido import GAME, symbols_matched
+from app.games.base import InvalidInput
+from app.services.sheets import clean_players
+
+STONE, WATER, COCONUT = "stone", "water", "coconut"
+ALL_THREE = [STONE, WATER, COCONUT]
+
+
+def opts(players=3, **given_options):
+    return GAME.parse_options(given_options, players)
+
+
+def at(vp=0, *symbols):
+    """A seat's state after its turn: victory points held and its face-up symbols."""
+    return {"vp": vp, "symbols": list(symbols)}
+
+
+def play(rounds, characters=(), first_seat=0, players=None):
+    """Replays a sheet written as rounds of seat states (None: not typed yet)."""
+    players = players or len(rounds[0])
+    options = opts(players, first_seat=first_seat)
+    entered = [GAME.parse_round({"players": list(r)}, players, options) for r in rounds]
+    secrets = list(characters) + [None] * (players - len(characters))
+    return GAME.outcome(players, options, entered, secrets)
+
+
+def refused(body, players=3, **given_options):
+    """The InvalidInput a round body is refused with."""
+    with pytest.raises(InvalidInput) as caught:
+        GAME.parse_round(body, players, opts(players, **given_options))
+    return caught.value
+
+
+# Registration -----------------------------------------------------------------------------
+
+
+def test_bandido_is_registered_with_secrets_and_its_one_option():
+    assert GAMES["bandido"] is GAME
+    assert GAME.secrets is True and GAME.parse_character is not None
+    assert (GAME.min_players, GAME.max_players) == (2, 5)  # rulebook: "Players: 2–5"
+    assert opts(3) == {"first_seat": 0}  # SPEC options: first_seat (0)
+
+
+# The two victories ----------------------------------------------------------------------
+
+
+def test_five_victory_points_win():
+    result = play([[at(4), at(2), at(0)], [at(5), at(2), at(1)]])
+
+    assert result.over and result.over_after == 1
+    assert result.winners == (0,)
+    assert result.extra["win_reason"] == "victory_points"
+
+
+def test_four_victory_points_do_not_win():
+    result = play([[at(4), at(4), at(4)]])
+
+    assert not result.over and result.over_after is None
+    assert result.winners == () and result.extra["win_reason"] is None
+
+
+def test_more_than_five_victory_points_still_win():
+    # A seat may come to its turn holding 4 and leave with 6 (two effects in one turn).
+    result = play([[at(0), at(6), at(0)]])
+
+    assert result.winners == (1,) and result.extra["win_reason"] == "victory_points"
+
+
+def test_the_characters_three_symbols_face_up_win():
+    result = play([[at(0, WATER), at(1, COCONUT, STONE, WATER), at(0)]],
+                  characters=[[STONE, STONE, STONE], [WATER, STONE, COCONUT], [WATER] * 3])
+
+    assert result.over and result.winners == (1,)
+    assert result.extra["win_reason"] == "symbols"
+
+
+def test_two_of_three_symbols_do_not_win():
+    result = play([[at(0, STONE, WATER), at(0), at(0)]], characters=[ALL_THREE] * 3)
+
+    assert not result.over and result.winners == ()
+
+
+def test_four_face_up_symbols_holding_the_three_win():
+    # Rulebook, End of the Game: "It is possible that four symbols are lying face up."
+    result = play([[at(0, COCONUT, STONE, COCONUT, WATER), at(0), at(0)]],
+                  characters=[ALL_THREE, [WATER] * 3, [STONE] * 3])
+
+    assert result.winners == (0,) and result.extra["win_reason"] == "symbols"
+
+
+def test_four_face_up_symbols_missing_one_of_the_three_do_not_win():
+    result = play([[at(0, STONE, STONE, WATER, WATER), at(0), at(0)]],
+                  characters=[ALL_THREE, [WATER] * 3, [STONE] * 3])
+
+    assert not result.over
+
+
+@pytest.mark.parametrize("face_up, wins", [
+    ([STONE, WATER, COCONUT], False),  # one stone where the card wants two
+    ([STONE, WATER, WATER], False),
+    ([STONE, STONE, COCONUT, COCONUT], False),
+    ([STONE, STONE, WATER], True),
+    ([WATER, STONE, STONE], True),
+    ([STONE, COCONUT, STONE, WATER], True),
+    ([STONE, STONE, STONE, WATER], True),
+])
+def test_a_repeated_symbol_needs_as_many_face_up(face_up, wins):
+    two_stones = [STONE, WATER, STONE]
+    result = play([[at(0, *face_up), at(0)]], characters=[two_stones, [COCONUT] * 3])
+
+    assert result.over is wins
+    assert result.winners == ((0,) if wins else ())
+
+
+def test_three_of_a_kind_needs_three_face_up():
+    result = play([[at(0, COCONUT, COCONUT, STONE, WATER), at(0)],
+                   [at(0, COCONUT, COCONUT, COCONUT), at(0)]],
+                  characters=[[COCONUT] * 3, [STONE] * 3])
+
+    assert result.over_after == 1 and result.winners == (0,)
+
+
+def test_symbols_matched_counts_the_character_as_a_multiset():
+    assert symbols_matched([STONE, STONE, WATER], [STONE, WATER, COCONUT]) == 2
+    assert symbols_matched([STONE, STONE, WATER], [STONE, STONE, STONE, STONE]) == 2
+    assert symbols_matched([COCONUT] * 3, [COCONUT, COCONUT]) == 2
+    assert symbols_matched(ALL_THREE, [WATER, COCONUT, STONE]) == 3
+    assert symbols_matched(None, [STONE, WATER, COCONUT]) == 0
+    assert symbols_matched(ALL_THREE, []) == 0
+
+
+def test_a_seat_meeting_both_wins_by_victory_points():
+    result = play([[at(0), at(5, STONE, WATER, COCONUT)]], characters=[[STONE] * 3, ALL_THREE])
+
+    assert result.winners == (1,)
+    assert result.extra["win_reason"] == "victory_points"
+
+
+def test_once_over_the_winner_alone_leads_whoever_holds_most_victory_points():
+    # Ben wins by symbols holding no victory point; Cy holds four.
+    result = play([[at(1), at(0, WATER, WATER, WATER), at(4)]],
+                  characters=[None, [WATER] * 3, None])
+
+    assert result.winners == (1,) and result.leaders == (1,)
+    assert result.totals == (1, 0, 4)
+
+
+def test_while_active_the_most_victory_points_lead():
+    result = play([[at(1), at(3), at(3)]])
+
+    assert result.leaders == (1, 2)
+
+
+# Turn order -------------------------------------------------------------------------------
+
+
+def _turn_order(players, first):
+    return [(first + step) % players for step in range(players)]
+
+
+CASES = [(players, first, a, b) for players in range(2, 6) for first in range(players)
+         for a, b in itertools.permutations(range(players), 2)]
+
+
+@pytest.mark.parametrize("players, first, vp_seat, symbol_seat", CASES)
+def test_two_seats_meeting_a_condition_in_one_round_the_first_in_turn_order_wins(
+        players, first, vp_seat, symbol_seat):
+    characters = [[STONE] * 3] * players
+    line = [at(1, WATER) for _ in range(players)]
+    line[vp_seat] = at(5)
+    line[symbol_seat] = at(2, STONE, STONE, STONE)
+
+    result = play([line], characters, first_seat=first)
+
+    order = _turn_order(players, first)
+    expected = min(vp_seat, symbol_seat, key=order.index)
+    assert result.over and result.winners == (expected,)
+    assert result.extra["win_reason"] == ("victory_points" if expected == vp_seat else "symbols")
+    assert result.rounds[0].extra["first"] == first
+
+
+@pytest.mark.parametrize("first", range(4))
+def test_every_seat_meeting_a_condition_the_first_seat_wins(first):
+    result = play([[at(5)] * 4], first_seat=first)
+
+    assert result.winners == (first,)
+
+
+def test_an_earlier_round_beats_a_seat_earlier_in_turn_order():
+    # Round 1: only Cy (seat 2, last in turn) meets a condition; round 2 Ana (seat 0) would too.
+    result = play([[at(0), at(0), at(5)], [at(5), at(0), at(5)]])
+
+    assert result.over_after == 0 and result.winners == (2,)
+
+
+def test_a_seat_after_the_winner_in_turn_order_is_ignored():
+    # first_seat 2: order 2, 0, 1. Seat 0 holds five VP, seat 1 its symbols: seat 0 wins.
+    result = play([[at(5), at(0, WATER, WATER, WATER), at(1)]],
+                  characters=[[STONE] * 3, [WATER] * 3, [STONE] * 3], first_seat=2)
+
+    assert result.winners == (0,) and result.extra["win_reason"] == "victory_points"
+
+
+# Characters missing -----------------------------------------------------------------------
+
+
+def test_no_symbol_win_without_a_character():
+    # Ben's face-up symbols would match any character made of them; he has not entered one.
+    result = play([[at(0), at(0, STONE, STONE, STONE, WATER), at(0)]],
+                  characters=[[COCONUT] * 3, None, [WATER] * 3])
+
+    assert not result.over and result.winners == ()
+    assert result.extra["missing_characters"] == [1]
+
+
+def test_missing_characters_lists_every_seat_without_one_in_seat_order():
+    assert play([[at(0), at(0), at(0)]]).extra["missing_characters"] == [0, 1, 2]
+    assert play([[at(0), at(0), at(0)]],
+                characters=[None, ALL_THREE, None]).extra["missing_characters"] == [0, 2]
+    assert play([[at(0)] * 3], characters=[ALL_THREE] * 3).extra["missing_characters"] == []
+
+
+def test_without_characters_victory_points_still_win():
+    result = play([[at(0, STONE, STONE, STONE), at(5)]])
+
+    assert result.winners == (1,) and result.extra["win_reason"] == "victory_points"
+
+
+def test_characters_decide_the_same_rounds_differently():
+    rounds = [[at(0, STONE, WATER, COCONUT), at(0, COCONUT, COCONUT, COCONUT)]]
+
+    assert play(rounds, characters=[ALL_THREE, [COCONUT] * 3]).winners == (0,)
+    assert play(rounds, characters=[[STONE] * 3, [COCONUT] * 3]).winners == (1,)
+    assert play(rounds, characters=[[STONE] * 3, [WATER] * 3]).winners == ()
+
+
+# Open rounds ------------------------------------------------------------------------------
+
+
+def test_an_open_round_does_not_decide_even_when_a_typed_seat_meets_a_condition():
+    result = play([[at(2), at(1), at(0)], [at(5), None, at(0)]])
+
+    assert result.rounds[1].status == "open" and result.rounds[1].cells is None
+    assert not result.over and result.over_after is None and result.winners == ()
+    assert result.extra["win_reason"] is None
+    assert result.totals == (2, 1, 0)  # still what the last complete round left
+
+
+def test_an_open_round_holds_the_match_open_though_a_later_round_is_won():
+    result = play([[at(1), None, at(0)], [at(5), at(1), at(0)]])
+
+    assert [r.status for r in result.rounds] == ["open", "complete"]
+    assert not result.over and result.winners == ()
+    assert result.extra["win_reason"] is None
+
+
+def test_an_open_round_completed_then_ends_the_match_at_the_later_round():
+    result = play([[at(1), at(0), at(0)], [at(5), at(1), at(0)]])
+
+    assert result.over and result.over_after == 1 and result.winners == (0,)
+
+
+def test_an_open_round_reports_each_seats_symbols_where_typed():
+    result = play([[at(0, STONE), None, at(0)]])
+
+    assert result.rounds[0].extra["symbols"] == [[STONE], None, []]
+
+
+# Rounds after the win ---------------------------------------------------------------------
+
+
+def test_over_after_names_the_round_that_ended_it_with_rounds_after_it():
+    result = play([[at(1), at(1)], [at(1), at(5)], [at(5), at(0)], [at(0), at(0)]])
+
+    assert result.over_after == 1
+    assert result.winners == (1,) and result.extra["win_reason"] == "victory_points"
+
+
+def test_over_after_is_the_first_win_even_when_later_rounds_are_open():
+    result = play([[at(5), at(1)], [at(1), None]])
+
+    assert result.over_after == 0 and result.over and result.winners == (0,)
+
+
+# Cells: victory points held ---------------------------------------------------------------
+
+
+def test_cells_are_the_victory_points_held_after_the_round_not_a_sum():
+    # Victory points can be lost (a Sheriff destroys one): cells are what is held, not gained.
+    result = play([[at(2), at(1), at(0)], [at(1), at(3), at(0)], [at(4), at(3), at(2)]])
+
+    assert [r.cells for r in result.rounds] == [(2, 1, 0), (1, 3, 0), (4, 3, 2)]
+    assert result.totals == (4, 3, 2)
+    assert result.extra["face_up"] == [[], [], []]
+
+
+def test_face_up_is_what_the_last_complete_round_shows():
+    result = play([[at(0, STONE), at(0, WATER)], [at(0, COCONUT), None]])
+
+    assert result.extra["face_up"] == [[STONE], [WATER]]
+    assert result.rounds[0].extra["symbols"] == [[STONE], [WATER]]
+
+
+def test_no_rounds_no_winner():
+    result = GAME.outcome(3, opts(3), [], [ALL_THREE] * 3)
+
+    assert result.rounds == () and result.totals == (0, 0, 0)
+    assert not result.over and result.winners == () and result.leaders == ()
+
+
+# What a table cannot have typed -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("vp", [-1, 2.5, True, False, "3", None, [], float("nan"), 21])
+def test_victory_points_must_be_a_whole_number_from_0_to_20(vp):
+    error = refused({"players": [{"vp": vp, "symbols": []}, at(0), at(0)]})
+
+    assert error.field == "players[0].vp"
+
+
+def test_victory_points_given_as_a_whole_float_are_taken():
+    entered = GAME.parse_round({"players": [{"vp": 3.0, "symbols": []}, at(0)]}, 2, opts(2))
+
+    assert entered.parts[0] == {"vp": 3, "symbols": []}
+    assert type(entered.parts[0]["vp"]) is int
+
+
+def test_more_than_twenty_victory_points_in_play_are_refused():
+    error = refused({"players": [at(15), at(4), at(2)]})  # 21: the box holds 20
+
+    assert error.field == "players" and "21" in error.message
+
+
+def test_exactly_twenty_victory_points_in_play_are_taken():
+    entered = GAME.parse_round({"players": [at(4)] * 5}, 5, opts(5))
+
+    assert [p["vp"] for p in entered.parts] == [4] * 5
+
+
+def test_victory_points_of_an_open_round_count_toward_the_twenty():
+    error = refused({"players": [at(12), None, at(9)]})
+
+    assert error.field == "players"
+
+
+def test_more_than_four_face_up_symbols_are_refused():
+    error = refused({"players": [at(0), at(0, STONE, STONE, WATER, WATER, COCONUT), at(0)]})
+
+    assert error.field == "players[1].symbols"
+
+
+@pytest.mark.parametrize("symbols", [["banana"], [STONE, "Stone"], ["stones"], [""], [None],
+                                     [1], [[STONE]], "stone", {"stone": 1}, None])
+def test_unknown_symbols_are_refused(symbols):
+    error = refused({"players": [at(0), {"vp": 0, "symbols": symbols}, at(0)]})
+
+    assert error.field == "players[1].symbols"
+
+
+@pytest.mark.parametrize("body", [
+    {"players": [at(0), at(0)]},  # two lines for three seats
+    {"players": [at(0)] * 4},
+    {"players": "all"},
+    {},
+    {"players": [at(0)] * 3, "task": []},
+    {"players": [{"vp": 0, "symbols": [], "coconuts": 1}, at(0), at(0)]},
+    {"players": [[0, []], at(0), at(0)]},
+    [at(0)] * 3,
+])
+def test_a_round_of_the_wrong_shape_is_refused(body):
+    refused(body)
+
+
+def test_a_seats_part_missing_fields_means_none_held():
+    part = GAME.parse_part({}, 0, opts(2))
+
+    assert part == {"vp": 0, "symbols": []}
+
+
+@pytest.mark.parametrize("character", [
+    [STONE, WATER], [STONE] * 4, [], [STONE, WATER, "banana"], "stone water coconut",
+    None, {"symbols": ALL_THREE}, [STONE, WATER, None],
+])
+def test_a_character_is_exactly_three_known_symbols(character):
+    with pytest.raises(InvalidInput) as caught:
+        GAME.parse_character(character)
+
+    assert caught.value.field == "symbols"
+
+
+@pytest.mark.parametrize("character", [[STONE, STONE, WATER], [COCONUT] * 3, ALL_THREE])
+def test_a_character_with_repeats_is_taken(character):
+    assert GAME.parse_character(character) == character
+
+
+@pytest.mark.parametrize("count", [0, 1, 6, 7])
+def test_two_to_five_players(count):
+    with pytest.raises(Invalid) as caught:
+        clean_players([f"P{i}" for i in range(count)], GAME)
+
+    assert caught.value.field == "players"
+
+
+@pytest.mark.parametrize("count", [2, 3, 4, 5])
+def test_two_to_five_players_are_taken(count):
+    assert clean_players([f"P{i}" for i in range(count)], GAME) == [f"P{i}" for i in range(count)]
+
+
+@pytest.mark.parametrize("players, first", [(2, 2), (2, 3), (3, 3), (4, 4), (2, 4)])
+def test_the_first_seat_must_be_one_of_the_seats(players, first):
+    with pytest.raises(InvalidInput) as caught:
+        opts(players, first_seat=first)
+
+    assert caught.value.field == "options.first_seat"
+
+
+@pytest.mark.parametrize("first", [-1, 5, 1.5, True, "1", None])
+def test_the_first_seat_must_be_a_whole_number_from_0_to_4(first):
+    with pytest.raises(InvalidInput) as caught:
+        opts(5, first_seat=first)
+
+    assert caught.value.field == "options.first_seat"
+
+
+def test_an_unknown_option_is_refused():
+    with pytest.raises(InvalidInput) as caught:
+        opts(3, target=5)
+
+    assert caught.value.field == "options.target"
+
+
+# Properties -------------------------------------------------------------------------------
+
+
+def _meets(part, character):
+    """The independent model: a seat's condition, if any, with victory points first."""
+    if part["vp"] >= 5:
+        return "victory_points"
+    if character is not None:
+        remaining = list(part["symbols"])
+        for symbol in character:
+            if symbol not in remaining:
+                return None
+            remaining.remove(symbol)
+        return "symbols"
+    return None
+
+
+def model(players, first, rounds, characters):
+    """(round index, seat, reason) of the first meeting in (round, turn order), and whether
+    every round up to it is complete."""
+    for index, parts in enumerate(rounds):
+        if any(part is None for part in parts):
+            continue
+        for step in range(players):
+            seat = (first + step) % players
+            reason = _meets(parts[seat], characters[seat])
+            if reason:
+                held_open = any(None in earlier for earlier in rounds[:index])
+                return index, seat, reason, not held_open
+    return None
+
+
+SYMBOL = st.sampled_from(ALL_THREE)
+CHARACTER = st.none() | st.lists(SYMBOL, min_size=3, max_size=3)
+
+
+@st.composite
+def sheets(draw):
+    players = draw(st.integers(2, 5))
+    first = draw(st.integers(0, players - 1))
+    characters = draw(st.lists(CHARACTER, min_size=players, max_size=players))
+    rounds = []
+    for _ in range(draw(st.integers(0, 6))):
+        parts = []
+        for _ in range(players):
+            if draw(st.integers(0, 9)) == 0:
+                parts.append(None)
+            else:
+                vp = draw(st.integers(0, 20 // players))  # never more than 20 in play
+                parts.append(at(vp, *draw(st.lists(SYMBOL, max_size=4))))
+        rounds.append(parts)
+    return players, first, characters, rounds
+
+
+@settings(max_examples=400, deadline=None)
+@given(sheets())
+def test_the_winner_is_the_first_in_round_and_turn_order_to_meet_a_condition(sheet):
+    players, first, characters, rounds = sheet
+    options = opts(players, first_seat=first)
+    entered = [GAME.parse_round({"players": r}, players, options) for r in rounds]
+
+    result = GAME.outcome(players, options, entered, characters)
+
+    expected = model(players, first, rounds, characters)
+    if expected is None:
+        assert result.over_after is None and not result.over
+        assert result.winners == () and result.extra["win_reason"] is None
+    else:
+        index, seat, reason, decided = expected
+        assert result.over_after == index
+        assert result.over is decided
+        assert result.winners == ((seat,) if decided else ())
+        assert result.extra["win_reason"] == (reason if decided else None)
+        if decided:
+            assert result.leaders == (seat,)
+    complete = [r for r in rounds if None not in r]
+    for parts, outcome in zip(rounds, result.rounds):
+        assert outcome.status == ("open" if None in parts else "complete")
+        assert outcome.cells == (None if None in parts else tuple(p["vp"] for p in parts))
+        assert outcome.extra["symbols"] == [None if p is None else p["symbols"] for p in parts]
+    assert result.totals == (tuple(p["vp"] for p in complete[-1]) if complete
+                             else (0,) * players)
+    assert result.extra["missing_characters"] == [
+        s for s in range(players) if characters[s] is None]
+
+
+@settings(max_examples=200, deadline=None)
+@given(sheets(), st.randoms(use_true_random=False))
+def test_the_order_of_face_up_symbols_and_of_a_characters_symbols_does_not_matter(sheet, rnd):
+    players, first, characters, rounds = sheet
+    options = opts(players, first_seat=first)
+    shuffled_rounds = [[None if p is None else at(p["vp"], *rnd.sample(p["symbols"],
+                                                                        len(p["symbols"])))
+                        for p in parts] for parts in rounds]
+    shuffled_characters = [None if c is None else rnd.sample(c, 3) for c in characters]
+
+    def outcome(rs, cs):
+        entered = [GAME.parse_round({"players": r}, players, options) for r in rs]
+        result = GAME.outcome(players, options, entered, cs)
+        return result.over_after, result.over, result.winners, result.extra["win_reason"]
+
+    assert outcome(rounds, characters) == outcome(shuffled_rounds, shuffled_characters)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(SYMBOL, min_size=3, max_size=3), st.lists(SYMBOL, max_size=4))
+def test_progress_is_the_multiset_overlap(character, face_up):
+    overlap = sum(min(character.count(s), face_up.count(s)) for s in set(character))
+
+    assert symbols_matched(character, face_up) == overlap
+    won = play([[at(0, *face_up), at(0)]], characters=[character, None]).over
+    assert won is (Counter(character) <= Counter(face_up))
