@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 import threading
+import unicodedata
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -295,6 +296,8 @@ def create_match(game_name: Any, players: Any, options: Any = None, name: Any = 
         name = ", ".join(names)[:MATCH_NAME_LIMIT]
     elif not isinstance(name, str) or len(name.strip()) > MATCH_NAME_LIMIT:
         raise Invalid(f"A match name is at most {MATCH_NAME_LIMIT} characters.", "name")
+    elif _unprintable(name.strip()):
+        raise Invalid("A match name is plain text: no control characters.", "name")
     if not ratelimit.allow("create", address):
         raise TooManyRequests("Too many new matches from this address; wait a minute.")
 
@@ -313,6 +316,11 @@ def create_match(game_name: Any, players: Any, options: Any = None, name: Any = 
     return load_sheet(match.id), tokens(Access(match.id, "host"), match.id)
 
 
+def _unprintable(text: str) -> bool:
+    # A name is shown on every phone; a NUL byte cannot even be stored in PostgreSQL.
+    return any(unicodedata.category(ch) == "Cc" for ch in text)
+
+
 def clean_players(players: Any, game: Game) -> list[str]:
     if not isinstance(players, list):
         raise Invalid("Give the players as a list of names, in seat order.", "players")
@@ -322,6 +330,9 @@ def clean_players(players: Any, game: Game) -> list[str]:
             raise Invalid(f"Player {seat + 1} needs a name.", f"players[{seat}]")
         if len(player.strip()) > NAME_LIMIT:
             raise Invalid(f"Player {seat + 1}'s name is over {NAME_LIMIT} characters.",
+                          f"players[{seat}]")
+        if _unprintable(player.strip()):
+            raise Invalid(f"Player {seat + 1}'s name is plain text: no control characters.",
                           f"players[{seat}]")
         names.append(player.strip())
     if not game.min_players <= len(names) <= game.max_players:

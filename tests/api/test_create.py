@@ -150,3 +150,14 @@ def test_a_body_that_is_not_an_object_is_422(app, client):
 def test_malformed_json_is_400_and_creates_nothing(app, client, raw):
     error_of(client.post("/api/v1/matches", data=raw, content_type="application/json"), 400)
     assert match_count(app) == 0
+
+
+@pytest.mark.parametrize("name", ["Ana\x00", "A\nna", "B\x07en", "C\x7fy"])
+def test_a_name_with_control_characters_is_refused(api, name):
+    response = api.call("POST", "/matches", json={"game": "generic", "players": [name, "Dee"]})
+    assert response.status_code == 422
+    assert response.get_json()["error"]["field"] == "players[0]"
+    response = api.call("POST", "/matches", json={"game": "generic", "players": ["Dee"],
+                                                  "name": name})
+    assert response.status_code == 422
+    assert response.get_json()["error"]["field"] == "name"
