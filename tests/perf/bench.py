@@ -143,6 +143,7 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--clients", type=int, default=20)
     parser.add_argument("--processes", type=int, default=2)
+    parser.add_argument("--passes", type=int, default=2)
     args = parser.parse_args()
 
     folder = Path(tempfile.mkdtemp(prefix="squarescores-bench-"))
@@ -173,13 +174,18 @@ def main() -> int:
                                 {"scores": [0, 0, 0, 0]})[1]["X-SQL-Statements"])}
         sql["d"] = int(request(server.port, "GET", f"/api/v1/matches/{match}", token, None,
                                {"If-None-Match": f'"{shared["version"]}"'})[1]["X-SQL-Statements"])
-        results = {}
-        for scenario in "abcde":
-            results[scenario] = load(server.port, scenario, shared, args.clients, args.seconds,
-                                     args.processes)
+        # Every kind in turn, `passes` times over; the best pass of each counts, so that a
+        # moment of noise on a shared machine does not decide a ratio.
+        results: dict[str, dict] = {}
+        for _ in range(args.passes):
+            for scenario in "abcde":
+                run = load(server.port, scenario, shared, args.clients, args.seconds,
+                           args.processes)
+                if scenario not in results or run["rps"] > results[scenario]["rps"]:
+                    results[scenario] = run
         floor = results["a"]["rps"]
         print(f"\nSquareScores under load: {args.clients} clients, {args.seconds:g} s each, "
-              f"gunicorn 2 workers × 8 threads, SQLite\n")
+              f"best of {args.passes} passes, gunicorn 2 workers × 8 threads, SQLite\n")
         print("| request | req/s | p50 ms | p99 ms | vs (a) | SQL statements |")
         print("|---|---:|---:|---:|---:|---:|")
         for scenario in "abcde":
