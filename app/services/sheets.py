@@ -66,9 +66,10 @@ class Sheet:
                                  self.secrets if secrets is None else secrets)
 
     def character_visible(self, access: Access, seat: int) -> bool:
-        """A character shows to its own seat, once revealed, and to all once the match ends."""
+        """A character shows to its own seat, once revealed, and to all once the match is over
+        (an abandoned match was never over: its characters stay secret)."""
         return ((access.role == "seat" and access.seat == seat)
-                or self.match.seats[seat].revealed or self.status != "active")
+                or self.match.seats[seat].revealed or self.status in ("over", "banked"))
 
     def side_of(self, seat: int) -> Side:
         return next(side for side in self.sides if seat in side.seats)

@@ -49,21 +49,42 @@
   // What this person has typed but not saved survives a refresh caused by another phone.
   function typedValues() {
     var number = sheet.querySelector("#entry input[name=number]");
-    var typed = { values: {}, focus: document.activeElement && document.activeElement.id,
-                  number: number && number.value };
+    var version = sheet.querySelector("#entry input[name=version]");
+    var typed = { values: {}, labels: {}, focus: document.activeElement && document.activeElement.id,
+                  number: number && number.value, version: version && version.value };
     sheet.querySelectorAll("input.score[id]").forEach(function (input) {
-      if (input.value !== input.defaultValue) typed.values[input.id] = input.value;
+      if (input.value !== input.defaultValue) {
+        typed.values[input.id] = input.value;
+        typed.labels[input.id] = input.getAttribute("aria-label");
+      }
     });
     return typed;
   }
 
   function restoreTyped(typed) {
+    var ids = Object.keys(typed.values);
+    if (!ids.length) return;
     var number = sheet.querySelector("#entry input[name=number]");
-    if (!number || number.value !== typed.number) return;  // typed for a round now closed
-    Object.keys(typed.values).forEach(function (id) {
+    if (!number || number.value !== typed.number) {
+      // The round was finished on other phones: say what this phone had typed, lose nothing.
+      var note = document.createElement("p");
+      note.className = "flash flash-error";
+      note.setAttribute("role", "alert");
+      note.textContent = "Round " + typed.number + " was finished on other phones while you typed. " +
+        "Check it; you had typed " + ids.map(function (id) {
+          return typed.labels[id] + ": " + typed.values[id];
+        }).join(", ") + ".";
+      sheet.insertBefore(note, sheet.firstChild);
+      return;
+    }
+    ids.forEach(function (id) {
       var input = document.getElementById(id);
       if (input) { input.value = typed.values[id]; preview(input); }
     });
+    // Saving still says which version the typing began at, so the server can tell a cell
+    // someone else saved meanwhile from one this phone changed (and ask, never overwrite).
+    var version = sheet.querySelector("#entry input[name=version]");
+    if (version && typed.version) version.value = typed.version;
     var focused = typed.focus && document.getElementById(typed.focus);
     if (focused && sheet.contains(focused)) focused.focus();
   }

@@ -134,5 +134,6 @@ class ReplaceLinkForm(FlaskForm):
             raise ValidationError("Say which link: host, view or seat.")
 
     def validate_seat(self, field) -> None:
-        if self.role.data == "seat" and not (field.data or "").isdigit():
+        text = field.data or ""
+        if self.role.data == "seat" and not (text.isascii() and text.isdigit() and len(text) <= 3):
             raise ValidationError("Say which seat.")

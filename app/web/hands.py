@@ -18,6 +18,8 @@ from .view import SheetView, focus_after
 def _hand_view(token: str, number: int, seat: int) -> tuple[Any, SheetView]:
     access = link_access(token)
     view = SheetView(services.load_sheet(access.match_id), access)
+    if not view.hands:  # a free sheet's cells are typed in the grid, or on the cell page
+        abort(redirect(url_for("web.edit_cell", token=token, number=number, seat=seat)))
     rounds = len(view.sheet.rounds)
     opening = number == rounds + 1 and view.sheet.next_round_can_open()
     if not (1 <= number <= rounds or opening) or not 0 <= seat < len(view.sheet.players):
@@ -120,6 +122,10 @@ def dead_hand(token: str):
     try:
         if number is None:
             raise Invalid("There is no hand to record as dead.")
+        if request.form.get("number") != str(number):
+            # The hand the button was for was finished meanwhile: never kill the next one.
+            raise Invalid(f"Hand {request.form.get('number')} changed on another phone: "
+                          "check the sheet first.")
         if number > len(view.sheet.rounds):
             services.add_round(access, access.match_id, {"dead": True})
         else:

@@ -22,6 +22,13 @@ def _host(token: str) -> Access:
     return access
 
 
+def _small_number(text: str | None) -> int:
+    """A seat number as typed in a path or form; anything else is a number no seat has."""
+    if text and text.isascii() and text.isdigit() and len(text) <= 3:
+        return int(text)
+    return 10**6
+
+
 def _link(secret: str) -> str:
     return url_for("web.sheet", token=secret, _external=True)
 
@@ -48,7 +55,7 @@ def qr(token: str, which: str):
     tokens = services.tokens(access, access.match_id)
     if which == "view":
         secret = tokens["view"]
-    elif which.startswith("seat-") and which[5:].isdigit() and int(which[5:]) < len(tokens["seats"]):
+    elif which.startswith("seat-") and _small_number(which[5:]) < len(tokens["seats"]):
         secret = tokens["seats"][int(which[5:])]
     else:
         abort(404)
@@ -64,7 +71,7 @@ def replace_link(token: str):
     form = ReplaceLinkForm(request.form)
     if not form.validate_on_submit():
         abort(400)
-    seat = int(form.seat.data) if form.role.data == "seat" else None
+    seat = _small_number(form.seat.data) if form.role.data == "seat" else None
     try:
         tokens = services.replace_link(access, access.match_id, form.role.data, seat)
     except ServiceError as error:

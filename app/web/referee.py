@@ -41,6 +41,10 @@ def task(token: str):
     if request.method == "POST":
         if not form.validate_on_submit():
             abort(400)
+        if request.form.get("number") not in (None, str(number)):
+            flash(f"Round {request.form.get('number')} was finished meanwhile: these task cards "
+                  f"were not saved. Round {number} is the one in play now.", "error")
+            return redirect(url_for("web.task", token=token))
         try:
             cards = blue_banana.parse_task(chosen)
             if number > len(view.sheet.rounds):

@@ -480,17 +480,26 @@ def test_a_revealed_character_shows_to_everyone(api, start_bandido):
             assert shown[0] is None, who  # Ana's is still hidden
 
 
-@pytest.mark.parametrize("ending", ["over", "bank", "abandon"])
+def test_an_abandoned_match_keeps_its_characters_secret(api, start_bandido):
+    # SPEC: hidden "until the match is over or the player reveals it"; abandoned is not over.
+    match = start_bandido()
+    set_character(api, match, 1, COCONUTS)
+    assert api.call("POST", f"{match.path}/abandon", match.host).status_code == 200
+
+    for who, token in others(match, 1).items():
+        assert get(api, match, token)["characters"][1] is None, who
+    assert get(api, match, match.seats[1])["characters"][1] == {"symbols": COCONUTS,
+                                                                 "revealed": False}
+
+
+@pytest.mark.parametrize("ending", ["over", "bank"])
 def test_every_character_shows_to_everyone_once_the_match_is_over(api, start_bandido, ending):
     match = start_bandido()
     set_character(api, match, 1, COCONUTS)
     set_character(api, match, 0, [STONE, STONE, WATER])
-    if ending == "abandon":
-        assert api.call("POST", f"{match.path}/abandon", match.host).status_code == 200
-    else:
-        post_round(api, match, at(0), at(1), at(5))  # Cy wins with five victory points
-        if ending == "bank":
-            assert api.call("POST", f"{match.path}/bank", match.seats[2]).status_code == 200
+    post_round(api, match, at(0), at(1), at(5))  # Cy wins with five victory points
+    if ending == "bank":
+        assert api.call("POST", f"{match.path}/bank", match.seats[2]).status_code == 200
 
     for who, token in others(match, 1).items() | {("seat 1", match.seats[1])}:
         assert get(api, match, token)["characters"] == [

@@ -464,7 +464,10 @@ def test_the_host_records_a_dead_hand_and_the_sheet_shows_it(client, page, banak
     (form,) = dead_hand_forms(sheet)
     assert form.find("button").text == "The stock ran dry: dead hand"
 
-    response = client.post(form.get("action"), data={"csrf_token": sheet.csrf_token()})
+    number = form.find("input", name="number").get("value")
+    assert number == "2"
+    response = client.post(form.get("action"), data={"csrf_token": sheet.csrf_token(),
+                                                      "number": number})
 
     assert location(response)[0] == f"/m/{match.host}"
     sheet = page(f"/m/{match.host}")
@@ -489,7 +492,8 @@ def test_a_dead_hand_replaces_the_open_hand(client, page, submit, banakil):
     submit(hand_url(match.host, 0), **DANA)
     sheet = page(f"/m/{match.host}")
 
-    client.post(dead_hand_forms(sheet)[0].get("action"), data={})
+    (form,) = dead_hand_forms(sheet)
+    client.post(form.get("action"), data={"number": form.find("input", name="number").get("value")})
 
     state = match.state()
     assert [r["status"] for r in state["rounds"]] == ["dead"]
@@ -544,3 +548,16 @@ def test_a_viewer_sees_no_hand_to_type(client, page, banakil):
     assert client.post(hand_url(match.view, 0, 2),
                        data={"mode": "score", "score": "5"}).status_code == 403
     assert len(match.state()["rounds"]) == 1
+
+
+def test_a_dead_hand_button_for_a_hand_finished_meanwhile_kills_nothing(client, page, banakil):
+    match = banakil()
+    sheet = page(f"/m/{match.host}")
+    (form,) = dead_hand_forms(sheet)
+    post_round(match, api_hand(in_hand={"A": 1}), {"score": 25, "went_out": True})  # hand 1 done
+
+    client.post(form.get("action"), data={"csrf_token": sheet.csrf_token(),
+                                          "number": form.find("input", name="number").get("value")})
+
+    assert [r["status"] for r in match.state()["rounds"]] == ["complete"]
+    assert "changed on another phone" in page(f"/m/{match.host}").find(class_="flash-error").text
