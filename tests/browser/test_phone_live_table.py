@@ -63,3 +63,28 @@ def test_a_phone_that_loses_the_server_says_so_and_recovers(live_server, browser
     context.unroute("**/api/v1/**")
     expect(page.locator(".offline")).to_have_count(0, timeout=4000)
     context.close()
+
+
+def test_a_cell_saved_on_another_phone_while_this_one_types_is_never_overwritten(
+        live_server, browser, api):
+    created = api.create(("Ana", "Ben", "Cy"))
+    host_link = f"{live_server}/m/{created['tokens']['host']}"
+    host = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
+    host.goto(host_link)
+    host.get_by_label("Round 1, Ana").fill("10")
+    host.get_by_label("Round 1, Ben").fill("20")
+    host.get_by_label("Round 1, Cy").fill("30")
+
+    # Ben saves his own cell from his phone while the host is still typing.
+    saved = api.call("PUT", f"/matches/{created['id']}/rounds/1/seats/1",
+                     created["tokens"]["seats"][1], json={"score": 25})
+    assert saved.status_code == 201
+    expect(host.locator(".sheet-state")).to_have_attribute("data-version", "2", timeout=3000)
+    expect(host.get_by_label("Round 1, Ben")).to_have_value("20")  # what the host typed stays
+
+    host.get_by_role("button", name="Save round 1").click()
+    expect(host.locator("#s1-error")).to_contain_text("saved this cell while you were typing")
+    expect(host.locator("#s1-error")).to_contain_text("It now says 25")
+    state = api.call("GET", f"/matches/{created['id']}", created["tokens"]["host"]).get_json()
+    assert state["rounds"][0]["input"]["scores"][1] == 25
+    host.context.close()
