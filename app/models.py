@@ -57,6 +57,8 @@ class Seat(db.Model):
     # Banana Bandido: the seat's secret character (three symbols), and whether it is revealed.
     character: Mapped[list[str] | None] = mapped_column(JSON)
     revealed: Mapped[bool] = mapped_column(default=False, server_default=false())
+    # The rounds before it was entered (or last changed) were played without it.
+    character_from: Mapped[int] = mapped_column(default=0, server_default="0")
 
     match: Mapped[Match] = relationship(back_populates="seats")
 

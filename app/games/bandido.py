@@ -129,7 +129,11 @@ def win_reason(part: Mapping[str, Any], character: Sequence[str] | None) -> str 
 def replay(players: int, options: Mapping[str, Any], rounds: Sequence[RoundInput],
            secrets: Sequence[Any] = ()) -> Result:
     """Rounds in order, seats in turn order from first_seat: the first to meet a condition wins."""
-    characters = list(secrets) + [None] * (players - len(secrets))
+    # A secret is the character's symbols, or {"symbols", "from"}: the character counts for
+    # rounds from that index on (it was entered, or last changed, after the rounds before it).
+    secrets = list(secrets) + [None] * (players - len(secrets))
+    characters = [s["symbols"] if isinstance(s, Mapping) else s for s in secrets]
+    held_from = [s["from"] if isinstance(s, Mapping) else 0 for s in secrets]
     order = turn_order(players, options)
     held = [0] * players
     face_up: list[list[str]] = [[] for _ in range(players)]
@@ -147,7 +151,8 @@ def replay(players: int, options: Mapping[str, Any], rounds: Sequence[RoundInput
         results.append(RoundResult("complete", tuple(held), extra))
         if over_after is None:
             for seat in order:
-                reason = win_reason(entered.parts[seat], characters[seat])
+                character = characters[seat] if index >= held_from[seat] else None
+                reason = win_reason(entered.parts[seat], character)
                 if reason:
                     over_after, winner = index, seat
                     break

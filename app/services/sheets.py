@@ -173,7 +173,8 @@ def _sheet(match: Match, rounds: Sequence[RoundInput] | None = None) -> Sheet:
     players = tuple(seat.name for seat in match.seats)
     if rounds is None:
         rounds = tuple(_round_input(row, len(players)) for row in match.rounds)
-    secrets = tuple(seat.character for seat in match.seats)
+    secrets = tuple({"symbols": seat.character, "from": seat.character_from}
+                    if seat.character else None for seat in match.seats)
     result = game.outcome(len(players), match.options, rounds, secrets)
     return Sheet(match, game, players, game.sides(players, match.options), tuple(rounds), result,
                  secrets)

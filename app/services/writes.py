@@ -399,10 +399,15 @@ def set_character(access: Access, match_id: str, seat: int, body: Any,
             raise Invalid("“revealed” must be true or false.", "revealed")
         row = sheet.match.seats[seat]
         revealed = revealed or row.revealed  # a revealed character stays revealed
+        # Rounds already complete were played without this character: it counts from the
+        # round in play on. So a character typed late can never end the match in the past.
+        held_from = sum(1 for r in sheet.result.rounds if r.status != "open")
+        if symbols == row.character:
+            held_from = row.character_from  # revealing changes nothing else
         secrets = list(sheet.secrets)
-        secrets[seat] = symbols
+        secrets[seat] = {"symbols": symbols, "from": held_from}
         _refuse_early_end(sheet, sheet.rounds, secrets)
-        row.character, row.revealed = symbols, revealed
+        row.character, row.revealed, row.character_from = symbols, revealed, held_from
         # The symbols stay out of the log: the host reads it, and the character is secret.
         _log(sheet, access, "character", seat=seat, after={"revealed": revealed})
     return load_sheet(match_id)

@@ -215,8 +215,9 @@ class SheetView:
 
     def character(self, seat: int) -> list[str] | None:
         """A seat's character where this link may see it (its own, revealed, or the match over)."""
-        if self.sheet.secrets[seat] and self.sheet.character_visible(self.access, seat):
-            return list(self.sheet.secrets[seat])
+        character = self.match.seats[seat].character
+        if character and self.sheet.character_visible(self.access, seat):
+            return list(character)
         return None
 
     @property
@@ -225,7 +226,7 @@ class SheetView:
 
     def progress(self, seat: int) -> int:
         """How many of a seat's character symbols lie face up now."""
-        return bandido.symbols_matched(self.sheet.secrets[seat],
+        return bandido.symbols_matched(self.match.seats[seat].character,
                                        self.sheet.result.extra["face_up"][seat])
 
     @property

@@ -598,25 +598,40 @@ def test_no_round_after_the_win(api, start_bandido, refused):
     refused(match, 409, "PUT", f"{match.path}/rounds/2/seats/1", match.seats[1], json=at(1))
 
 
-def test_a_character_that_would_end_the_match_before_its_last_round_is_409(
-        api, start_bandido, refused):
+def test_a_character_entered_late_counts_from_the_round_in_play(api, start_bandido):
+    # SPEC: "A character may be changed while the match is active". Rounds already played
+    # were played without it: it cannot win them after the fact (nor refuse to be entered).
     match = start_bandido()
     post_round(api, match, at(1), at(0, STONE, STONE, WATER), at(0))
     post_round(api, match, at(1), at(0, WATER), at(0))
 
-    error = refused(match, 409, "PUT", f"{match.path}/seats/1/character", match.seats[1],
-                    json={"symbols": [WATER, STONE, STONE], "revealed": False})
+    body = set_character(api, match, 1, [WATER, STONE, STONE])
 
-    assert "round 1" in error["message"]
-    assert get(api, match, match.seats[1])["characters"][1] is None
+    assert (body["status"], body["winners"]) == ("active", [])
+    assert get(api, match, match.seats[1])["characters"][1]["symbols"] == [WATER, STONE, STONE]
+
+    body = post_round(api, match, at(1), at(0, STONE, WATER, STONE), at(0))
+    assert (body["status"], body["winners"], body["win_reason"]) == ("over", [1], "symbols")
 
 
-def test_a_character_that_makes_the_last_round_a_win_ends_the_match(api, start_bandido):
+def test_a_character_entered_late_does_not_win_the_round_already_played(api, start_bandido):
     match = start_bandido()
     post_round(api, match, at(1), at(0, WATER), at(0))
     post_round(api, match, at(1), at(0, STONE, STONE, WATER), at(0))
 
     body = set_character(api, match, 1, [WATER, STONE, STONE])
+
+    assert (body["status"], body["winners"], body["win_reason"]) == ("active", [], None)
+
+
+def test_a_character_entered_during_a_round_counts_for_that_round(api, start_bandido):
+    match = start_bandido()
+    post_round(api, match, at(1), at(0), at(0))
+    assert put_part(api, match, 2, 0, match.seats[0], at(1)).status_code == 201  # round 2 opens
+
+    set_character(api, match, 1, COCONUTS)
+    put_part(api, match, 2, 1, match.seats[1], at(0, COCONUT, COCONUT, COCONUT))
+    body = put_part(api, match, 2, 2, match.seats[2], at(0)).get_json()
 
     assert (body["status"], body["winners"], body["win_reason"]) == ("over", [1], "symbols")
 

@@ -558,3 +558,18 @@ def test_progress_is_the_multiset_overlap(character, face_up):
     assert symbols_matched(character, face_up) == overlap
     won = play([[at(0, *face_up), at(0)]], characters=[character, None]).over
     assert won is (Counter(character) <= Counter(face_up))
+
+
+def test_a_character_counts_only_from_the_round_it_was_entered_in():
+    # Ben's three coconuts lie face up from round 1; his character was entered during round 2.
+    late = {"symbols": [COCONUT] * 3, "from": 1}
+    rounds = [[at(0), at(0, COCONUT, COCONUT, COCONUT)], [at(0), at(0, COCONUT, COCONUT, COCONUT)]]
+
+    result = play(rounds, characters=[None, late])
+
+    assert result.over_after == 1 and result.winners == (1,)
+    assert result.extra["win_reason"] == "symbols"
+    # Entered after round 2 was played: neither round is his to win.
+    assert play(rounds, characters=[None, late | {"from": 2}]).over_after is None
+    # Entered before any round (the usual case): round 1 already wins.
+    assert play(rounds, characters=[None, late | {"from": 0}]).over_after == 0
