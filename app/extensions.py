@@ -24,7 +24,9 @@ class Base(DeclarativeBase):
     )
 
 
-db = SQLAlchemy(model_class=Base)
+# A write answers with the match as it left it: its rows stay loaded after the commit, so the
+# answer is replayed from them rather than read back (each request has a session of its own).
+db = SQLAlchemy(model_class=Base, session_options={"expire_on_commit": False})
 migrate = Migrate(render_as_batch=True)
 csrf = CSRFProtect()
 

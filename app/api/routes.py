@@ -27,7 +27,7 @@ def _access(match_id: str, action: str, number: int | None = None,
             seat: int | None = None) -> Access:
     """401, 404 and 403, in that order, before anything else is looked at."""
     access = services.authenticate(_bearer(), request.remote_addr)
-    services.check(access, match_id, action, number, seat)
+    services.precheck(access, match_id, action, number, seat)
     return access
 
 

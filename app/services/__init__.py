@@ -14,6 +14,7 @@ from .sheets import (
     load_sheet,
     match_json,
     match_view,
+    precheck,
     preview_part,
     recent,
     tokens,
@@ -37,7 +38,7 @@ from .writes import (
 
 __all__ = [
     "MATCH_NAME_LIMIT", "NAME_LIMIT", "Access", "RoundInput", "Sheet", "abandon", "add_round",
-    "authenticate", "authenticate_at", "match_view", "bank", "cell_history", "check", "create_match", "health", "delete_round", "history", "load_sheet",
+    "authenticate", "authenticate_at", "match_view", "precheck", "bank", "cell_history", "check", "create_match", "health", "delete_round", "history", "load_sheet",
     "last_undoable", "match_json", "preview_part", "recent", "replace_link", "replace_round", "set_character",
     "set_parts", "tokens", "undo", "utc", "version",
 ]

@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from flask import current_app
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import selectinload
 
 from .. import ratelimit
@@ -195,6 +195,33 @@ def check(access: Access, match_id: str, action: str, number: int | None = None,
     sheet = load_sheet(match_id)
     _check(sheet, access, action, number, seat)
     return sheet
+
+
+class _Outline:
+    """What the checks before a write need of a match, read without replaying it."""
+
+    side_of = Sheet.side_of
+    writable_seats = Sheet.writable_seats
+
+    def __init__(self, match: Match, players: tuple[str, ...], rounds: int):
+        self.game = GAMES[match.game]
+        self.players = players
+        self.sides = self.game.sides(players, match.options)
+        self.rounds = (None,) * rounds
+
+
+def precheck(access: Access, match_id: str, action: str, number: int | None = None,
+             seat: int | None = None) -> None:
+    """check(), for a write that will check again under its lock: three small queries."""
+    if access.match_id != match_id:
+        raise NotFound("No such match.")
+    match = db.session.get(Match, match_id)
+    if match is None:
+        raise NotFound("No such match.")
+    players = tuple(db.session.scalars(
+        select(Seat.name).where(Seat.match_id == match_id).order_by(Seat.position)))
+    rounds = db.session.scalar(select(func.count(Round.id)).where(Round.match_id == match_id))
+    _check(_Outline(match, players, rounds), access, action, number, seat)
 
 
 def _check(sheet: Sheet, access: Access, action: str, number: int | None, seat: int | None):

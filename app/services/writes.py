@@ -14,7 +14,7 @@ from ..errors import Conflict, EditConflict, Invalid, NotFound, VersionMismatch
 from ..extensions import db, write_intent
 from ..games import InvalidInput, RoundInput
 from ..models import Change, Entry, Match, Round, Token
-from .sheets import Access, Sheet, _check, _match_query, _sheet, load_sheet, tokens
+from .sheets import Access, Sheet, _check, _match_query, _sheet, tokens
 
 
 @contextmanager
@@ -102,7 +102,7 @@ def add_round(access: Access, match_id: str, body: Any, if_match: Collection[int
         _set_entries(row, entered.parts)
         sheet.match.rounds.append(row)
         _log(sheet, access, "add_round", number, after=sheet.game.round_input(entered))
-    return load_sheet(match_id)
+    return _sheet(sheet.match)
 
 
 def replace_round(access: Access, match_id: str, number: int, body: Any,
@@ -119,7 +119,7 @@ def replace_round(access: Access, match_id: str, number: int, body: Any,
         if entered != before:  # as set_parts: a round saved as it was leaves nothing to undo
             _log(sheet, access, "edit_round", number, before=sheet.game.round_input(before),
                  after=sheet.game.round_input(entered))
-    return load_sheet(match_id)
+    return _sheet(sheet.match)
 
 
 def delete_round(access: Access, match_id: str, number: int,
@@ -131,7 +131,7 @@ def delete_round(access: Access, match_id: str, number: int,
         sheet.match.rounds.remove(row)
         _log(sheet, access, "delete_round", number,
              before=sheet.game.round_input(sheet.rounds[number - 1]))
-    return load_sheet(match_id)
+    return _sheet(sheet.match)
 
 
 def set_parts(access: Access, match_id: str, number: int, parts: Mapping[int, Any],
@@ -179,7 +179,7 @@ def set_parts(access: Access, match_id: str, number: int, parts: Mapping[int, An
             if before[seat] != entered[seat]:
                 _log(sheet, access, "set_part", number, seat, before=before[seat],
                      after=entered[seat])
-    return load_sheet(match_id), opening
+    return _sheet(sheet.match), opening
 
 
 def _merge_since(sheet: Sheet, number: int, based_on: int, before: Sequence[Any],
@@ -227,14 +227,14 @@ def bank(access: Access, match_id: str, if_match: Collection[int] | None = None)
             raise Conflict("The match is not over yet: only a finished match can be banked.")
         sheet.match.ended = "banked"
         _log(sheet, access, "bank")
-    return load_sheet(match_id)
+    return _sheet(sheet.match)
 
 
 def abandon(access: Access, match_id: str, if_match: Collection[int] | None = None) -> Sheet:
     with _writing(access, match_id, if_match, "abandon") as sheet:
         sheet.match.ended = "abandoned"
         _log(sheet, access, "abandon")
-    return load_sheet(match_id)
+    return _sheet(sheet.match)
 
 
 UNDOABLE = ("add_round", "edit_round", "delete_round", "set_part")
@@ -260,7 +260,7 @@ def undo(access: Access, match_id: str, if_match: Collection[int] | None = None)
         _store(sheet, rounds)
         _log(sheet, access, "undo", change.round_number, change.seat, before=change.after,
              after=change.before, undoes=change.id)
-    return load_sheet(match_id)
+    return _sheet(sheet.match)
 
 
 def _undone(sheet: Sheet, change: Change) -> list[RoundInput]:
@@ -410,4 +410,4 @@ def set_character(access: Access, match_id: str, seat: int, body: Any,
         row.character, row.revealed, row.character_from = symbols, revealed, held_from
         # The symbols stay out of the log: the host reads it, and the character is secret.
         _log(sheet, access, "character", seat=seat, after={"revealed": revealed})
-    return load_sheet(match_id)
+    return _sheet(sheet.match)
