@@ -15,6 +15,7 @@ from .base import (
     RoundResult,
     Side,
     expect_object,
+    parse_seat_list,
     ranked,
     reject_unknown,
 )
@@ -166,17 +167,7 @@ def parse_round(body: Any, players: int, options: Mapping[str, Any]) -> RoundInp
         if hands is not None and any(hand is not None for hand in hands):
             raise InvalidInput("A dead hand scores nothing: leave the hands out.", "hands")
         return RoundInput(common={"dead": True}, parts=(None,) * players)
-    if not isinstance(hands, list):
-        raise InvalidInput("Give the round's hands as a list, one per seat.", "hands")
-    if len(hands) != players:
-        raise InvalidInput(f"Give {players} hands, one per seat, not {len(hands)}.", "hands")
-    parts = []
-    for seat, hand in enumerate(hands):
-        try:
-            parts.append(None if hand is None else parse_part(hand, seat, options))
-        except InvalidInput as error:
-            raise InvalidInput(error.message, f"hands[{seat}]"
-                               + (f".{error.field}" if error.field else "")) from error
+    parts = parse_seat_list(hands, players, parse_part, options, "hands", "hands")
     _check_table(parts)
     return RoundInput(common={}, parts=tuple(parts))
 

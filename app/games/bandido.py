@@ -15,6 +15,7 @@ from .base import (
     RoundResult,
     Side,
     expect_object,
+    parse_seat_list,
     reject_unknown,
     whole_number,
 )
@@ -79,19 +80,8 @@ def parse_part(body: Any, seat: int, options: Mapping[str, Any]) -> dict[str, An
 def parse_round(body: Any, players: int, options: Mapping[str, Any]) -> RoundInput:
     body = expect_object(body, "A round", None)
     reject_unknown(body, {"players"}, "")
-    lines = body.get("players")
-    if not isinstance(lines, list):
-        raise InvalidInput("Give the round as a list of player states, one per seat.", "players")
-    if len(lines) != players:
-        raise InvalidInput(f"Give {players} player states, one per seat, not {len(lines)}.",
-                           "players")
-    parts = []
-    for seat, line in enumerate(lines):
-        try:
-            parts.append(None if line is None else parse_part(line, seat, options))
-        except InvalidInput as error:
-            raise InvalidInput(error.message, f"players[{seat}]"
-                               + (f".{error.field}" if error.field else "")) from error
+    parts = parse_seat_list(body.get("players"), players, parse_part, options, "players",
+                            "player states")
     held = sum(part["vp"] for part in parts if part)
     if held > VICTORY_POINTS_IN_THE_BOX:
         raise InvalidInput(f"That is {held} victory points in play, but the box holds only "

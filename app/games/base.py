@@ -168,6 +168,24 @@ def reject_unknown(value: Mapping[str, Any], known: set[str], prefix: str) -> No
             raise InvalidInput(f"Unknown field “{name}”.", f"{prefix}{name}")
 
 
+def parse_seat_list(items: Any, players: int, parse_part: Callable[[Any, int, Any], Any],
+                    options: Mapping[str, Any], name: str, what: str) -> tuple[Any, ...]:
+    """A round's list of per-seat parts (None where not typed yet), each read by `parse_part`;
+    a fault is reported at `name[seat].field`."""
+    if not isinstance(items, list):
+        raise InvalidInput(f"Give the round's {what} as a list, one per seat.", name)
+    if len(items) != players:
+        raise InvalidInput(f"Give {players} {what}, one per seat, not {len(items)}.", name)
+    parts = []
+    for seat, item in enumerate(items):
+        try:
+            parts.append(None if item is None else parse_part(item, seat, options))
+        except InvalidInput as error:
+            where = f"{name}[{seat}]" + (f".{error.field}" if error.field else "")
+            raise InvalidInput(error.message, where) from error
+    return tuple(parts)
+
+
 def ranked(totals: Sequence[int], lowest_first: bool = False) -> tuple[int, ...]:
     """Indexes of the sides holding the best total (ties share)."""
     if not totals:

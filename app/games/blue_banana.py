@@ -14,6 +14,7 @@ from .base import (
     RoundResult,
     Side,
     expect_object,
+    parse_seat_list,
     ranked,
     reject_unknown,
     whole_number,
@@ -114,19 +115,8 @@ def parse_task(task: Any) -> list[dict[str, str]]:
 def parse_round(body: Any, players: int, options: Mapping[str, Any]) -> RoundInput:
     body = expect_object(body, "A round", None)
     reject_unknown(body, {"players", "task"}, "")
-    lines = body.get("players")
-    if not isinstance(lines, list):
-        raise InvalidInput("Give the round as a list of player lines, one per seat.", "players")
-    if len(lines) != players:
-        raise InvalidInput(f"Give {players} player lines, one per seat, not {len(lines)}.",
-                           "players")
-    parts = []
-    for seat, line in enumerate(lines):
-        try:
-            parts.append(None if line is None else parse_part(line, seat, options))
-        except InvalidInput as error:
-            raise InvalidInput(error.message, f"players[{seat}]"
-                               + (f".{error.field}" if error.field else "")) from error
+    parts = parse_seat_list(body.get("players"), players, parse_part, options, "players",
+                            "player lines")
     snatchers = [seat for seat, line in enumerate(parts) if line and line["banana"]]
     if len(snatchers) > 1:
         raise InvalidInput("Only one player can snatch the Blue Banana in a round.", "players")
