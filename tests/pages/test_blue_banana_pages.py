@@ -502,9 +502,9 @@ def test_the_sheet_draws_chips_penalties_and_who_starts(page, blue_banana):
 
     assert sheet.totals() == [9, 3, 5]
     assert [grid_cell(sheet, 1, seat) for seat in range(3)] == [
-        ("+4", "−1 paid"), ("+5", None), ("+2", "−2 paid")]
+        ("+4", "penalty 1"), ("+5", None), ("+2", "penalty 2")]
     assert [grid_cell(sheet, 2, seat) for seat in range(3)] == [
-        ("+5", "−1 paid"), ("-2", "−4 paid"), ("+3", None)]
+        ("+5", "penalty 1"), ("-2", "penalty 4"), ("+3", None)]
     assert [header_chips(sheet, seat) for seat in range(3)] == [
         ("2 small chips", 2, []), ("2 small chips", 2, []), ("1 small chip", 1, [])]
     assert "Ana starts (snatched the banana)." in sheet.find(class_="mode-card").text
