@@ -4,26 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from app import create_app
-from app.extensions import db
-from config import TestConfig
+from fresh_app import fresh_app
 
 
 @pytest.fixture
 def app(tmp_path):
-    class Config(TestConfig):
-        SQLALCHEMY_DATABASE_URI = TestConfig.SQLALCHEMY_DATABASE_URI
-        if SQLALCHEMY_DATABASE_URI == "sqlite://":
-            SQLALCHEMY_DATABASE_URI = f"sqlite:///{tmp_path / 'test.db'}"
-
-    app = create_app(Config)
-    with app.app_context():
-        db.create_all()
-    yield app
-    with app.app_context():
-        db.session.remove()
-        db.drop_all()
-        db.engine.dispose()
+    yield from fresh_app(tmp_path)
 
 
 @pytest.fixture

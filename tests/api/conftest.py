@@ -7,6 +7,14 @@ from typing import Any
 import pytest
 
 from api_helpers import Started, error_of, match_count, stored
+from fresh_app import fresh_app
+
+
+@pytest.fixture(scope="module")
+def fuzz_client(tmp_path_factory):
+    """One app for a module of fuzz tests: hypothesis runs many examples per test."""
+    for app in fresh_app(tmp_path_factory.mktemp("fuzz")):
+        yield app.test_client()
 
 
 @pytest.fixture

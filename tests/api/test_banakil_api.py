@@ -9,10 +9,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from api_helpers import error_of, get, match_count
-from app import create_app
-from app.extensions import db
 from app.games.banakil import CLASSES
-from config import TestConfig
 
 # rules/banakil.txt, "A worked hand". Dana: hearts 3–9 (3,4,5,6 | 7,8,9), spades 10–A
 # (10,J,Q,K | A), three aces, three threes: 3-6 = 4 + 3 = 7, 7-K = 3 + 4 = 7, A = 1 + 3 = 4;
@@ -624,25 +621,6 @@ def test_a_round_edited_dead_gives_back_what_it_scored(api, start_banakil):
 # Fuzz ------------------------------------------------------------------------------------
 
 FUZZ = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-@pytest.fixture(scope="module")
-def fuzz_client(tmp_path_factory):
-    """One app for the module: hypothesis runs many examples per test."""
-
-    class Config(TestConfig):
-        SQLALCHEMY_DATABASE_URI = TestConfig.SQLALCHEMY_DATABASE_URI
-        if SQLALCHEMY_DATABASE_URI == "sqlite://":
-            SQLALCHEMY_DATABASE_URI = f"sqlite:///{tmp_path_factory.mktemp('bk') / 'test.db'}"
-
-    app = create_app(Config)
-    with app.app_context():
-        db.create_all()
-    yield app.test_client()
-    with app.app_context():
-        db.session.remove()
-        db.drop_all()
-        db.engine.dispose()
 
 
 def usually(usual, odd, times=3):

@@ -14,9 +14,6 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from api_helpers import Started, changes, error_of, get
-from app import create_app
-from app.extensions import db
-from config import TestConfig
 
 STONE, WATER, COCONUT = "stone", "water", "coconut"
 COCONUTS = [COCONUT, COCONUT, COCONUT]  # Ben's secret in the secrecy tests
@@ -660,25 +657,6 @@ def test_a_symbol_win_waits_for_the_character(api, start_bandido):
 # Fuzz ------------------------------------------------------------------------------------
 
 FUZZ = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-@pytest.fixture(scope="module")
-def fuzz_client(tmp_path_factory):
-    """One app for the module: hypothesis runs many examples per test."""
-
-    class Config(TestConfig):
-        SQLALCHEMY_DATABASE_URI = TestConfig.SQLALCHEMY_DATABASE_URI
-        if SQLALCHEMY_DATABASE_URI == "sqlite://":
-            SQLALCHEMY_DATABASE_URI = f"sqlite:///{tmp_path_factory.mktemp('bd') / 'test.db'}"
-
-    app = create_app(Config)
-    with app.app_context():
-        db.create_all()
-    yield app.test_client()
-    with app.app_context():
-        db.session.remove()
-        db.drop_all()
-        db.engine.dispose()
 
 
 def usually(usual, odd, times=4):

@@ -9,9 +9,6 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from api_helpers import error_of, get, match_count
-from app import create_app
-from app.extensions import db
-from config import TestConfig
 
 MOTIFS = ("banana", "frog", "whale", "eggplant", "flamingo", "strawberry", "basketball", "top_hat")
 COLORS = ("yellow", "green", "blue", "purple", "pink", "red", "orange", "black")
@@ -528,25 +525,6 @@ def test_deleting_the_last_round_of_an_over_match_makes_it_active_again(api,
 # Fuzz --------------------------------------------------------------------------------------
 
 FUZZ = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-@pytest.fixture(scope="module")
-def fuzz_client(tmp_path_factory):
-    """One app for the module: hypothesis runs many examples per test."""
-
-    class Config(TestConfig):
-        SQLALCHEMY_DATABASE_URI = TestConfig.SQLALCHEMY_DATABASE_URI
-        if SQLALCHEMY_DATABASE_URI == "sqlite://":
-            SQLALCHEMY_DATABASE_URI = f"sqlite:///{tmp_path_factory.mktemp('bb') / 'test.db'}"
-
-    app = create_app(Config)
-    with app.app_context():
-        db.create_all()
-    yield app.test_client()
-    with app.app_context():
-        db.session.remove()
-        db.drop_all()
-        db.engine.dispose()
 
 
 def usually(usual, odd, times=3):

@@ -5,35 +5,12 @@ from __future__ import annotations
 import json
 from urllib.parse import quote
 
-import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from app import create_app
-from app.extensions import db
-from config import TestConfig
 
 # Modest counts: the whole file runs in about ten seconds.
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-@pytest.fixture(scope="module")
-def fuzz_client(tmp_path_factory):
-    """One app for the whole module: hypothesis runs many examples per test."""
-
-    class Config(TestConfig):
-        SQLALCHEMY_DATABASE_URI = TestConfig.SQLALCHEMY_DATABASE_URI
-        if SQLALCHEMY_DATABASE_URI == "sqlite://":
-            SQLALCHEMY_DATABASE_URI = f"sqlite:///{tmp_path_factory.mktemp('fuzz') / 'test.db'}"
-
-    app = create_app(Config)
-    with app.app_context():
-        db.create_all()
-    yield app.test_client()
-    with app.app_context():
-        db.session.remove()
-        db.drop_all()
-        db.engine.dispose()
 
 
 # Strings a parser trips on: lone surrogates, NUL, digits int() refuses, direction marks.
