@@ -14,6 +14,7 @@ from .base import (
     RoundInput,
     RoundResult,
     Side,
+    check_seat_option,
     expect_object,
     parse_seat_list,
     ranked,
@@ -73,9 +74,7 @@ OPTIONS = (
 def check_options(options: dict[str, Any], players: int) -> None:
     if options["target"] is None:
         options["target"] = ONLINE_TARGET if options["rules"] == "online" else TARGETS[players]
-    if options["first_dealer"] >= players:
-        raise InvalidInput(f"The first dealer must be one of the {players} seats (0 to "
-                           f"{players - 1}).", "options.first_dealer")
+    check_seat_option(options, "first_dealer", "first dealer", players)
 
 
 def sides(players: Sequence[str], options: Mapping[str, Any]) -> tuple[Side, ...]:

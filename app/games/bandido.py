@@ -14,6 +14,7 @@ from .base import (
     RoundInput,
     RoundResult,
     Side,
+    check_seat_option,
     expect_object,
     parse_seat_list,
     reject_unknown,
@@ -36,9 +37,7 @@ OPTIONS = (
 
 
 def check_options(options: dict[str, Any], players: int) -> None:
-    if options["first_seat"] >= players:
-        raise InvalidInput(f"The first player must be one of the {players} seats (0 to "
-                           f"{players - 1}).", "options.first_seat")
+    check_seat_option(options, "first_seat", "first player", players)
 
 
 def sides(players: Sequence[str], options: Mapping[str, Any]) -> tuple[Side, ...]:

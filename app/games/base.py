@@ -156,6 +156,13 @@ def whole_number(
     return value
 
 
+def check_seat_option(options: Mapping[str, Any], name: str, who: str, players: int) -> None:
+    """An option naming a seat (the first dealer, the first player) names one at the table."""
+    if options[name] >= players:
+        raise InvalidInput(f"The {who} must be one of the {players} seats (0 to {players - 1}).",
+                           f"options.{name}")
+
+
 def expect_object(value: Any, what: str, where: str | None) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
         raise InvalidInput(f"{what} must be an object.", where)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
+from hypothesis import event
 from sqlalchemy import func, select
 
 from app.extensions import db
@@ -71,3 +73,42 @@ def changes(app, match: Started) -> list[Change]:
             select(Change).where(Change.match_id == match.id).order_by(Change.id)))
         db.session.expunge_all()
     return rows
+
+
+def play_steps(client, game: str, players: int, options: dict[str, Any], steps, check) -> None:
+    """A new match, then `steps` ((method, tail, body, who), ...) sent as the host or, where
+    `who` is "seat", as the seat the tail ends with. Never a 5xx; a refusal changes nothing; a
+    success bumps the version by one and leaves a match that passes `check`."""
+    created = client.post("/api/v1/matches", json={
+        "game": game, "players": [f"P{i}" for i in range(players)], "options": options})
+    assert created.status_code == 201
+    created = created.get_json()
+    host = created["tokens"]["host"]
+    path = f"/api/v1/matches/{created['id']}"
+
+    def read():
+        response = client.get(path, headers={"Authorization": f"Bearer {host}"})
+        assert response.status_code == 200
+        return response.get_json()
+
+    before = read()
+    for method, tail, body, who in steps:
+        token = host
+        if who == "seat":
+            token = created["tokens"]["seats"][int(tail.rsplit("/", 1)[1])]
+        response = client.open(path + tail, method=method, data=json.dumps(body),
+                               content_type="application/json",
+                               headers={"Authorization": f"Bearer {token}"})
+
+        assert response.status_code < 500, response.get_data(as_text=True)
+        assert response.status_code in (200, 201, 404, 409, 422), response.get_json()
+        event(f"{method} {tail.split('/')[-2] if 'seats' in tail else tail} "
+              f"{response.status_code}")
+        after = read()
+        if response.status_code >= 400:
+            assert set(response.get_json()) == {"error"}
+            assert after == before
+        else:
+            assert after["version"] == before["version"] + 1
+            check(after)
+        before = after

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from api_helpers import error_of, get, match_count
+from api_helpers import error_of, get, match_count, play_steps
 
 MOTIFS = ("banana", "frog", "whale", "eggplant", "flamingo", "strawberry", "basketball", "top_hat")
 COLORS = ("yellow", "green", "blue", "purple", "pink", "red", "orange", "black")
@@ -638,37 +636,5 @@ def check_blue_banana(body):
            "mode": st.sampled_from(["normal", "inverted", "alternating"]),
            "rounds": st.integers(1, 3)}))
 def test_no_round_body_or_line_is_answered_with_a_5xx(fuzz_client, players, options, data):
-    created = fuzz_client.post("/api/v1/matches", json={
-        "game": "blue_banana", "players": [f"P{i}" for i in range(players)],
-        "options": options})
-    assert created.status_code == 201
-    created = created.get_json()
-    host = created["tokens"]["host"]
-    path = f"/api/v1/matches/{created['id']}"
-
-    def read():
-        response = fuzz_client.get(path, headers={"Authorization": f"Bearer {host}"})
-        assert response.status_code == 200
-        return response.get_json()
-
-    before = read()
-    for method, tail, body, who in data.draw(st.lists(steps(players), min_size=1, max_size=8)):
-        token = host
-        if who == "seat":
-            token = created["tokens"]["seats"][int(tail.rsplit("/", 1)[1])]
-        response = fuzz_client.open(path + tail, method=method, data=json.dumps(body),
-                                    content_type="application/json",
-                                    headers={"Authorization": f"Bearer {token}"})
-
-        assert response.status_code < 500, response.get_data(as_text=True)
-        assert response.status_code in (200, 201, 404, 409, 422), response.get_json()
-        event(f"{method} {tail.split('/')[-2] if 'seats' in tail else tail} "
-              f"{response.status_code}")
-        after = read()
-        if response.status_code >= 400:
-            assert set(response.get_json()) == {"error"}
-            assert after == before
-        else:
-            assert after["version"] == before["version"] + 1
-            check_blue_banana(after)
-        before = after
+    play_steps(fuzz_client, "blue_banana", players, options,
+               data.draw(st.lists(steps(players), min_size=1, max_size=8)), check_blue_banana)
