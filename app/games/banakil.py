@@ -15,10 +15,11 @@ from .base import (
     RoundResult,
     Side,
     check_seat_option,
+    concluded,
     expect_object,
     parse_seat_list,
-    ranked,
     reject_unknown,
+    seat_sides,
 )
 
 # Card classes, their values in half points (rules/banakil.txt: "Threes to sixes 0.5 ..."),
@@ -81,7 +82,7 @@ def sides(players: Sequence[str], options: Mapping[str, Any]) -> tuple[Side, ...
     if len(players) == 4:  # partners sit across: seats 0 & 2 against 1 & 3
         return (Side(0, f"{players[0]} & {players[2]}", (0, 2)),
                 Side(1, f"{players[1]} & {players[3]}", (1, 3)))
-    return tuple(Side(i, name, (i,)) for i, name in enumerate(players))
+    return seat_sides(players)
 
 
 # Reading what was typed ------------------------------------------------------------------
@@ -196,24 +197,21 @@ def round_input(entered: RoundInput) -> dict[str, Any]:
 # Scoring ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Hand:
-    """A hand's score in half points, and whether its seat melded anything."""
-
-    half_points: int | None
-    melded: bool
-
-
 def melded_something(hand: Mapping[str, Any]) -> bool:
     if "score" in hand:  # SPEC: a hand given by its score melded something unless it is −20
         return hand["score"] != -20
     return any(hand["melded"].values())
 
 
+def pile_value(pile: Mapping[str, int], options: Mapping[str, Any]) -> int:
+    """A pile's worth in half points (online tables count aces at a flat one)."""
+    values = ONLINE_HALF_POINTS if options["rules"] == "online" else HALF_POINTS
+    return sum(values[name] * n for name, n in pile.items())
+
+
 def hand_scores(parts: Sequence[Mapping[str, Any] | None],
                 options: Mapping[str, Any]) -> tuple[int | None, ...]:
     """Each seat's hand score in half points; None where not typed, or not knowable yet."""
-    values = ONLINE_HALF_POINTS if options["rules"] == "online" else HALF_POINTS
     scores: list[int | None] = []
     for seat, hand in enumerate(parts):
         if hand is None:
@@ -223,15 +221,19 @@ def hand_scores(parts: Sequence[Mapping[str, Any] | None],
         elif not melded_something(hand):
             scores.append(0 if hand["no_turn"] and options["no_turn_zero"] else MELDED_NOTHING)
         elif hand["went_out"] and hand["all_at_once"]:
-            scores.append(_all_at_once(seat, hand, parts, options, values))
+            scores.append(_all_at_once(seat, hand, parts, options))
         else:
-            melded = sum(values[name] * n for name, n in hand["melded"].items())
-            held = sum(values[name] * n for name, n in hand["in_hand"].items())
-            scores.append(melded - held + (GOING_OUT if hand["went_out"] else 0))
+            scores.append(ordinary_score(hand, options))
     return tuple(scores)
 
 
-def _all_at_once(seat: int, hand: Mapping[str, Any], parts, options, values) -> int | None:
+def ordinary_score(hand: Mapping[str, Any], options: Mapping[str, Any]) -> int:
+    """Melded less held, and the going-out bonus."""
+    return (pile_value(hand["melded"], options) - pile_value(hand["in_hand"], options)
+            + (GOING_OUT if hand["went_out"] else 0))
+
+
+def _all_at_once(seat: int, hand: Mapping[str, Any], parts, options) -> int | None:
     """Going out in one turn with nothing melded before: dhamoon, or the ordinary way."""
     players = len(parts)
     partner = (seat + 2) % 4 if players == 4 else None
@@ -246,8 +248,7 @@ def _all_at_once(seat: int, hand: Mapping[str, Any], parts, options, values) -> 
         return ONLINE_DHAMOON[others_melded]
     if players < 4 or not others_melded:
         return DHAMOON
-    melded = sum(values[name] * n for name, n in hand["melded"].items())
-    return melded + GOING_OUT
+    return ordinary_score(hand, options)
 
 
 def side_scores(scores: Sequence[int], side_list: Sequence[Side], goer: int,
@@ -299,13 +300,34 @@ def carry_on(score: int, carry: int) -> tuple[int, int]:
     return 0, carry
 
 
-def _points(half_points: int | None) -> int | float | None:
+def in_points(half_points: int | None) -> int | float | None:
     if half_points is None:
         return None
     return half_points // 2 if half_points % 2 == 0 else half_points / 2
 
 
-def replay(players: int, options: Mapping[str, Any], rounds: Sequence[RoundInput]) -> Result:
+@dataclass(frozen=True)
+class BanakilRound:
+    """A hand's working: who dealt and led, each seat's hand score (points, None where not
+    knowable yet), each side's rounded number and carry after it, and who went out."""
+
+    dealer: int
+    leader: int
+    hand_scores: tuple[int | float | None, ...]
+    side_scores: tuple[int, ...] | None  # None while the hand is open or dead
+    carry: tuple[int, ...] | None  # None while the hand is open
+    cells_so_far: tuple[int | None, ...] | None = None  # an open hand: the cells already known
+    goer: int | None = None
+
+
+@dataclass(frozen=True)
+class BanakilMatch:
+    carry: tuple[int, ...]  # what each side still owes from negative hands
+    next_dealer: int
+
+
+def replay(players: int, options: Mapping[str, Any], rounds: Sequence[RoundInput],
+           secrets: Sequence[Any] = ()) -> Result:
     side_list = sides([str(seat) for seat in range(players)], options)
     totals = [0] * len(side_list)
     carry = [0] * len(side_list)
@@ -313,46 +335,35 @@ def replay(players: int, options: Mapping[str, Any], rounds: Sequence[RoundInput
     over_after = None
     for index, entered in enumerate(rounds):
         dealer = (options["first_dealer"] + index) % players
-        extra: dict[str, Any] = {"dealer": dealer, "leader": (dealer + 1) % players}
+        leader = (dealer + 1) % players
         if entered.common.get("dead"):
-            results.append(RoundResult("dead", None, extra | {
-                "hand_scores": [None] * players, "side_scores": None, "carry": list(carry)}))
+            results.append(RoundResult("dead", None, BanakilRound(
+                dealer, leader, (None,) * players, None, tuple(carry))))
             continue
         scores = hand_scores(entered.parts, options)
-        extra["hand_scores"] = [_points(s) for s in scores]
+        points = tuple(in_points(s) for s in scores)
         if any(part is None for part in entered.parts) or None in scores:
             # A side whose number is already known shows the cell it will get.
             known = _known_side_scores(scores, entered.parts, side_list, options)
-            extra["cells_so_far"] = [None if s is None else carry_on(rounded(s), carry[i])[0]
-                                     for i, s in enumerate(known)]
-            results.append(RoundResult("open", None, extra | {"side_scores": None,
-                                                              "carry": None}))
+            so_far = tuple(None if s is None else carry_on(rounded(s), carry[i])[0]
+                           for i, s in enumerate(known))
+            results.append(RoundResult("open", None, BanakilRound(
+                dealer, leader, points, None, None, cells_so_far=so_far)))
             continue
         goer = next(seat for seat, part in enumerate(entered.parts) if part["went_out"])
-        sides_rounded = [rounded(s) for s in side_scores(scores, side_list, goer, options)]
+        sides_rounded = tuple(rounded(s) for s in side_scores(scores, side_list, goer, options))
         cells = []
         for side, score in enumerate(sides_rounded):
             cell, carry[side] = carry_on(score, carry[side])
             cells.append(cell)
             totals[side] += cell
-        results.append(RoundResult("complete", tuple(cells), extra | {
-            "side_scores": sides_rounded, "carry": list(carry), "goer": goer}))
+        results.append(RoundResult("complete", tuple(cells), BanakilRound(
+            dealer, leader, points, sides_rounded, tuple(carry), goer=goer)))
         if over_after is None and max(totals) >= options["target"]:
             over_after = index
-    over = over_after is not None and all(r.status != "open" for r in results[:over_after])
-    played = any(r.status == "complete" for r in results)
-    leaders = ranked(totals) if played else ()
     next_dealer = (options["first_dealer"] + len(rounds)) % players
-    return Result(
-        rounds=tuple(results),
-        totals=tuple(totals),
-        over=over,
-        over_after=over_after,
-        winners=leaders if over else (),
-        leaders=leaders,
-        target=options["target"],
-        extra={"carry": list(carry), "next_dealer": next_dealer},
-    )
+    return concluded(results, totals, over_after, options["target"],
+                     BanakilMatch(tuple(carry), next_dealer))
 
 
 GAME = Game(
@@ -370,49 +381,3 @@ GAME = Game(
     replay=replay,
     check_options=check_options,
 )
-
-
-# Showing the working -----------------------------------------------------------------------
-
-
-def describe_hand(seat: int, parts: Sequence[Mapping[str, Any] | None],
-                  options: Mapping[str, Any]) -> dict[str, Any] | None:
-    """How one seat's hand score was made, in points: the piles, the bonus, or the flat score."""
-    hand = parts[seat]
-    if hand is None:
-        return None
-    score = _points(hand_scores(parts, options)[seat])
-    if "score" in hand:
-        return {"how": "typed", "score": score}
-    if not melded_something(hand):
-        flat = "no turn" if score == 0 else "melded nothing"
-        return {"how": flat, "score": score}
-    values = ONLINE_HALF_POINTS if options["rules"] == "online" else HALF_POINTS
-    melded = sum(values[name] * n for name, n in hand["melded"].items())
-    held = sum(values[name] * n for name, n in hand["in_hand"].items())
-    ordinary = melded - held + (GOING_OUT if hand["went_out"] else 0)
-    if score is not None and hand["went_out"] and hand["all_at_once"] and score * 2 != ordinary:
-        return {"how": "dhamoon", "score": score}
-    return {"how": "cards", "melded": _points(melded), "in_hand": _points(held),
-            "bonus": 20 if hand["went_out"] else 0, "score": score}
-
-
-def describe_sides(parts: Sequence[Mapping[str, Any]], side_list: Sequence[Side],
-                   options: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """Each side's number for a complete hand: which hands add, which one is taken off."""
-    scores = hand_scores(parts, options)
-    goer = next(seat for seat, part in enumerate(parts) if part["went_out"])
-    netting = len(parts) == 4 and options["side_scoring"] == "net"
-    steps = []
-    for side, number in zip(side_list, side_scores(scores, side_list, goer, options)):
-        if netting and goer in side.seats:
-            added, taken = [goer], None
-        elif netting:
-            added, taken = list(side.seats), (goer + 2) % 4
-        else:
-            added, taken = list(side.seats), None
-        steps.append({"added": [(seat, _points(scores[seat])) for seat in added],
-                      "taken": None if taken is None else (taken, _points(scores[taken])),
-                      "number": _points(number), "rounded": rounded(number),
-                      "went_out": goer in side.seats})
-    return steps

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from .base import (
@@ -13,11 +14,12 @@ from .base import (
     Result,
     RoundInput,
     RoundResult,
-    Side,
     check_seat_option,
+    ended,
     expect_object,
     parse_seat_list,
     reject_unknown,
+    seat_sides,
     whole_number,
 )
 
@@ -38,10 +40,6 @@ OPTIONS = (
 
 def check_options(options: dict[str, Any], players: int) -> None:
     check_seat_option(options, "first_seat", "first player", players)
-
-
-def sides(players: Sequence[str], options: Mapping[str, Any]) -> tuple[Side, ...]:
-    return tuple(Side(i, name, (i,)) for i, name in enumerate(players))
 
 
 def turn_order(players: int, options: Mapping[str, Any]) -> list[int]:
@@ -115,6 +113,19 @@ def win_reason(part: Mapping[str, Any], character: Sequence[str] | None) -> str 
     return None
 
 
+@dataclass(frozen=True)
+class BandidoRound:
+    first: int  # the seat that takes the first turn
+    symbols: tuple[tuple[str, ...] | None, ...]  # each seat's face-up symbols after its turn
+
+
+@dataclass(frozen=True)
+class BandidoMatch:
+    win_reason: str | None  # "victory_points" or "symbols", once over
+    face_up: tuple[tuple[str, ...], ...]  # each seat's face-up symbols now
+    missing_characters: tuple[int, ...]  # seats whose character is not in yet
+
+
 def replay(players: int, options: Mapping[str, Any], rounds: Sequence[RoundInput],
            secrets: Sequence[Any] = ()) -> Result:
     """Rounds in order, seats in turn order from first_seat: the first to meet a condition wins."""
@@ -125,19 +136,18 @@ def replay(players: int, options: Mapping[str, Any], rounds: Sequence[RoundInput
     held_from = [s["from"] if isinstance(s, Mapping) else 0 for s in secrets]
     order = turn_order(players, options)
     held = [0] * players
-    face_up: list[list[str]] = [[] for _ in range(players)]
+    face_up: tuple[tuple[str, ...], ...] = ((),) * players
     results = []
     over_after, winner, reason = None, None, None
     for index, entered in enumerate(rounds):
-        extra: dict[str, Any] = {"first": order[0],
-                                 "symbols": [None if p is None else p["symbols"]
-                                             for p in entered.parts]}
+        detail = BandidoRound(order[0], tuple(None if p is None else tuple(p["symbols"])
+                                              for p in entered.parts))
         if any(part is None for part in entered.parts):
-            results.append(RoundResult("open", None, extra))
+            results.append(RoundResult("open", None, detail))
             continue
         held = [part["vp"] for part in entered.parts]
-        face_up = [part["symbols"] for part in entered.parts]
-        results.append(RoundResult("complete", tuple(held), extra))
+        face_up = detail.symbols
+        results.append(RoundResult("complete", tuple(held), detail))
         if over_after is None:
             for seat in order:
                 character = characters[seat] if index >= held_from[seat] else None
@@ -145,7 +155,7 @@ def replay(players: int, options: Mapping[str, Any], rounds: Sequence[RoundInput
                 if reason:
                     over_after, winner = index, seat
                     break
-    over = over_after is not None and all(r.status != "open" for r in results[:over_after])
+    over = ended(results, over_after)
     most = max(held) if any(r.status == "complete" for r in results) else None
     leaders = tuple(seat for seat, vp in enumerate(held) if vp == most) if most else ()
     if over:
@@ -158,10 +168,8 @@ def replay(players: int, options: Mapping[str, Any], rounds: Sequence[RoundInput
         winners=(winner,) if over else (),
         leaders=leaders,
         target=VICTORY_POINTS_TO_WIN,
-        extra={"win_reason": reason if over else None,
-               "face_up": face_up,
-               "missing_characters": [seat for seat in range(players)
-                                      if not characters[seat]]},
+        detail=BandidoMatch(reason if over else None, face_up,
+                            tuple(seat for seat in range(players) if not characters[seat])),
     )
 
 
@@ -173,7 +181,7 @@ GAME = Game(
     min_players=2,
     max_players=5,
     options=OPTIONS,
-    sides=sides,
+    sides=seat_sides,
     parse_round=parse_round,
     parse_part=parse_part,
     round_input=round_input,

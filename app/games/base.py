@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 
 class InvalidInput(ValueError):
@@ -54,7 +55,7 @@ class RoundInput:
 class RoundResult:
     status: str  # "open", "complete" or "dead"
     cells: tuple[int, ...] | None
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    detail: Any = None  # the game's own frozen dataclass for the round (the free sheet has none)
 
 
 @dataclass(frozen=True)
@@ -69,7 +70,50 @@ class Result:
     winners: tuple[int, ...]
     leaders: tuple[int, ...]
     target: int | None
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    detail: Any = None  # the game's own frozen dataclass for the match as it stands
+
+
+def detail_json(detail: Any) -> dict[str, Any]:
+    """A game's own round or match detail as JSON-ready fields (none for a game without)."""
+    return {} if detail is None else _json_ready(dataclasses.asdict(detail))
+
+
+def _json_ready(value: Any) -> Any:
+    if isinstance(value, (tuple, list)):
+        return [_json_ready(item) for item in value]
+    if isinstance(value, dict):
+        return {name: _json_ready(item) for name, item in value.items()}
+    return value
+
+
+class Replay(Protocol):
+    """Every game replays alike: the rounds as entered, and each seat's secret (None where a
+    seat keeps none; games without secrets never look)."""
+
+    def __call__(self, players: int, options: Mapping[str, Any], rounds: Sequence[RoundInput],
+                 secrets: Sequence[Any]) -> Result: ...
+
+
+def ended(results: Sequence[RoundResult], over_after: int | None) -> bool:
+    """Over once the deciding round is in, unless a round before it still waits for a part."""
+    return over_after is not None and all(r.status != "open" for r in results[:over_after])
+
+
+def concluded(results: Sequence[RoundResult], totals: Sequence[int], over_after: int | None,
+              target: int | None, detail: Any = None, lowest_first: bool = False) -> Result:
+    """The usual ending: the best total leads once a round is complete, and wins once over."""
+    over = ended(results, over_after)
+    played = any(r.status == "complete" for r in results)
+    leaders = ranked(totals, lowest_first) if played else ()
+    return Result(rounds=tuple(results), totals=tuple(totals), over=over, over_after=over_after,
+                  winners=leaders if over else (), leaders=leaders, target=target,
+                  detail=detail)
+
+
+def seat_sides(players: Sequence[str], options: Mapping[str, Any] | None = None
+               ) -> tuple[Side, ...]:
+    """Every player a side of their own (the options change nothing)."""
+    return tuple(Side(i, name, (i,)) for i, name in enumerate(players))
 
 
 @dataclass(frozen=True)
@@ -86,7 +130,7 @@ class Game:
     parse_round: Callable[[Any, int, Mapping[str, Any]], RoundInput]
     parse_part: Callable[[Any, int, Mapping[str, Any]], Any]
     round_input: Callable[[RoundInput], dict[str, Any]]
-    replay: Callable[..., Result]
+    replay: Replay
     # May fill in defaults that depend on the player count, or refuse a combination.
     check_options: Callable[[dict[str, Any], int], None] = lambda options, players: None
     # Checks what no single round shows (cards collected over the whole match, say).
@@ -95,13 +139,6 @@ class Game:
     # Whether the outcome also depends on what each seat keeps secret (Bandido's characters).
     secrets: bool = False
     parse_character: Callable[[Any], Any] | None = None
-
-    def outcome(self, players: int, options: Mapping[str, Any], rounds: Sequence[RoundInput],
-                secrets: Sequence[Any] = ()) -> Result:
-        """The replay, given each seat's secret where the game has them."""
-        if self.secrets:
-            return self.replay(players, options, rounds, secrets)
-        return self.replay(players, options, rounds)
 
     def parse_options(self, raw: Any, players: int) -> dict[str, Any]:
         """Options with defaults filled in; unknown names and bad values are InvalidInput."""

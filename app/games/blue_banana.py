@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from .base import (
@@ -12,11 +13,11 @@ from .base import (
     Result,
     RoundInput,
     RoundResult,
-    Side,
+    concluded,
     expect_object,
     parse_seat_list,
-    ranked,
     reject_unknown,
+    seat_sides,
     whole_number,
 )
 
@@ -53,10 +54,6 @@ OPTIONS = (
 
 def motif_name(motif: str) -> str:
     return MOTIF_NAMES.get(motif, motif)
-
-
-def sides(players: Sequence[str], options: Mapping[str, Any]) -> tuple[Side, ...]:
-    return tuple(Side(i, name, (i,)) for i, name in enumerate(players))
 
 
 def mode_of_round(options: Mapping[str, Any], number: int) -> str:
@@ -163,7 +160,31 @@ def is_sought(task: Sequence[Mapping[str, str]], mode: str, motif: str, color: s
 # Scoring ---------------------------------------------------------------------------------
 
 
-def replay(players: int, options: Mapping[str, Any], rounds: Sequence[RoundInput]) -> Result:
+@dataclass(frozen=True)
+class Sought:
+    colors: tuple[str, ...]
+    motifs: tuple[str, ...]
+    mode: str  # the side of the mode card that applied: normal or inverted
+
+
+@dataclass(frozen=True)
+class BlueBananaRound:
+    mode: str  # the side of the mode card for this round
+    penalties: tuple[int, ...] | None  # None while the round is open
+    chips: tuple[int, ...] | None  # each player's chip value after the round's award
+    sought: Sought | None  # what the task cards sought, once the round is scored
+    snatcher: int | None = None  # who snatched the Blue Banana
+
+
+@dataclass(frozen=True)
+class BlueBananaMatch:
+    chips: tuple[int, ...]  # each player's chip value now
+    starts_next: int | None  # who snatched the banana last: they start the next round
+    next_mode: str
+
+
+def replay(players: int, options: Mapping[str, Any], rounds: Sequence[RoundInput],
+           secrets: Sequence[Any] = ()) -> Result:
     totals = [0] * players
     chips = [1] * players  # everyone starts with one small chip
     results = []
@@ -171,12 +192,9 @@ def replay(players: int, options: Mapping[str, Any], rounds: Sequence[RoundInput
     complete = 0
     starter = None
     for index, entered in enumerate(rounds):
-        number = index + 1
-        mode = mode_of_round(options, number)
-        extra: dict[str, Any] = {"mode": mode}
+        mode = mode_of_round(options, index + 1)
         if any(line is None for line in entered.parts):
-            results.append(RoundResult("open", None, extra | {
-                "penalties": None, "chips": None, "sought": None}))
+            results.append(RoundResult("open", None, BlueBananaRound(mode, None, None, None)))
             continue
         penalties, cells = [], []
         for seat, line in enumerate(entered.parts):
@@ -195,26 +213,14 @@ def replay(players: int, options: Mapping[str, Any], rounds: Sequence[RoundInput
         if snatcher is not None:
             starter = snatcher
         task = entered.common.get("task")
-        colors, motifs = sought(task) if task else (None, None)
-        results.append(RoundResult("complete", tuple(cells), extra | {
-            "penalties": penalties, "chips": list(chips), "snatcher": snatcher,
-            "sought": {"colors": colors, "motifs": motifs, "mode": mode} if task else None}))
+        found = Sought(*map(tuple, sought(task)), mode) if task else None
+        results.append(RoundResult("complete", tuple(cells), BlueBananaRound(
+            mode, tuple(penalties), tuple(chips), found, snatcher)))
         complete += 1
         if over_after is None and complete >= options["rounds"]:
             over_after = index
-    over = over_after is not None and all(r.status != "open" for r in results[:over_after])
-    leaders = ranked(totals) if complete else ()
-    return Result(
-        rounds=tuple(results),
-        totals=tuple(totals),
-        over=over,
-        over_after=over_after,
-        winners=leaders if over else (),
-        leaders=leaders,
-        target=None,
-        extra={"chips": list(chips), "starts_next": starter,
-               "next_mode": mode_of_round(options, len(rounds) + 1)},
-    )
+    return concluded(results, totals, over_after, None, BlueBananaMatch(
+        tuple(chips), starter, mode_of_round(options, len(rounds) + 1)))
 
 
 GAME = Game(
@@ -225,7 +231,7 @@ GAME = Game(
     min_players=2,
     max_players=10,
     options=OPTIONS,
-    sides=sides,
+    sides=seat_sides,
     parse_round=parse_round,
     parse_part=parse_part,
     round_input=round_input,

@@ -12,10 +12,10 @@ from .base import (
     Result,
     RoundInput,
     RoundResult,
-    Side,
+    concluded,
     expect_object,
-    ranked,
     reject_unknown,
+    seat_sides,
     whole_number,
 )
 
@@ -41,10 +41,6 @@ OPTIONS = (
         "Untick it when a cell can never go below zero.",
     ),
 )
-
-
-def sides(players: Sequence[str], options: Mapping[str, Any]) -> tuple[Side, ...]:
-    return tuple(Side(i, name, (i,)) for i, name in enumerate(players))
 
 
 def _score(value: Any, options: Mapping[str, Any], where: str) -> int:
@@ -79,7 +75,8 @@ def round_input(round_: RoundInput) -> dict[str, Any]:
     return {"scores": [None if part is None else part["score"] for part in round_.parts]}
 
 
-def replay(players: int, options: Mapping[str, Any], rounds: Sequence[RoundInput]) -> Result:
+def replay(players: int, options: Mapping[str, Any], rounds: Sequence[RoundInput],
+           secrets: Sequence[Any] = ()) -> Result:
     totals = [0] * players
     results = []
     over_after = None
@@ -96,17 +93,8 @@ def replay(players: int, options: Mapping[str, Any], rounds: Sequence[RoundInput
             over_after = index
     # A round before the end still waiting for a score holds the match open. (Rounds after
     # the end are not allowed at all: the service refuses them.)
-    over = over_after is not None and all(r.status != "open" for r in results[:over_after])
-    leaders = ranked(totals, options["lowest_wins"]) if complete else ()
-    return Result(
-        rounds=tuple(results),
-        totals=tuple(totals),
-        over=over,
-        over_after=over_after,
-        winners=leaders if over else (),
-        leaders=leaders,
-        target=options["target"],
-    )
+    return concluded(results, totals, over_after, options["target"],
+                     lowest_first=options["lowest_wins"])
 
 
 def _is_over(options: Mapping[str, Any], totals: Sequence[int], complete: int) -> bool:
@@ -122,7 +110,7 @@ GAME = Game(
     min_players=1,
     max_players=12,
     options=OPTIONS,
-    sides=sides,
+    sides=seat_sides,
     parse_round=parse_round,
     parse_part=parse_part,
     round_input=round_input,

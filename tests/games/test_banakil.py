@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.games import GAMES
-from app.games.banakil import GAME, carry_on, describe_hand, describe_sides, rounded
+from app.games.banakil import GAME, carry_on, rounded
+from app.games.banakil_working import describe_hand, describe_sides
 from app.games.base import InvalidInput, RoundInput
 
 PACKS = {"3-6": 32, "7-K": 56, "A": 8, "2": 8, "joker": 2}  # SPEC: 106 cards in all
@@ -187,11 +188,11 @@ def test_the_worked_hand_dana_37_ravi_3():
     result = play([DANA, RAVI])
     round_ = result.rounds[0]
     assert round_.status == "complete"
-    assert round_.extra["hand_scores"] == [36.5, 3]
-    assert round_.extra["side_scores"] == [37, 3]  # "36.5, rounded up"
+    assert round_.detail.hand_scores == (36.5, 3)
+    assert round_.detail.side_scores == (37, 3)  # "36.5, rounded up"
     assert round_.cells == (37, 3)  # "Dana enters 37, Ravi enters 3"
-    assert round_.extra["carry"] == [0, 0]
-    assert round_.extra["goer"] == 0
+    assert round_.detail.carry == (0, 0)
+    assert round_.detail.goer == 0
     assert result.totals == (37, 3)
     assert result.target == 150
     assert not result.over and result.winners == () and result.leaders == (0,)
@@ -219,14 +220,14 @@ GOER = out({"7-K": 3})  # 3 × 1 + 20 = 23
 ])
 def test_each_card_class_counts_its_value_melded(name, twice):
     # Rulebook table: threes to sixes 0.5, sevens to kings 1, aces 1.5, twos 2, jokers 4.
-    assert one(cards({name: 2}), GOER).extra["hand_scores"] == [twice, 23]
+    assert one(cards({name: 2}), GOER).detail.hand_scores == (twice, 23)
 
 
 @pytest.mark.parametrize(("name", "left"), [
     ("3-6", 9.5), ("7-K", 9), ("A", 8.5), ("2", 8), ("joker", 6),  # 10 melded − the one card
 ])
 def test_each_card_class_counts_its_value_against_you_in_hand(name, left):
-    assert one(cards({"7-K": 10}, {name: 1}), GOER).extra["hand_scores"] == [left, 23]
+    assert one(cards({"7-K": 10}, {name: 1}), GOER).detail.hand_scores == (left, 23)
 
 
 @pytest.mark.parametrize(("melded", "in_hand", "score"), [
@@ -235,34 +236,34 @@ def test_each_card_class_counts_its_value_against_you_in_hand(name, left):
     ({"3-6": 2, "7-K": 1, "A": 1, "2": 1, "joker": 1}, {}, 9),  # 1 + 1 + 1 + 2 + 4
 ])
 def test_online_aces_count_one_and_nothing_else_changes(melded, in_hand, score):
-    assert one(cards(melded, in_hand), GOER, rules="online").extra["hand_scores"][0] == score
+    assert one(cards(melded, in_hand), GOER, rules="online").detail.hand_scores[0] == score
 
 
 def test_with_table_rules_the_same_aces_count_one_and_a_half():
     # 3 × 1.5 = 4.5, against 3 × 1 = 3 online.
-    assert one(cards({"A": 3}), GOER).extra["hand_scores"][0] == 4.5
+    assert one(cards({"A": 3}), GOER).detail.hand_scores[0] == 4.5
 
 
 def test_melded_minus_in_hand_may_run_well_negative():
     # 3 × 0.5 = 1.5 melded; 2 × 4 + 3 × 2 = 14 in hand; 1.5 − 14 = −12.5 → −12 (half up).
     round_ = one(cards({"3-6": 3}, {"joker": 2, "2": 3}), GOER)
-    assert round_.extra["hand_scores"] == [-12.5, 23]
-    assert round_.extra["side_scores"] == [-12, 23]
+    assert round_.detail.hand_scores == (-12.5, 23)
+    assert round_.detail.side_scores == (-12, 23)
     assert round_.cells == (0, 23)
-    assert round_.extra["carry"] == [12, 0]
+    assert round_.detail.carry == (12, 0)
 
 
 def test_going_out_adds_twenty():
     # Same melds, 3 × 1 = 3: not out (nothing else in hand) 3, out 3 + 20 = 23.
     round_ = one(cards({"7-K": 3}), out({"7-K": 3}))
-    assert round_.extra["hand_scores"] == [3, 23]
+    assert round_.detail.hand_scores == (3, 23)
 
 
 def test_going_out_adds_twenty_to_an_awkward_meld_too():
     # 5 × 0.5 + 2 × 1.5 + 1 × 2 + 1 × 4 = 2.5 + 3 + 2 + 4 = 11.5; + 20 = 31.5 → 32.
     round_ = one(cards({"7-K": 1}), out({"3-6": 5, "A": 2, "2": 1, "joker": 1}))
-    assert round_.extra["hand_scores"] == [1, 31.5]
-    assert round_.extra["side_scores"] == [1, 32]
+    assert round_.detail.hand_scores == (1, 31.5)
+    assert round_.detail.side_scores == (1, 32)
 
 
 @pytest.mark.parametrize("in_hand", [{}, {"3-6": 1}, {"joker": 2, "A": 5, "2": 4, "7-K": 7}])
@@ -270,15 +271,15 @@ def test_melded_nothing_is_a_flat_minus_twenty_whatever_is_in_hand(in_hand):
     # "A player who melded nothing at all skips both piles and simply takes a flat minus 20."
     # (2 × 4 + 5 × 1.5 + 4 × 2 + 7 = 30.5 in hand would otherwise give −30.5.)
     round_ = one(cards({}, in_hand), GOER)
-    assert round_.extra["hand_scores"] == [-20, 23]
+    assert round_.detail.hand_scores == (-20, 23)
     assert round_.cells == (0, 23)
-    assert round_.extra["carry"] == [20, 0]
+    assert round_.detail.carry == (20, 0)
 
 
 def test_missing_piles_and_counts_are_zero():
     # {} is a hand that melded nothing: −20; a pile with only "7-K" counts the rest as 0.
     round_ = one({}, {"melded": {"7-K": 4}, "went_out": True})
-    assert round_.extra["hand_scores"] == [-20, 24]  # 4 × 1 + 20
+    assert round_.detail.hand_scores == (-20, 24)  # 4 × 1 + 20
 
 
 def test_whole_float_counts_are_counts():
@@ -296,31 +297,31 @@ SOMETHING = cards({"7-K": 3}, {"3-6": 4})  # 3 − 2 = 1
 
 
 def test_the_same_hand_without_all_at_once_scores_the_ordinary_way():
-    assert one(dict(ALL_AT_ONCE, all_at_once=False), NOTHING).extra["hand_scores"] == [36.5, -20]
+    assert one(dict(ALL_AT_ONCE, all_at_once=False), NOTHING).detail.hand_scores == (36.5, -20)
 
 
 @pytest.mark.parametrize("other", [NOTHING, SOMETHING, quick(-20), quick(12)])
 def test_dhamoon_at_two_players_is_forty_whatever_the_other_melded(other):
     # "With two or three players that holds whatever the others have melded."
     round_ = one(ALL_AT_ONCE, other)
-    assert round_.extra["hand_scores"][0] == 40
+    assert round_.detail.hand_scores[0] == 40
     assert round_.cells[0] == 40
 
 
 @pytest.mark.parametrize("others", [(NOTHING, NOTHING), (SOMETHING, NOTHING),
                                     (SOMETHING, SOMETHING)])
 def test_dhamoon_at_three_players_is_forty_whatever_the_others_melded(others):
-    assert one(others[0], ALL_AT_ONCE, others[1]).extra["hand_scores"][1] == 40
+    assert one(others[0], ALL_AT_ONCE, others[1]).detail.hand_scores[1] == 40
 
 
 def test_dhamoon_at_four_while_none_of_the_other_three_melded():
     # Goer (seat 0) 40; the others −20 each.
     # Side 0 (goer's) = 40; side 1 = −20 + −20 − (−20, the goer's partner) = −20.
     round_ = one(ALL_AT_ONCE, NOTHING, NOTHING, NOTHING)
-    assert round_.extra["hand_scores"] == [40, -20, -20, -20]
-    assert round_.extra["side_scores"] == [40, -20]
+    assert round_.detail.hand_scores == (40, -20, -20, -20)
+    assert round_.detail.side_scores == (40, -20)
     assert round_.cells == (40, 0)
-    assert round_.extra["carry"] == [0, 20]
+    assert round_.detail.carry == (0, 20)
 
 
 @pytest.mark.parametrize("seat", [1, 2, 3])
@@ -330,23 +331,23 @@ def test_dhamoon_at_four_is_ordinary_once_anyone_else_melded(seat):
     hands = [ALL_AT_ONCE, NOTHING, NOTHING, NOTHING]
     hands[seat] = SOMETHING
     round_ = one(*hands)
-    assert round_.extra["hand_scores"][0] == 36.5
-    assert round_.extra["side_scores"][0] == 37
+    assert round_.detail.hand_scores[0] == 36.5
+    assert round_.detail.side_scores[0] == 37
 
 
 def test_at_four_a_quick_hand_of_minus_twenty_melded_nothing_for_dhamoon():
     # SPEC: a hand given by its score "counts as having melded something unless the score is
     # −20". So with seat 1 at quick −20 the dhamoon holds (40); at quick 0 it does not (36.5).
-    assert one(ALL_AT_ONCE, quick(-20), NOTHING, NOTHING).extra["hand_scores"][0] == 40
-    assert one(ALL_AT_ONCE, quick(0), NOTHING, NOTHING).extra["hand_scores"][0] == 36.5
-    assert one(ALL_AT_ONCE, quick(-19.5), NOTHING, NOTHING).extra["hand_scores"][0] == 36.5
+    assert one(ALL_AT_ONCE, quick(-20), NOTHING, NOTHING).detail.hand_scores[0] == 40
+    assert one(ALL_AT_ONCE, quick(0), NOTHING, NOTHING).detail.hand_scores[0] == 36.5
+    assert one(ALL_AT_ONCE, quick(-19.5), NOTHING, NOTHING).detail.hand_scores[0] == 36.5
 
 
 def test_at_four_a_seat_let_off_by_no_turn_zero_still_melded_nothing():
     # Seat 3 scores 0 under the variant but melded nothing, so the dhamoon holds: 40.
     let_off = cards({}, {"7-K": 2}, no_turn=True)
     round_ = one(ALL_AT_ONCE, NOTHING, NOTHING, let_off, no_turn_zero=True)
-    assert round_.extra["hand_scores"] == [40, -20, -20, 0]
+    assert round_.detail.hand_scores == (40, -20, -20, 0)
 
 
 @pytest.mark.parametrize(("other", "score"), [(SOMETHING, 51), (quick(0), 51),
@@ -354,7 +355,7 @@ def test_at_four_a_seat_let_off_by_no_turn_zero_still_melded_nothing():
 def test_online_dhamoon_at_two_is_51_or_102(other, score):
     # "51 points if the other side has melded something, 102 if it has not."
     round_ = one(ALL_AT_ONCE, other, rules="online")
-    assert round_.extra["hand_scores"][0] == score
+    assert round_.detail.hand_scores[0] == score
     assert round_.cells[0] == score
 
 
@@ -363,7 +364,7 @@ def test_online_dhamoon_at_two_is_51_or_102(other, score):
     ((SOMETHING, SOMETHING), 51),
 ])
 def test_online_dhamoon_at_three_is_51_if_anyone_else_melded(others, score):
-    assert one(others[0], others[1], ALL_AT_ONCE, rules="online").extra["hand_scores"][2] == score
+    assert one(others[0], others[1], ALL_AT_ONCE, rules="online").detail.hand_scores[2] == score
 
 
 @pytest.mark.parametrize(("hands", "score"), [
@@ -376,14 +377,14 @@ def test_online_dhamoon_at_three_is_51_if_anyone_else_melded(others, score):
 ])
 def test_online_dhamoon_at_four_looks_only_at_the_other_side(hands, score):
     round_ = one(ALL_AT_ONCE, *hands, rules="online")
-    assert round_.extra["hand_scores"][0] == score
-    assert round_.extra["side_scores"][0] == score  # the goer's side banks the goer's hand
+    assert round_.detail.hand_scores[0] == score
+    assert round_.detail.side_scores[0] == score  # the goer's side banks the goer's hand
 
 
 def test_online_dhamoon_needs_all_at_once():
     # Without the flag: 3 × 1 (online aces) + 6 × 0.5 + 9 = 15; + 20 = 35.
     plain = dict(ALL_AT_ONCE, all_at_once=False)
-    assert one(plain, NOTHING, rules="online").extra["hand_scores"][0] == 35
+    assert one(plain, NOTHING, rules="online").detail.hand_scores[0] == 35
 
 
 def test_a_dhamoon_waits_for_the_other_hands_at_four():
@@ -391,23 +392,23 @@ def test_a_dhamoon_waits_for_the_other_hands_at_four():
     result = play([ALL_AT_ONCE, NOTHING, None, NOTHING])
     round_ = result.rounds[0]
     assert round_.status == "open" and round_.cells is None
-    assert round_.extra["hand_scores"] == [None, -20, None, -20]
-    assert round_.extra["side_scores"] is None and round_.extra["carry"] is None
+    assert round_.detail.hand_scores == (None, -20, None, -20)
+    assert round_.detail.side_scores is None and round_.detail.carry is None
     assert result.totals == (0, 0) and result.leaders == ()
 
 
 def test_an_online_dhamoon_waits_for_the_other_side_only():
     waiting = one(ALL_AT_ONCE, NOTHING, SOMETHING, None, rules="online")
-    assert waiting.status == "open" and waiting.extra["hand_scores"][0] is None
+    assert waiting.status == "open" and waiting.detail.hand_scores[0] is None
     # With both opponents typed the partner does not matter: 102 already, the round still open.
     known = one(ALL_AT_ONCE, NOTHING, None, NOTHING, rules="online")
     assert known.status == "open" and known.cells is None
-    assert known.extra["hand_scores"] == [102, -20, None, -20]
+    assert known.detail.hand_scores == (102, -20, None, -20)
 
 
 def test_a_dhamoon_waits_for_the_other_hand_at_two():
     round_ = one(ALL_AT_ONCE, None)
-    assert round_.status == "open" and round_.extra["hand_scores"][0] in (None, 40)
+    assert round_.status == "open" and round_.detail.hand_scores[0] in (None, 40)
     assert round_.cells is None
 
 
@@ -424,11 +425,11 @@ def test_net_the_side_that_went_out_banks_the_goers_hand_only():
     # Side 1 (Ben & Dee) = 30, not 30 + 10.
     # Side 0 (Ana & Cy) = 1 + (−2.5) − 10 (the goer's partner) = −11.5 → −11 (half up).
     round_ = one(*PARTNERS)
-    assert round_.extra["hand_scores"] == [1, 30, -2.5, 10]
-    assert round_.extra["side_scores"] == [-11, 30]
+    assert round_.detail.hand_scores == (1, 30, -2.5, 10)
+    assert round_.detail.side_scores == (-11, 30)
     assert round_.cells == (0, 30)
-    assert round_.extra["carry"] == [11, 0]
-    assert round_.extra["goer"] == 1
+    assert round_.detail.carry == (11, 0)
+    assert round_.detail.goer == 1
 
 
 def test_net_a_strong_partner_of_the_goer_costs_the_other_side():
@@ -437,25 +438,25 @@ def test_net_a_strong_partner_of_the_goer_costs_the_other_side():
     hands = list(PARTNERS)
     hands[3] = cards({"7-K": 8, "A": 2, "3-6": 9}, {"3-6": 1})
     round_ = one(*hands)
-    assert round_.extra["hand_scores"][3] == 15
-    assert round_.extra["side_scores"] == [-16, 30]
+    assert round_.detail.hand_scores[3] == 15
+    assert round_.detail.side_scores == (-16, 30)
 
 
 def test_side_as_a_sum_adds_each_sides_two_hands():
     # Side 0 = 1 + (−2.5) = −1.5 → −1.  Side 1 = 30 + 10 = 40.
     round_ = one(*PARTNERS, side_scoring="sum")
-    assert round_.extra["side_scores"] == [-1, 40]
+    assert round_.detail.side_scores == (-1, 40)
     assert round_.cells == (0, 40)
-    assert round_.extra["carry"] == [1, 0]
+    assert round_.detail.carry == (1, 0)
 
 
 @pytest.mark.parametrize("side_scoring", ["net", "sum"])
 def test_side_scoring_changes_nothing_for_players_on_their_own(side_scoring):
     # 3 players: 1, 23, −20 each scores for themselves.
     round_ = one(cards({"7-K": 2}, {"7-K": 1}), GOER, NOTHING, side_scoring=side_scoring)
-    assert round_.extra["side_scores"] == [1, 23, -20]
+    assert round_.detail.side_scores == (1, 23, -20)
     assert round_.cells == (1, 23, 0)
-    assert round_.extra["carry"] == [0, 0, 20]
+    assert round_.detail.carry == (0, 0, 20)
 
 
 def test_the_carry_belongs_to_the_side_not_the_seat():
@@ -464,11 +465,11 @@ def test_the_carry_belongs_to_the_side_not_the_seat():
     #   Side 0 = 26 (the goer's hand; seat 0's 5 is not added) → cell 26 − 11 = 15, carry 0.
     #   Side 1 = 3 + 2 − 5 (goer's partner) = 0 → cell 0, its carry (0) unchanged.
     result = play(PARTNERS, [quick(5), quick(3), out({"7-K": 6}), quick(2)])
-    assert result.rounds[1].extra["side_scores"] == [26, 0]
+    assert result.rounds[1].detail.side_scores == (26, 0)
     assert result.rounds[1].cells == (15, 0)
-    assert result.rounds[1].extra["carry"] == [0, 0]
+    assert result.rounds[1].detail.carry == (0, 0)
     assert result.totals == (15, 30)  # 0 + 15, 30 + 0
-    assert result.extra["carry"] == [0, 0]
+    assert result.detail.carry == (0, 0)
 
 
 # --- rounding -----------------------------------------------------------------------------------
@@ -492,28 +493,28 @@ def test_rounded_takes_half_points_half_toward_plus_infinity(half_points, whole)
 ])
 def test_a_players_number_is_rounded_before_it_goes_on_the_sheet(score, side, cell, carry):
     round_ = one(quick(score), quick(10, went_out=True))
-    assert round_.extra["hand_scores"][0] == score  # unrounded
-    assert round_.extra["side_scores"][0] == side
-    assert (round_.cells[0], round_.extra["carry"][0]) == (cell, carry)
+    assert round_.detail.hand_scores[0] == score  # unrounded
+    assert round_.detail.side_scores[0] == side
+    assert (round_.cells[0], round_.detail.carry[0]) == (cell, carry)
 
 
 @pytest.mark.parametrize("side_scoring", ["net", "sum"])
 def test_rounding_happens_once_on_the_sides_number(side_scoring):
     # Side 1: 0.5 + 0.5 (− 0, the goer's partner, when net) = 1 → 1; rounding each first: 2.
     round_ = one(quick(30, True), quick(0.5), quick(0), quick(0.5), side_scoring=side_scoring)
-    assert round_.extra["side_scores"] == [30, 1]
+    assert round_.detail.side_scores == (30, 1)
     assert round_.cells == (30, 1)
     # Side 1: −0.5 + −0.5 = −1 → −1, carry 1; rounding each first: 0 + 0 = 0, no carry.
     round_ = one(quick(30, True), quick(-0.5), quick(0), quick(-0.5), side_scoring=side_scoring)
-    assert round_.extra["side_scores"] == [30, -1]
-    assert round_.cells == (30, 0) and round_.extra["carry"] == [0, 1]
+    assert round_.detail.side_scores == (30, -1)
+    assert round_.cells == (30, 0) and round_.detail.carry == (0, 1)
 
 
 def test_rounding_once_with_the_goers_partner_taken_off():
     # Net, seat 0 out: side 1 = 3.5 + 2 − 1.5 (seat 2) = 4 → 4.
     # Rounding each first would give 4 + 2 − 1 = 5 (or −2 → 4 + 2 − 2, if half down).
     round_ = one(quick(30, True), quick(3.5), quick(1.5), quick(2))
-    assert round_.extra["side_scores"] == [30, 4]
+    assert round_.detail.side_scores == (30, 4)
 
 
 # --- cells and the carry ------------------------------------------------------------------------
@@ -537,9 +538,9 @@ def test_minus_twenty_then_twenty_six_goes_on_the_sheet_as_0_then_6():
     # Ravi: 25, then −20 (carry 20).  Dana: −20 (carry 20), then 26 − 20 = 6.
     result = play([quick(-20), quick(25, True)], [quick(26, True), quick(-20)])
     assert [r.cells for r in result.rounds] == [(0, 25), (6, 0)]
-    assert [r.extra["carry"] for r in result.rounds] == [[20, 0], [0, 20]]
+    assert [r.detail.carry for r in result.rounds] == [(20, 0), (0, 20)]
     assert result.totals == (6, 25)
-    assert result.extra["carry"] == [0, 20]
+    assert result.detail.carry == (0, 20)
 
 
 def test_a_carry_builds_up_over_bad_hands_and_is_paid_off_slowly():
@@ -550,17 +551,17 @@ def test_a_carry_builds_up_over_bad_hands_and_is_paid_off_slowly():
         [cards({"7-K": 10}), GOER],  # 10 (not out: nothing else held)
         [out({"7-K": 10}), cards({"7-K": 3})],  # 10 + 20 = 30
     )
-    assert [r.extra["side_scores"][0] for r in result.rounds] == [-20, -12, 10, 30]
+    assert [r.detail.side_scores[0] for r in result.rounds] == [-20, -12, 10, 30]
     assert [r.cells[0] for r in result.rounds] == [0, 0, 0, 8]
-    assert [r.extra["carry"][0] for r in result.rounds] == [20, 32, 22, 0]
+    assert [r.detail.carry[0] for r in result.rounds] == [20, 32, 22, 0]
     assert result.totals[0] == 8  # −20 − 12 + 10 + 30 = 8, all of it now on the sheet
 
 
 def test_a_zero_round_leaves_the_carry_alone():
     # −20 (carry 20); −0.5 → 0: cell 0, carry still 20.
     result = play([quick(-20), quick(25, True)], [quick(-0.5), quick(25, True)])
-    assert result.rounds[1].extra["side_scores"] == [0, 25]
-    assert result.rounds[1].extra["carry"] == [20, 0]
+    assert result.rounds[1].detail.side_scores == (0, 25)
+    assert result.rounds[1].detail.carry == (20, 0)
 
 
 # --- dead hands and the deal --------------------------------------------------------------------
@@ -570,9 +571,9 @@ def test_a_dead_hand_scores_nothing_and_leaves_the_carry():
     result = play([quick(-20), quick(25, True)], DEAD, [quick(26, True), quick(-20)])
     dead = result.rounds[1]
     assert dead.status == "dead" and dead.cells is None
-    assert dead.extra["hand_scores"] == [None, None]
-    assert dead.extra["side_scores"] is None
-    assert dead.extra["carry"] == [20, 0]
+    assert dead.detail.hand_scores == (None, None)
+    assert dead.detail.side_scores is None
+    assert dead.detail.carry == (20, 0)
     assert result.rounds[2].cells == (6, 0)
     assert result.totals == (6, 25)
 
@@ -581,27 +582,27 @@ def test_only_dead_hands_mean_nobody_leads():
     result = play(DEAD, DEAD, players=3)
     assert [r.status for r in result.rounds] == ["dead", "dead"]
     assert result.totals == (0, 0, 0) and result.leaders == () and not result.over
-    assert result.extra["carry"] == [0, 0, 0]
+    assert result.detail.carry == (0, 0, 0)
 
 
 def test_a_dead_hand_at_four_keeps_both_sides_carries():
     result = play(PARTNERS, DEAD)
-    assert result.rounds[1].extra["carry"] == [11, 0]
-    assert result.extra["carry"] == [11, 0]
+    assert result.rounds[1].detail.carry == (11, 0)
+    assert result.detail.carry == (11, 0)
 
 
 def test_the_deal_passes_every_hand_even_a_dead_one():
     # 3 players, Ben (1) deals first: dealers 1, 2, 0; the seat after the dealer leads.
     result = play([GOER, NOTHING, NOTHING], DEAD, [NOTHING, GOER, None], first_dealer=1)
-    assert [r.extra["dealer"] for r in result.rounds] == [1, 2, 0]
-    assert [r.extra["leader"] for r in result.rounds] == [2, 0, 1]
-    assert result.extra["next_dealer"] == 1  # (1 + 3) % 3
+    assert [r.detail.dealer for r in result.rounds] == [1, 2, 0]
+    assert [r.detail.leader for r in result.rounds] == [2, 0, 1]
+    assert result.detail.next_dealer == 1  # (1 + 3) % 3
 
 
 def test_at_four_the_deal_wraps_round_the_table():
     result = play(DEAD, DEAD, players=4, first_dealer=3)
-    assert [(r.extra["dealer"], r.extra["leader"]) for r in result.rounds] == [(3, 0), (0, 1)]
-    assert result.extra["next_dealer"] == 1
+    assert [(r.detail.dealer, r.detail.leader) for r in result.rounds] == [(3, 0), (0, 1)]
+    assert result.detail.next_dealer == 1
 
 
 @pytest.mark.parametrize("hands", [None, [], [None, None]])
@@ -637,7 +638,7 @@ def test_an_empty_sheet():
     assert (result.rounds, result.totals, result.over, result.over_after) == ((), (0, 0),
                                                                             False, None)
     assert (result.winners, result.leaders, result.target) == ((), (), 150)
-    assert result.extra["carry"] == [0, 0]
+    assert result.detail.carry == (0, 0)
 
 
 def test_reaching_150_exactly_ends_a_two_player_match():
@@ -726,16 +727,16 @@ LET_OFF = cards({}, {"joker": 1, "A": 2}, no_turn=True)
 def test_with_the_variant_a_seat_with_no_turn_that_melded_nothing_scores_zero():
     # Seat 1: 0 instead of −20, so no carry (s = 0).
     round_ = one(out({"7-K": 5}), LET_OFF, no_turn_zero=True)
-    assert round_.extra["hand_scores"] == [25, 0]  # 5 + 20
-    assert round_.cells == (25, 0) and round_.extra["carry"] == [0, 0]
+    assert round_.detail.hand_scores == (25, 0)  # 5 + 20
+    assert round_.cells == (25, 0) and round_.detail.carry == (0, 0)
 
 
 def test_without_the_variant_the_no_turn_flag_is_accepted_and_ignored():
     entered = GAME.parse_round(body_of([out({"7-K": 5}), LET_OFF]), 2, opts())
     assert entered.parts[1]["no_turn"] is True
     round_ = one(out({"7-K": 5}), LET_OFF)
-    assert round_.extra["hand_scores"] == [25, -20]
-    assert round_.extra["carry"] == [0, 20]
+    assert round_.detail.hand_scores == (25, -20)
+    assert round_.detail.carry == (0, 20)
 
 
 @pytest.mark.parametrize("variant", [False, True])
@@ -743,11 +744,11 @@ def test_the_no_turn_flag_changes_nothing_for_a_seat_that_melded(variant):
     # 3 − 2 × 0.5 = 2, and the unflagged −20 stays −20 either way.
     melded = cards({"7-K": 3}, {"3-6": 2}, no_turn=True)
     round_ = one(GOER, melded, NOTHING, no_turn_zero=variant)
-    assert round_.extra["hand_scores"] == [23, 2, -20]
+    assert round_.detail.hand_scores == (23, 2, -20)
 
 
 def test_the_variant_needs_the_flag():
-    assert one(GOER, NOTHING, no_turn_zero=True).extra["hand_scores"] == [23, -20]
+    assert one(GOER, NOTHING, no_turn_zero=True).detail.hand_scores == (23, -20)
 
 
 # --- hands given by their score -----------------------------------------------------------------
@@ -762,7 +763,7 @@ def test_a_quick_hand_is_its_score_and_whether_it_went_out():
 def test_quick_hands_score_as_typed_and_round_like_any_other():
     # 36.5 → 37; 3 → 3 (Dana and Ravi, counted on paper).
     round_ = one(quick(36.5, True), quick(3))
-    assert round_.extra["hand_scores"] == [36.5, 3]
+    assert round_.detail.hand_scores == (36.5, 3)
     assert round_.cells == (37, 3)
 
 
@@ -797,7 +798,7 @@ def test_a_quick_hand_takes_only_score_and_went_out(name):
 
 def test_a_quick_hand_going_out_is_the_goer():
     round_ = one(quick(3), quick(36.5, True))
-    assert round_.extra["goer"] == 1
+    assert round_.detail.goer == 1
 
 
 # --- what a table cannot have typed -------------------------------------------------------------
@@ -914,13 +915,13 @@ def test_an_open_round_need_not_have_its_goer_yet():
 def test_a_round_with_no_hand_typed_is_open():
     result = play([None, None, None, None])
     assert result.rounds[0].status == "open"
-    assert result.rounds[0].extra["hand_scores"] == [None] * 4
+    assert result.rounds[0].detail.hand_scores == (None,) * 4
 
 
 def test_an_open_round_shows_the_hands_typed_so_far():
     round_ = one(DANA, None, NOTHING)
     assert round_.status == "open" and round_.cells is None
-    assert round_.extra["hand_scores"] == [36.5, None, -20]
+    assert round_.detail.hand_scores == (36.5, None, -20)
 
 
 @pytest.mark.parametrize(("players", "count"), [(2, 1), (2, 3), (3, 2), (4, 3), (4, 5), (4, 0)])
@@ -953,12 +954,12 @@ def test_an_open_round_shows_the_cell_a_settled_hand_will_get_after_the_carry():
     # Dana −20 (carry 20); then Dana goes out with 26 while Ravi is still counting: 26 − 20 = 6.
     result = play([quick(-20), quick(25, True)], [quick(26, True), None])
     assert result.rounds[1].status == "open"
-    assert result.rounds[1].extra["cells_so_far"] == [6, None]
+    assert result.rounds[1].detail.cells_so_far == (6, None)
     assert result.totals == (0, 25)  # nothing banked yet
 
 
 def test_at_four_net_nothing_is_settled_before_someone_went_out():
-    assert one(SOMETHING, None, NOTHING, NOTHING).extra["cells_so_far"] == [None, None]
+    assert one(SOMETHING, None, NOTHING, NOTHING).detail.cells_so_far == (None, None)
 
 
 @pytest.mark.parametrize("missing", [0, 2, 3])
@@ -966,17 +967,17 @@ def test_at_four_net_the_goers_side_is_settled_by_the_goers_hand_alone(missing):
     # PARTNERS: seat 1 went out with 30; side 0 needs seats 0, 2 and 3 (the partner taken off).
     hands = list(PARTNERS)
     hands[missing] = None
-    assert one(*hands).extra["cells_so_far"] == [None, 30]
+    assert one(*hands).detail.cells_so_far == (None, 30)
 
 
 def test_at_four_sum_each_side_is_settled_by_its_own_two_hands():
     # Seat 3 missing: side 0 = 1 + (−2.5) = −1.5 → −1 → cell 0; side 1 waits.
     hands = PARTNERS[:3] + [None]
-    assert one(*hands, side_scoring="sum").extra["cells_so_far"] == [0, None]
+    assert one(*hands, side_scoring="sum").detail.cells_so_far == (0, None)
 
 
 def test_a_pending_dhamoon_settles_nothing():
-    assert one(ALL_AT_ONCE, NOTHING, None, NOTHING).extra["cells_so_far"] == [None, None]
+    assert one(ALL_AT_ONCE, NOTHING, None, NOTHING).detail.cells_so_far == (None, None)
 
 
 def test_the_working_of_each_hand():
@@ -1110,10 +1111,10 @@ def test_cells_are_never_negative_and_totals_are_their_sums(match):
 def test_each_sides_rounded_scores_add_up_to_its_cells_less_what_it_still_owes(match):
     players, options, rounds, _ = match
     _, result = replay_bodies(players, options, rounds)
-    owed = result.extra["carry"]
+    owed = result.detail.carry
     assert all(carry >= 0 for carry in owed)
     for side, total in enumerate(result.totals):
-        scored = sum(r.extra["side_scores"][side] for r in result.rounds
+        scored = sum(r.detail.side_scores[side] for r in result.rounds
                      if r.status == "complete")
         assert scored == total - owed[side]
 
@@ -1126,12 +1127,12 @@ def test_every_round_follows_the_specs_carry_rule_from_the_carry_before_it(match
     carry = [0] * len(result.totals)
     for index, round_ in enumerate(result.rounds):
         dealer = (options["first_dealer"] + index) % players
-        assert (round_.extra["dealer"], round_.extra["leader"]) == (dealer,
+        assert (round_.detail.dealer, round_.detail.leader) == (dealer,
                                                                     (dealer + 1) % players)
         if round_.status == "dead":
-            assert round_.extra["carry"] == carry  # untouched
+            assert round_.detail.carry == tuple(carry)  # untouched
         elif round_.status == "complete":
-            for side, score in enumerate(round_.extra["side_scores"]):
+            for side, score in enumerate(round_.detail.side_scores):
                 c = carry[side]
                 if score < 0:
                     expected = (0, c - score)
@@ -1139,10 +1140,10 @@ def test_every_round_follows_the_specs_carry_rule_from_the_carry_before_it(match
                     expected = (max(0, score - c), max(0, c - score))
                 else:
                     expected = (0, c)
-                assert (round_.cells[side], round_.extra["carry"][side]) == expected
-            carry = list(round_.extra["carry"])
+                assert (round_.cells[side], round_.detail.carry[side]) == expected
+            carry = list(round_.detail.carry)
             assert all(c >= 0 for c in carry)
-    assert result.extra["carry"] == carry
+    assert result.detail.carry == tuple(carry)
 
 
 @settings(max_examples=150)
@@ -1153,8 +1154,8 @@ def test_side_scores_are_the_hand_scores_combined_by_the_rules_and_rounded_once(
     for round_ in result.rounds:
         if round_.status != "complete":
             continue
-        scores = [half(s) for s in round_.extra["hand_scores"]]
-        goer = round_.extra["goer"]
+        scores = [half(s) for s in round_.detail.hand_scores]
+        goer = round_.detail.goer
         if players < 4:
             combined = scores
         elif options["side_scoring"] == "sum":
@@ -1166,8 +1167,8 @@ def test_side_scores_are_the_hand_scores_combined_by_the_rules_and_rounded_once(
             combined[mine] = scores[goer]
             combined[theirs] = scores[theirs] + scores[theirs + 2] - scores[partner]
         # Half toward +∞, worked without rounded(): floor(x + 0.5) on half points.
-        assert round_.extra["side_scores"] == [-((-h - 1) // 2) if h % 2 else h // 2
-                                               for h in combined]
+        assert round_.detail.side_scores == tuple(-((-h - 1) // 2) if h % 2 else h // 2
+                                                    for h in combined)
 
 
 @settings(max_examples=150)

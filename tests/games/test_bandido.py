@@ -13,11 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.errors import Invalid
 from app.games import GAMES
 from app.games.bandido import GAME, symbols_matched
 from app.games.base import InvalidInput
-from app.services.sheets import clean_players
 
 STONE, WATER, COCONUT = "stone", "water", "coconut"
 ALL_THREE = [STONE, WATER, COCONUT]
@@ -38,7 +36,7 @@ def play(rounds, characters=(), first_seat=0, players=None):
     options = opts(players, first_seat=first_seat)
     entered = [GAME.parse_round({"players": list(r)}, players, options) for r in rounds]
     secrets = list(characters) + [None] * (players - len(characters))
-    return GAME.outcome(players, options, entered, secrets)
+    return GAME.replay(players, options, entered, secrets)
 
 
 def refused(body, players=3, **given_options):
@@ -66,21 +64,21 @@ def test_five_victory_points_win():
 
     assert result.over and result.over_after == 1
     assert result.winners == (0,)
-    assert result.extra["win_reason"] == "victory_points"
+    assert result.detail.win_reason == "victory_points"
 
 
 def test_four_victory_points_do_not_win():
     result = play([[at(4), at(4), at(4)]])
 
     assert not result.over and result.over_after is None
-    assert result.winners == () and result.extra["win_reason"] is None
+    assert result.winners == () and result.detail.win_reason is None
 
 
 def test_more_than_five_victory_points_still_win():
     # A seat may come to its turn holding 4 and leave with 6 (two effects in one turn).
     result = play([[at(0), at(6), at(0)]])
 
-    assert result.winners == (1,) and result.extra["win_reason"] == "victory_points"
+    assert result.winners == (1,) and result.detail.win_reason == "victory_points"
 
 
 def test_the_characters_three_symbols_face_up_win():
@@ -88,7 +86,7 @@ def test_the_characters_three_symbols_face_up_win():
                   characters=[[STONE, STONE, STONE], [WATER, STONE, COCONUT], [WATER] * 3])
 
     assert result.over and result.winners == (1,)
-    assert result.extra["win_reason"] == "symbols"
+    assert result.detail.win_reason == "symbols"
 
 
 def test_two_of_three_symbols_do_not_win():
@@ -102,7 +100,7 @@ def test_four_face_up_symbols_holding_the_three_win():
     result = play([[at(0, COCONUT, STONE, COCONUT, WATER), at(0), at(0)]],
                   characters=[ALL_THREE, [WATER] * 3, [STONE] * 3])
 
-    assert result.winners == (0,) and result.extra["win_reason"] == "symbols"
+    assert result.winners == (0,) and result.detail.win_reason == "symbols"
 
 
 def test_four_face_up_symbols_missing_one_of_the_three_do_not_win():
@@ -150,7 +148,7 @@ def test_a_seat_meeting_both_wins_by_victory_points():
     result = play([[at(0), at(5, STONE, WATER, COCONUT)]], characters=[[STONE] * 3, ALL_THREE])
 
     assert result.winners == (1,)
-    assert result.extra["win_reason"] == "victory_points"
+    assert result.detail.win_reason == "victory_points"
 
 
 def test_once_over_the_winner_alone_leads_whoever_holds_most_victory_points():
@@ -192,8 +190,8 @@ def test_two_seats_meeting_a_condition_in_one_round_the_first_in_turn_order_wins
     order = _turn_order(players, first)
     expected = min(vp_seat, symbol_seat, key=order.index)
     assert result.over and result.winners == (expected,)
-    assert result.extra["win_reason"] == ("victory_points" if expected == vp_seat else "symbols")
-    assert result.rounds[0].extra["first"] == first
+    assert result.detail.win_reason == ("victory_points" if expected == vp_seat else "symbols")
+    assert result.rounds[0].detail.first == first
 
 
 @pytest.mark.parametrize("first", range(4))
@@ -215,7 +213,7 @@ def test_a_seat_after_the_winner_in_turn_order_is_ignored():
     result = play([[at(5), at(0, WATER, WATER, WATER), at(1)]],
                   characters=[[STONE] * 3, [WATER] * 3, [STONE] * 3], first_seat=2)
 
-    assert result.winners == (0,) and result.extra["win_reason"] == "victory_points"
+    assert result.winners == (0,) and result.detail.win_reason == "victory_points"
 
 
 # Characters missing -----------------------------------------------------------------------
@@ -227,20 +225,20 @@ def test_no_symbol_win_without_a_character():
                   characters=[[COCONUT] * 3, None, [WATER] * 3])
 
     assert not result.over and result.winners == ()
-    assert result.extra["missing_characters"] == [1]
+    assert result.detail.missing_characters == (1,)
 
 
 def test_missing_characters_lists_every_seat_without_one_in_seat_order():
-    assert play([[at(0), at(0), at(0)]]).extra["missing_characters"] == [0, 1, 2]
+    assert play([[at(0), at(0), at(0)]]).detail.missing_characters == (0, 1, 2)
     assert play([[at(0), at(0), at(0)]],
-                characters=[None, ALL_THREE, None]).extra["missing_characters"] == [0, 2]
-    assert play([[at(0)] * 3], characters=[ALL_THREE] * 3).extra["missing_characters"] == []
+                characters=[None, ALL_THREE, None]).detail.missing_characters == (0, 2)
+    assert play([[at(0)] * 3], characters=[ALL_THREE] * 3).detail.missing_characters == ()
 
 
 def test_without_characters_victory_points_still_win():
     result = play([[at(0, STONE, STONE, STONE), at(5)]])
 
-    assert result.winners == (1,) and result.extra["win_reason"] == "victory_points"
+    assert result.winners == (1,) and result.detail.win_reason == "victory_points"
 
 
 def test_characters_decide_the_same_rounds_differently():
@@ -259,7 +257,7 @@ def test_an_open_round_does_not_decide_even_when_a_typed_seat_meets_a_condition(
 
     assert result.rounds[1].status == "open" and result.rounds[1].cells is None
     assert not result.over and result.over_after is None and result.winners == ()
-    assert result.extra["win_reason"] is None
+    assert result.detail.win_reason is None
     assert result.totals == (2, 1, 0)  # still what the last complete round left
 
 
@@ -268,7 +266,7 @@ def test_an_open_round_holds_the_match_open_though_a_later_round_is_won():
 
     assert [r.status for r in result.rounds] == ["open", "complete"]
     assert not result.over and result.winners == ()
-    assert result.extra["win_reason"] is None
+    assert result.detail.win_reason is None
 
 
 def test_an_open_round_completed_then_ends_the_match_at_the_later_round():
@@ -280,7 +278,7 @@ def test_an_open_round_completed_then_ends_the_match_at_the_later_round():
 def test_an_open_round_reports_each_seats_symbols_where_typed():
     result = play([[at(0, STONE), None, at(0)]])
 
-    assert result.rounds[0].extra["symbols"] == [[STONE], None, []]
+    assert result.rounds[0].detail.symbols == ((STONE,), None, ())
 
 
 # Rounds after the win ---------------------------------------------------------------------
@@ -290,7 +288,7 @@ def test_over_after_names_the_round_that_ended_it_with_rounds_after_it():
     result = play([[at(1), at(1)], [at(1), at(5)], [at(5), at(0)], [at(0), at(0)]])
 
     assert result.over_after == 1
-    assert result.winners == (1,) and result.extra["win_reason"] == "victory_points"
+    assert result.winners == (1,) and result.detail.win_reason == "victory_points"
 
 
 def test_over_after_is_the_first_win_even_when_later_rounds_are_open():
@@ -308,18 +306,18 @@ def test_cells_are_the_victory_points_held_after_the_round_not_a_sum():
 
     assert [r.cells for r in result.rounds] == [(2, 1, 0), (1, 3, 0), (4, 3, 2)]
     assert result.totals == (4, 3, 2)
-    assert result.extra["face_up"] == [[], [], []]
+    assert result.detail.face_up == ((), (), ())
 
 
 def test_face_up_is_what_the_last_complete_round_shows():
     result = play([[at(0, STONE), at(0, WATER)], [at(0, COCONUT), None]])
 
-    assert result.extra["face_up"] == [[STONE], [WATER]]
-    assert result.rounds[0].extra["symbols"] == [[STONE], [WATER]]
+    assert result.detail.face_up == ((STONE,), (WATER,))
+    assert result.rounds[0].detail.symbols == ((STONE,), (WATER,))
 
 
 def test_no_rounds_no_winner():
-    result = GAME.outcome(3, opts(3), [], [ALL_THREE] * 3)
+    result = GAME.replay(3, opts(3), [], [ALL_THREE] * 3)
 
     assert result.rounds == () and result.totals == (0, 0, 0)
     assert not result.over and result.winners == () and result.leaders == ()
@@ -410,17 +408,9 @@ def test_a_character_with_repeats_is_taken(character):
     assert GAME.parse_character(character) == character
 
 
-@pytest.mark.parametrize("count", [0, 1, 6, 7])
-def test_two_to_five_players(count):
-    with pytest.raises(Invalid) as caught:
-        clean_players([f"P{i}" for i in range(count)], GAME)
-
-    assert caught.value.field == "players"
-
-
-@pytest.mark.parametrize("count", [2, 3, 4, 5])
-def test_two_to_five_players_are_taken(count):
-    assert clean_players([f"P{i}" for i in range(count)], GAME) == [f"P{i}" for i in range(count)]
+def test_two_to_five_players():
+    # SPEC: "2 to 5 players"; the services refuse any other count for every registered game.
+    assert (GAME.min_players, GAME.max_players) == (2, 5)
 
 
 @pytest.mark.parametrize("players, first", [(2, 2), (2, 3), (3, 3), (4, 4), (2, 4)])
@@ -507,28 +497,28 @@ def test_the_winner_is_the_first_in_round_and_turn_order_to_meet_a_condition(she
     options = opts(players, first_seat=first)
     entered = [GAME.parse_round({"players": r}, players, options) for r in rounds]
 
-    result = GAME.outcome(players, options, entered, characters)
+    result = GAME.replay(players, options, entered, characters)
 
     expected = model(players, first, rounds, characters)
     if expected is None:
         assert result.over_after is None and not result.over
-        assert result.winners == () and result.extra["win_reason"] is None
+        assert result.winners == () and result.detail.win_reason is None
     else:
         index, seat, reason, decided = expected
         assert result.over_after == index
         assert result.over is decided
         assert result.winners == ((seat,) if decided else ())
-        assert result.extra["win_reason"] == (reason if decided else None)
+        assert result.detail.win_reason == (reason if decided else None)
         if decided:
             assert result.leaders == (seat,)
     complete = [r for r in rounds if None not in r]
     for parts, outcome in zip(rounds, result.rounds):
         assert outcome.status == ("open" if None in parts else "complete")
         assert outcome.cells == (None if None in parts else tuple(p["vp"] for p in parts))
-        assert outcome.extra["symbols"] == [None if p is None else p["symbols"] for p in parts]
+        assert outcome.detail.symbols == tuple(None if p is None else tuple(p["symbols"]) for p in parts)
     assert result.totals == (tuple(p["vp"] for p in complete[-1]) if complete
                              else (0,) * players)
-    assert result.extra["missing_characters"] == [
+    assert list(result.detail.missing_characters) == [
         s for s in range(players) if characters[s] is None]
 
 
@@ -544,8 +534,8 @@ def test_the_order_of_face_up_symbols_and_of_a_characters_symbols_does_not_matte
 
     def outcome(rs, cs):
         entered = [GAME.parse_round({"players": r}, players, options) for r in rs]
-        result = GAME.outcome(players, options, entered, cs)
-        return result.over_after, result.over, result.winners, result.extra["win_reason"]
+        result = GAME.replay(players, options, entered, cs)
+        return result.over_after, result.over, result.winners, result.detail.win_reason
 
     assert outcome(rounds, characters) == outcome(shuffled_rounds, shuffled_characters)
 
@@ -568,7 +558,7 @@ def test_a_character_counts_only_from_the_round_it_was_entered_in():
     result = play(rounds, characters=[None, late])
 
     assert result.over_after == 1 and result.winners == (1,)
-    assert result.extra["win_reason"] == "symbols"
+    assert result.detail.win_reason == "symbols"
     # Entered after round 2 was played: neither round is his to win.
     assert play(rounds, characters=[None, late | {"from": 2}]).over_after is None
     # Entered before any round (the usual case): round 1 already wins.

@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from app.games import GAMES
+from app.games import GAMES, register
 from app.games.base import (
     Game,
     InvalidInput,
@@ -15,9 +15,13 @@ from app.games.base import (
     Result,
     RoundInput,
     RoundResult,
+    concluded,
+    detail_json,
+    ended,
     expect_object,
     ranked,
     reject_unknown,
+    seat_sides,
     whole_number,
 )
 from app.games.generic import GAME as GENERIC
@@ -32,7 +36,8 @@ def _game(options, check_options=None):
         parse_round=lambda body, players, options: RoundInput({}, ()),
         parse_part=lambda body, seat, options: body,
         round_input=lambda round_: {},
-        replay=lambda players, options, rounds: Result((), (), False, None, (), (), None),
+        replay=lambda players, options, rounds, secrets: Result((), (), False, None, (), (),
+                                                                   None),
         **extra,
     )
 
@@ -284,7 +289,7 @@ def test_ranked_of_no_sides_is_nobody():
 
 def test_results_are_frozen_so_a_replay_cannot_be_changed_afterwards():
     result = RoundResult("complete", (1, 2))
-    assert result.extra == {}
+    assert result.detail is None
     with pytest.raises(dataclasses.FrozenInstanceError):
         result.cells = (3, 4)  # type: ignore[misc]
     with pytest.raises(dataclasses.FrozenInstanceError):
@@ -302,3 +307,77 @@ def test_invalid_input_is_a_value_error_carrying_message_and_field():
 def test_the_registry_finds_the_free_sheet_by_its_name():
     assert GAMES["generic"] is GENERIC
     assert all(name == game.name for name, game in GAMES.items())
+
+
+# --- what every engine shares -------------------------------------------------------------------
+
+@dataclasses.dataclass(frozen=True)
+class Inner:
+    colors: tuple[str, ...]
+
+
+@dataclasses.dataclass(frozen=True)
+class Detail:
+    carry: tuple[int, ...]
+    seen: tuple[tuple[str, ...] | None, ...]
+    inner: Inner | None
+    name: str = "x"
+
+
+def test_a_detail_reads_as_json_with_every_field_and_lists_for_tuples():
+    detail = Detail((3, 0), (("stone",), None), Inner(("red",)))
+
+    assert detail_json(detail) == {"carry": [3, 0], "seen": [["stone"], None],
+                                   "inner": {"colors": ["red"]}, "name": "x"}
+    assert detail_json(Detail((), (), None)) == {"carry": [], "seen": [], "inner": None,
+                                                 "name": "x"}
+
+
+def test_a_game_without_details_adds_no_fields():
+    assert detail_json(None) == {}
+
+
+def open_(cells=None):
+    return RoundResult("open", None)
+
+
+def done(*cells):
+    return RoundResult("complete", cells)
+
+
+def test_a_match_is_over_once_the_deciding_round_is_in_and_no_round_before_it_is_open():
+    assert ended([done(1), done(2)], 1)
+    assert not ended([done(1), done(2)], None)
+    assert not ended([open_(), done(2)], 1)  # round 1 still waits for a part
+    assert ended([done(1), done(2), open_()], 1)  # rounds after the end do not hold it
+
+
+def test_the_usual_ending_leads_with_the_best_total_and_wins_once_over():
+    going = concluded([done(5, 7)], [5, 7], None, 10)
+    assert (going.over, going.leaders, going.winners, going.target) == (False, (1,), (), 10)
+
+    over = concluded([done(5, 7), done(6, 3)], [11, 10], 1, 10)
+    assert (over.over, over.leaders, over.winners) == (True, (0,), (0,))
+
+    lowest = concluded([done(5, 7)], [5, 7], 0, None, lowest_first=True)
+    assert lowest.winners == (0,)
+
+
+def test_nobody_leads_before_a_round_is_complete():
+    assert concluded([open_()], [0, 0], None, None).leaders == ()
+    assert concluded([], [0, 0], None, None).leaders == ()
+
+
+def test_a_detail_travels_with_the_result():
+    assert concluded([], [0], None, None, detail="d").detail == "d"
+
+
+def test_every_player_is_a_side_of_their_own():
+    sides = seat_sides(["Ana", "Ben"])
+    assert [(s.index, s.name, s.seats) for s in sides] == [(0, "Ana", (0,)), (1, "Ben", (1,))]
+
+
+def test_a_second_game_under_a_taken_name_is_refused():
+    with pytest.raises(ValueError):
+        register(dataclasses.replace(GENERIC, title="Another"))
+    assert register(GENERIC) is GENERIC  # registering the same game again changes nothing

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from app.games import GAMES
+from app.games import GAMES, detail_json
 from app.games.base import InvalidInput, RoundInput
 from app.games.blue_banana import GAME, is_sought, mode_of_round, sought
 
@@ -63,8 +63,9 @@ def play(*rounds, players=None, **given_options):
 
 
 def column(result, name):
-    """One per-round extra (penalties, chips, mode, ...) down the whole sheet."""
-    return [r.extra[name] for r in result.rounds]
+    """One per-round detail (penalties, chips, mode, ...) down the whole sheet, as the API
+    shows it."""
+    return [detail_json(r.detail)[name] for r in result.rounds]
 
 
 def refused(call, *args, field):
@@ -145,9 +146,9 @@ def test_an_unknown_option_is_refused_by_name(name):
 def test_everyone_starts_with_one_chip():
     # Rulebook: "Each player receives one small penalty chip." Before any round is scored.
     result = GAME.replay(4, opts(4), [])
-    assert result.extra["chips"] == [1, 1, 1, 1]
+    assert result.detail.chips == (1, 1, 1, 1)
     assert result.totals == (0, 0, 0, 0)
-    assert result.extra["starts_next"] is None
+    assert result.detail.starts_next is None
     assert (result.over, result.over_after, result.winners, result.leaders) == (
         False, None, (), ())
 
@@ -156,15 +157,15 @@ def test_the_player_with_the_most_cards_gets_one_more_chip():
     # Ana 5, Ben 3, Cy 4: Ana has the most → chips 1+1 = 2, the others keep 1.
     result = play([p(5), p(3), p(4)])
     assert result.totals == (5, 3, 4)
-    assert result.rounds[0].extra["chips"] == [2, 1, 1]
-    assert result.extra["chips"] == [2, 1, 1]
+    assert result.rounds[0].detail.chips == (2, 1, 1)
+    assert result.detail.chips == (2, 1, 1)
 
 
 def test_all_players_tied_for_the_most_get_a_chip():
     # Rulebook: "In case of a tie, all tied players receive a small penalty chip."
     # Ana 4, Ben 4, Cy 2, Dee 4: three tied at 4 → [2, 2, 1, 2].
     result = play([p(4), p(4), p(2), p(4)])
-    assert result.extra["chips"] == [2, 2, 1, 2]
+    assert result.detail.chips == (2, 2, 1, 2)
 
 
 def test_the_most_is_counted_on_the_whole_total_not_on_this_rounds_cards():
@@ -193,7 +194,7 @@ def test_four_small_chips_and_a_fifth_become_a_large_chip_worth_five():
     result = play([p(1), p(0)], [p(1), p(0)], [p(1), p(0)], [p(1), p(0)], [p(1, 1), p(0)])
     assert column(result, "chips") == [[2, 1], [3, 1], [4, 1], [5, 1], [5, 2]]
     # Round 5: Ana 0, Ben 0 → both tied for the most: Ana stays at 5, Ben 1 + 1 = 2.
-    assert result.rounds[4].extra["penalties"] == [5, 0]
+    assert result.rounds[4].detail.penalties == (5, 0)
     assert result.rounds[4].cells == (-4, 0)
     assert result.totals == (0, 0)
 
@@ -204,17 +205,17 @@ def test_a_leader_for_eight_rounds_stays_at_five_chips():
     result = play(*([[p(2), p(1)]] * 8))
     assert [chips[0] for chips in column(result, "chips")] == [2, 3, 4, 5, 5, 5, 5, 5]
     assert [chips[1] for chips in column(result, "chips")] == [1] * 8
-    assert result.extra["chips"] == [5, 1]
+    assert result.detail.chips == (5, 1)
 
 
 def test_a_sixth_chip_never_raises_the_penalty_past_five():
     # Nine rounds: Ana leads the first eight (chips 5 after round 4 and no more). In round 9
     # she makes 2 mistakes: 2 × 5 = 10, not 2 × 9 = 18. Her total 8 × 3 = 24 → 24 + 0 − 10 = 14.
     result = play(*([[p(3), p(0)]] * 8), [p(0, 2), p(0)], rounds=9)
-    assert result.rounds[8].extra["penalties"] == [10, 0]
+    assert result.rounds[8].detail.penalties == (10, 0)
     assert result.rounds[8].cells == (-10, 0)
     assert result.totals == (14, 0)
-    assert result.extra["chips"] == [5, 1]
+    assert result.detail.chips == (5, 1)
 
 
 # --- penalties and the banana -------------------------------------------------------------------
@@ -222,7 +223,7 @@ def test_a_sixth_chip_never_raises_the_penalty_past_five():
 def test_each_incorrect_card_costs_one_card_per_chip():
     # 1 chip each. Ana 7 correct, 3 incorrect → 7 − 3×1 = 4. Ben 2 correct → 2.
     result = play([p(7, 3), p(2)])
-    assert result.rounds[0].extra["penalties"] == [3, 0]
+    assert result.rounds[0].detail.penalties == (3, 0)
     assert result.rounds[0].cells == (4, 2)
 
 
@@ -240,7 +241,7 @@ def test_a_correct_snatch_of_the_banana_wins_the_two_task_cards():
     # Rulebook: "They may additionally take the two task cards of this round."
     # Ana 3 correct + 2 task cards = 5; no penalty.
     result = play([p(3, 0, "correct"), p(4)])
-    assert result.rounds[0].extra["penalties"] == [0, 0]
+    assert result.rounds[0].detail.penalties == (0, 0)
     assert result.rounds[0].cells == (5, 4)
 
 
@@ -252,7 +253,7 @@ def test_a_correct_snatch_with_nothing_collected_still_wins_two():
 def test_snatching_the_banana_too_early_is_one_mistake():
     # Ana 5 correct, snatched early: 1 mistake × 1 chip → 5 − 1 = 4; no task cards.
     result = play([p(5, 0, "early"), p(4)])
-    assert result.rounds[0].extra["penalties"] == [1, 0]
+    assert result.rounds[0].detail.penalties == (1, 0)
     assert result.rounds[0].cells == (4, 4)
 
 
@@ -260,7 +261,7 @@ def test_too_early_and_incorrect_cards_add_up_as_mistakes_times_chips():
     # Round 1: Ana 10 → leads, chips [2, 1].
     # Round 2: Ana 4 correct, 2 incorrect, early: (2 + 1) × 2 = 6 → 10 + 4 − 6 = 8.
     result = play([p(10), p(1)], [p(4, 2, "early"), p(1)])
-    assert result.rounds[1].extra["penalties"] == [6, 0]
+    assert result.rounds[1].detail.penalties == (6, 0)
     assert result.rounds[1].cells == (-2, 1)
     assert result.totals == (8, 2)
 
@@ -268,7 +269,7 @@ def test_too_early_and_incorrect_cards_add_up_as_mistakes_times_chips():
 def test_a_correct_snatch_still_pays_for_incorrect_cards():
     # Ana 1 correct, 2 incorrect, correct snatch: 0 + 1 + 2 − 2×1 = 1.
     result = play([p(1, 2, "correct"), p(0)])
-    assert result.rounds[0].extra["penalties"] == [2, 0]
+    assert result.rounds[0].detail.penalties == (2, 0)
     assert result.rounds[0].cells == (1, 0)
 
 
@@ -286,7 +287,7 @@ def test_nobody_falls_below_zero():
     # Round 1: Ana 3, Ben 1. Round 2: Ana 10 incorrect at 2 chips = 20 → 3 − 20 = −17 → 0,
     # so her cell is 0 − 3 = −3, not −20.
     result = play([p(3), p(1)], [p(0, 10), p(1)])
-    assert result.rounds[1].extra["penalties"] == [20, 0]
+    assert result.rounds[1].detail.penalties == (20, 0)
     assert result.rounds[1].cells == (-3, 1)
     assert result.totals == (0, 2)
 
@@ -308,16 +309,16 @@ def test_a_correct_snatch_offsets_penalties_before_the_floor():
 def test_the_last_snatcher_starts_the_next_round_whether_correct_or_early():
     # Rulebook: "The player who snatched the Blue Banana starts the next round."
     result = play([p(1), p(2, 0, "correct"), p(3)])
-    assert result.extra["starts_next"] == 1
+    assert result.detail.starts_next == 1
     result = play([p(1), p(2, 0, "correct"), p(3)], [p(1), p(1), p(1, 0, "early")])
-    assert result.extra["starts_next"] == 2
+    assert result.detail.starts_next == 2
     assert column(result, "snatcher") == [1, 2]
 
 
 def test_a_round_without_a_snatch_keeps_the_last_starter():
     result = play([p(1, 0, "early"), p(2), p(3)], [p(1), p(1), p(1)])
     assert column(result, "snatcher") == [0, None]
-    assert result.extra["starts_next"] == 0
+    assert result.detail.starts_next == 0
 
 
 # --- whole matches, worked by hand --------------------------------------------------------------
@@ -376,13 +377,13 @@ def test_match_a_chips_round_by_round_and_now():
         [2, 1, 1], [3, 2, 2], [3, 3, 2], [4, 3, 2],
         [5, 3, 2], [5, 3, 3], [5, 3, 4], [5, 4, 5],
     ]
-    assert result.extra["chips"] == [5, 4, 5]
+    assert result.detail.chips == (5, 4, 5)
 
 
 def test_match_a_snatchers_and_who_starts_next():
     result = play(*MATCH_A)
     assert column(result, "snatcher") == [0, 1, 0, 2, 1, None, 2, 1]
-    assert result.extra["starts_next"] == 1
+    assert result.detail.starts_next == 1
 
 
 def test_match_a_is_over_after_the_eighth_round_and_the_tie_shares_the_win():
@@ -435,8 +436,8 @@ def test_match_b_an_open_round_scores_nothing_and_the_others_go_on_without_it():
     assert column(result, "chips") == [[2, 1, 1, 1], None, [2, 2, 2, 1], [2, 2, 3, 1]]
     # Ana 4−1+2 = 5; Ben 1+5−4 = 2; Cy 0+6+3 = 9; Dee 2+0+4 = 6.
     assert result.totals == (5, 2, 9, 6)
-    assert result.extra["chips"] == [2, 2, 3, 1]
-    assert result.extra["starts_next"] == 2
+    assert result.detail.chips == (2, 2, 3, 1)
+    assert result.detail.starts_next == 2
     assert result.leaders == (2,)
 
 
@@ -469,11 +470,11 @@ def test_match_b_once_typed_the_third_complete_round_ends_it():
     assert [r.cells for r in result.rounds] == [(4, 1, 0, 2), (5, 0, 1, 2), (-2, 5, 6, 0)]
     assert column(result, "penalties") == [[0, 1, 0, 1], [0, 0, 0, 0], [3, 0, 0, 0]]
     assert column(result, "chips") == [[2, 1, 1, 1], [3, 1, 1, 1], [4, 1, 2, 1]]
-    assert result.rounds[1].extra["sought"] is None  # no task cards typed
+    assert result.rounds[1].detail.sought is None  # no task cards typed
     assert result.totals == (7, 6, 7, 4)
     assert result.over and result.over_after == 2
     assert result.winners == (0, 2)
-    assert result.extra["starts_next"] == 1
+    assert result.detail.starts_next == 1
     # A fourth round past the end does not move the end (the service refuses it by this).
     assert play(*typed, MATCH_B[3], mode="alternating", rounds=3).over_after == 2
 
@@ -503,23 +504,23 @@ def test_an_open_round_changes_no_chips():
     # Ana leads R1 → chips [2, 1]. R2 open with Ben's 9 typed: nothing changes.
     result = play([p(3), p(1)], [None, p(9)])
     assert result.rounds[1].status == "open" and result.rounds[1].cells is None
-    assert result.rounds[1].extra["penalties"] is None
-    assert result.rounds[1].extra["chips"] is None
-    assert result.extra["chips"] == [2, 1]
+    assert result.rounds[1].detail.penalties is None
+    assert result.rounds[1].detail.chips is None
+    assert result.detail.chips == (2, 1)
     assert result.totals == (3, 1)
 
 
 def test_nobody_leads_before_a_round_is_complete():
     result = play([p(5), None])
     assert result.leaders == () and result.totals == (0, 0)
-    assert result.extra["chips"] == [1, 1]
+    assert result.detail.chips == (1, 1)
 
 
 def test_a_tie_at_zero_gives_everybody_a_chip():
     # SPEC: "every player whose total equals the highest total (ties all)": 0, 0, 0 all tie.
     result = play([p(0, 1), p(0), p(0, 0, "early")])
     assert result.totals == (0, 0, 0)
-    assert result.extra["chips"] == [2, 2, 2]
+    assert result.detail.chips == (2, 2, 2)
 
 
 # --- the game mode card -------------------------------------------------------------------------
@@ -549,12 +550,12 @@ def test_each_round_and_its_sought_name_the_mode_that_applied(mode, expected):
     result = play(*rounds, mode=mode)
     assert column(result, "mode") == expected
     assert [s["mode"] for s in column(result, "sought")] == expected
-    assert result.extra["next_mode"] == expected[0]  # round 5 is odd: as round 1
+    assert result.detail.next_mode == expected[0]  # round 5 is odd: as round 1
 
 
 def test_the_next_round_of_an_alternating_match_shows_its_mode():
-    assert GAME.replay(2, opts(2, mode="alternating"), []).extra["next_mode"] == "normal"
-    assert play([p(1), p(0)], mode="alternating").extra["next_mode"] == "inverted"
+    assert GAME.replay(2, opts(2, mode="alternating"), []).detail.next_mode == "normal"
+    assert play([p(1), p(0)], mode="alternating").detail.next_mode == "inverted"
 
 
 def test_the_mode_does_not_change_the_scoring():
@@ -569,7 +570,7 @@ def test_the_mode_does_not_change_the_scoring():
 
 def test_a_round_without_task_cards_has_no_sought():
     result = play([p(1), p(0)])
-    assert result.rounds[0].extra["sought"] is None
+    assert result.rounds[0].detail.sought is None
 
 
 # --- the referee --------------------------------------------------------------------------------
@@ -683,7 +684,7 @@ def test_a_complete_rounds_sought_is_the_task_cards_negatives():
     task = [card("strawberry", "blue"), card("top_hat", "green")]
     # blue strawberry → red, whale; green top hat → black, frog.
     result = play({"players": [p(2), p(1)], "task": task}, mode="inverted")
-    assert result.rounds[0].extra["sought"] == {
+    assert detail_json(result.rounds[0].detail)["sought"] == {
         "colors": ["red", "black"], "motifs": ["whale", "frog"], "mode": "inverted"}
 
 
@@ -958,11 +959,11 @@ def test_every_cell_follows_the_specs_rule_from_the_chips_before_it(match):
             penalty = mistakes * min(5, chips[seat])
             bonus = 2 if line["banana"] == "correct" else 0
             new = max(0, totals[seat] + line["correct"] + bonus - penalty)
-            assert round_.extra["penalties"][seat] == penalty
+            assert round_.detail.penalties[seat] == penalty
             assert round_.cells[seat] == new - totals[seat]
             totals[seat] = new
-        chips = list(round_.extra["chips"])
-    assert result.extra["chips"] == chips
+        chips = list(round_.detail.chips)
+    assert list(result.detail.chips) == chips
 
 
 @settings(max_examples=150)
@@ -973,7 +974,7 @@ def test_chips_run_from_one_to_five_never_fall_and_go_to_all_tied_for_the_most(m
     totals, chips = [0] * players, [1] * players
     for round_ in complete_rounds(result):
         totals = [t + c for t, c in zip(totals, round_.cells)]
-        after = round_.extra["chips"]
+        after = round_.detail.chips
         assert all(1 <= c <= 5 for c in after)
         assert all(a >= b for a, b in zip(after, chips))
         most = max(totals)
@@ -983,7 +984,7 @@ def test_chips_run_from_one_to_five_never_fall_and_go_to_all_tied_for_the_most(m
             else:
                 assert after[seat] == chips[seat]
         chips = after
-    assert result.extra["chips"] == chips
+    assert result.detail.chips == tuple(chips)
 
 
 @settings(max_examples=150)
@@ -1022,7 +1023,7 @@ def test_the_end_the_winners_and_who_starts_next(match):
         assert result.winners == result.leaders
     snatchers = [next((s for s, line in enumerate(rounds[i]) if line["banana"]), None)
                  for i in complete_at]
-    assert result.extra["starts_next"] == next(
+    assert result.detail.starts_next == next(
         (s for s in reversed(snatchers) if s is not None), None)
 
 
@@ -1038,7 +1039,7 @@ def test_an_open_round_changes_no_score_and_no_chip(match, data):
     with_open = replay_lines(players, options, rounds[:at] + [open_lines] + rounds[at:],
                              checked=False)
     assert with_open.totals == plain.totals
-    assert with_open.extra["chips"] == plain.extra["chips"]
+    assert with_open.detail.chips == plain.detail.chips
     assert [r.cells for r in complete_rounds(with_open)] == [
         r.cells for r in complete_rounds(plain)]
 
@@ -1063,7 +1064,7 @@ def test_a_rounds_sought_are_the_negatives_under_the_mode_of_that_round(first, s
     expected_mode = mode if mode != "alternating" else ("normal" if number % 2 else "inverted")
     assert mode_of_round(options, number) == expected_mode
     # Each sought colour and motif once, in the order of the cards.
-    assert result.rounds[-1].extra["sought"] == {
+    assert detail_json(result.rounds[-1].detail)["sought"] == {
         "colors": list(dict.fromkeys([TRUE_COLOR[first[0]], TRUE_COLOR[second[0]]])),
         "motifs": list(dict.fromkeys([TRUE_MOTIF[first[1]], TRUE_MOTIF[second[1]]])),
         "mode": expected_mode,

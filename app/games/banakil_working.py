@@ -1,0 +1,60 @@
+"""How a Banakil hand's numbers were made, for the page that shows the working: each hand's
+piles and bonus (or its flat score), and each side's netting and rounding."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .banakil import (
+    GOING_OUT,
+    hand_scores,
+    in_points,
+    melded_something,
+    ordinary_score,
+    pile_value,
+    rounded,
+    side_scores,
+)
+from .base import Side
+
+
+def describe_hand(seat: int, parts: Sequence[Mapping[str, Any] | None],
+                  options: Mapping[str, Any]) -> dict[str, Any] | None:
+    """How one seat's hand score was made, in points: the piles, the bonus, or the flat score."""
+    hand = parts[seat]
+    if hand is None:
+        return None
+    score = in_points(hand_scores(parts, options)[seat])
+    if "score" in hand:
+        return {"how": "typed", "score": score}
+    if not melded_something(hand):
+        flat = "no turn" if score == 0 else "melded nothing"
+        return {"how": flat, "score": score}
+    if (score is not None and hand["went_out"] and hand["all_at_once"]
+            and score * 2 != ordinary_score(hand, options)):
+        return {"how": "dhamoon", "score": score}
+    return {"how": "cards", "melded": in_points(pile_value(hand["melded"], options)),
+            "in_hand": in_points(pile_value(hand["in_hand"], options)),
+            "bonus": in_points(GOING_OUT) if hand["went_out"] else 0, "score": score}
+
+
+def describe_sides(parts: Sequence[Mapping[str, Any]], side_list: Sequence[Side],
+                   options: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Each side's number for a complete hand: which hands add, which one is taken off."""
+    scores = hand_scores(parts, options)
+    goer = next(seat for seat, part in enumerate(parts) if part["went_out"])
+    netting = len(parts) == 4 and options["side_scoring"] == "net"
+    steps = []
+    for side, number in zip(side_list, side_scores(scores, side_list, goer, options)):
+        if netting and goer in side.seats:
+            added, taken = [goer], None
+        elif netting:
+            added, taken = list(side.seats), (goer + 2) % 4
+        else:
+            added, taken = list(side.seats), None
+        steps.append({"added": [(seat, in_points(scores[seat])) for seat in added],
+                      "taken": None if taken is None else (taken, in_points(scores[taken])),
+                      "number": in_points(number), "rounded": rounded(number),
+                      "went_out": goer in side.seats})
+    return steps
