@@ -33,6 +33,7 @@ IN_THE_PACKS = {"3-6": 32, "7-K": 56, "A": 8, "2": 8, "joker": 2}
 
 MELDED_NOTHING = -40  # a flat −20, in half points
 GOING_OUT = 40  # +20
+LEAST_GOING_OUT = 1 * 3 + GOING_OUT  # three cards of 3–6 melded, and going out: 21.5
 DHAMOON = 80  # 40
 ONLINE_DHAMOON = {True: 102, False: 204}  # 51 when the other side melded something, else 102
 SCORE_LIMIT = 1000
@@ -121,8 +122,7 @@ def parse_part(body: Any, seat: int, options: Mapping[str, Any]) -> dict[str, An
     """One seat's hand: by card counts, or by its score (tables that count on paper)."""
     body = expect_object(body, "A hand", None)
     if "score" in body:
-        reject_unknown(body, {"score", "went_out"}, "")
-        return {"score": _hand_score_value(body["score"]), "went_out": _flag(body, "went_out")}
+        return _typed_hand(body)
     reject_unknown(body, {"melded", "in_hand", "went_out", "all_at_once", "no_turn"}, "")
     hand = {"melded": _pile(body.get("melded"), "melded"),
             "in_hand": _pile(body.get("in_hand"), "in_hand"),
@@ -139,6 +139,22 @@ def parse_part(body: Any, seat: int, options: Mapping[str, Any]) -> dict[str, An
     if hand["all_at_once"] and not hand["went_out"]:
         raise InvalidInput("“All at once” is a way of going out: tick “went out” too, or "
                            "untick it.", "all_at_once")
+    return hand
+
+
+def _typed_hand(body: Mapping[str, Any]) -> dict[str, Any]:
+    """A hand the table counted on paper: its score, and what the sheet cannot see in it."""
+    reject_unknown(body, {"score", "went_out", "melded", "no_turn"}, "")
+    hand = {"score": _hand_score_value(body["score"]), "went_out": _flag(body, "went_out")}
+    for flag in ("melded", "no_turn"):  # kept only where typed: stored as entered
+        if flag in body:
+            hand[flag] = _flag(body, flag)
+    if hand["went_out"] and hand.get("melded") is False:
+        raise InvalidInput("Going out means melding something: untick “melded nothing” or "
+                           "“went out”.", "melded")
+    if hand["went_out"] and hand["score"] * 2 < LEAST_GOING_OUT:
+        raise InvalidInput("A player who went out scores at least 21.5: three cards from 3 to 6 "
+                           "melded, and 20 for going out.", "score")
     return hand
 
 
@@ -175,7 +191,7 @@ def parse_round(body: Any, players: int, options: Mapping[str, Any]) -> RoundInp
 def _check_table(parts: Sequence[dict[str, Any] | None]) -> None:
     """What no real hand can show: more cards than the packs hold, two players going out."""
     for name in CLASSES:
-        total = sum(hand[pile][name] for hand in parts if hand and "melded" in hand
+        total = sum(hand[pile][name] for hand in parts if hand and "score" not in hand
                     for pile in ("melded", "in_hand"))
         if total > IN_THE_PACKS[name]:
             raise InvalidInput(f"This hand counts {total} {CLASS_NAMES[name]}, but the packs "
@@ -198,8 +214,8 @@ def round_input(entered: RoundInput) -> dict[str, Any]:
 
 
 def melded_something(hand: Mapping[str, Any]) -> bool:
-    if "score" in hand:  # SPEC: a hand given by its score melded something unless it is −20
-        return hand["score"] != -20
+    if "score" in hand:  # SPEC: a typed hand melded something unless it says not, or is −20
+        return hand.get("melded", hand["score"] != -20)
     return any(hand["melded"].values())
 
 

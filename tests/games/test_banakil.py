@@ -33,9 +33,10 @@ def out(melded, **flags):
     return cards(melded, went_out=True, **flags)
 
 
-def quick(score, went_out=False):
-    """A hand given by its score (the table counted on paper)."""
-    return {"score": score, "went_out": went_out}
+def quick(score, went_out=False, **flags):
+    """A hand given by its score (the table counted on paper), with `melded` or `no_turn`
+    where the table said so."""
+    return {"score": score, "went_out": went_out, **flags}
 
 
 DEAD = "dead"
@@ -336,11 +337,82 @@ def test_dhamoon_at_four_is_ordinary_once_anyone_else_melded(seat):
 
 
 def test_at_four_a_quick_hand_of_minus_twenty_melded_nothing_for_dhamoon():
-    # SPEC: a hand given by its score "counts as having melded something unless the score is
-    # −20". So with seat 1 at quick −20 the dhamoon holds (40); at quick 0 it does not (36.5).
+    # SPEC: without the flag "a typed −20 counts as nothing melded". So with seat 1 at quick
+    # −20 the dhamoon holds (40); at quick 0 or −19.5 it does not (36.5).
     assert one(ALL_AT_ONCE, quick(-20), NOTHING, NOTHING).detail.hand_scores[0] == 40
     assert one(ALL_AT_ONCE, quick(0), NOTHING, NOTHING).detail.hand_scores[0] == 36.5
     assert one(ALL_AT_ONCE, quick(-19.5), NOTHING, NOTHING).detail.hand_scores[0] == 36.5
+
+
+def test_at_four_a_hand_counted_on_paper_can_say_it_melded_nothing():
+    # SPEC: a typed hand "counts as having melded something unless it says "melded": false
+    # (say, a 0 under no_turn_zero: nothing melded, no chance to play)". The rulebook's
+    # dhamoon then holds: none of the other three melded anything.
+    let_off = quick(0, melded=False, no_turn=True)
+    round_ = one(ALL_AT_ONCE, let_off, NOTHING, NOTHING, no_turn_zero=True)
+    assert round_.detail.hand_scores == (40, 0, -20, -20)
+    # Without the flag the same 0 counts as something melded: the ordinary way, 36.5.
+    assert one(ALL_AT_ONCE, quick(0), NOTHING, NOTHING).detail.hand_scores[0] == 36.5
+
+
+def test_at_four_a_typed_minus_twenty_that_did_meld_spoils_the_dhamoon():
+    # SPEC: ""melded": true says a −20 hand did meld (melded 5, held 25)".
+    round_ = one(ALL_AT_ONCE, quick(-20, melded=True), NOTHING, NOTHING)
+    assert round_.detail.hand_scores == (36.5, -20, -20, -20)
+
+
+def test_every_hand_typed_on_paper_with_nothing_melded_leaves_the_dhamoon_at_forty():
+    nothing = quick(-20, melded=False)
+    round_ = one(ALL_AT_ONCE, nothing, nothing, nothing)
+    assert round_.detail.hand_scores[0] == 40 and round_.cells == (40, 0)
+
+
+def test_online_a_typed_hand_that_melded_nothing_makes_the_dhamoon_102():
+    # Online: 51 when a seat not on the goer's side melded something, else 102.
+    assert one(ALL_AT_ONCE, quick(0, melded=False), quick(7), quick(-20),
+               rules="online").detail.hand_scores[0] == 102
+    assert one(ALL_AT_ONCE, quick(0), quick(7), quick(-20),
+               rules="online").detail.hand_scores[0] == 51
+
+
+@pytest.mark.parametrize("score", [21.5, 22, 40, 1000])
+def test_a_goer_typed_at_21_5_or_more_is_taken(score):
+    # The least a seat can go out with: three cards of 3–6 melded (1.5) and 20 for going out.
+    assert GAME.parse_part(quick(score, True), 0, opts())["score"] == score
+
+
+@pytest.mark.parametrize("score", [21, 20, 0, -20, -1000])
+def test_a_goer_typed_below_21_5_is_refused(score):
+    message = refused(GAME.parse_part, quick(score, True), 0, opts(), field="score")
+    assert "21.5" in message
+
+
+def test_a_goer_cannot_have_melded_nothing():
+    message = refused(GAME.parse_part, quick(36.5, True, melded=False), 0, opts(),
+                      field="melded")
+    assert "melding something" in message
+
+
+@pytest.mark.parametrize("flag", ["melded", "no_turn"])
+@pytest.mark.parametrize("value", [1, "yes", None])
+def test_a_typed_hands_flags_are_true_or_false(flag, value):
+    refused(GAME.parse_part, {"score": -20, flag: value}, 0, opts(), field=flag)
+
+
+def test_a_typed_hand_keeps_its_flags_as_typed_and_only_those():
+    options = opts()
+    assert GAME.parse_part(quick(0, melded=False, no_turn=True), 0, options) == {
+        "score": 0, "went_out": False, "melded": False, "no_turn": True}
+    assert GAME.parse_part(quick(-20), 0, options) == {"score": -20, "went_out": False}
+    entered = GAME.parse_round(body_of([quick(-20, melded=True), quick(30, True)]), 2, options)
+    assert GAME.round_input(entered)["hands"][0] == {"score": -20, "went_out": False,
+                                                      "melded": True}
+
+
+def test_the_packs_check_skips_hands_typed_on_paper_even_with_a_melded_flag():
+    # A typed hand's "melded" is a yes or no, not a pile of cards to count.
+    entered = GAME.parse_round(body_of([quick(0, melded=False), quick(30, True)]), 2, opts())
+    assert entered.parts[0]["melded"] is False
 
 
 def test_at_four_a_seat_let_off_by_no_turn_zero_still_melded_nothing():
@@ -492,7 +564,7 @@ def test_rounded_takes_half_points_half_toward_plus_infinity(half_points, whole)
     (-1000, -1000, 0, 1000), (1000, 1000, 1000, 0),
 ])
 def test_a_players_number_is_rounded_before_it_goes_on_the_sheet(score, side, cell, carry):
-    round_ = one(quick(score), quick(10, went_out=True))
+    round_ = one(quick(score), quick(30, went_out=True))
     assert round_.detail.hand_scores[0] == score  # unrounded
     assert round_.detail.side_scores[0] == side
     assert (round_.cells[0], round_.detail.carry[0]) == (cell, carry)
@@ -642,12 +714,12 @@ def test_an_empty_sheet():
 
 
 def test_reaching_150_exactly_ends_a_two_player_match():
-    # 100 + 49 = 149: plays on.  + 1 = 150: over after the third round (index 2).
-    rounds = [[quick(100, True), quick(0)], [quick(49, True), quick(0)]]
+    # 100 + 27 = 127: plays on.  + 23 = 150: over after the third round (index 2).
+    rounds = [[quick(100, True), quick(0)], [quick(27, True), quick(0)]]
     result = play(*rounds)
-    assert result.totals == (149, 0) and not result.over and result.over_after is None
+    assert result.totals == (127, 0) and not result.over and result.over_after is None
     assert result.leaders == (0,) and result.winners == ()
-    result = play(*rounds, [quick(1, True), quick(0)])
+    result = play(*rounds, [quick(23, True), quick(0)])
     assert result.totals == (150, 0)
     assert result.over and result.over_after == 2 and result.winners == (0,)
 
@@ -671,13 +743,13 @@ def test_the_online_line_is_222(score, over):
 
 def test_the_target_counts_cells_not_scores_before_the_carry():
     # Target 30. Dana −20 (carry 20), then 45: cell 45 − 20 = 25 < 30, so not over.
-    result = play([quick(-20), quick(5, True)], [quick(45, True), quick(0)], target=30)
-    assert result.totals == (25, 5)
+    result = play([quick(-20), quick(25, True)], [quick(45, True), quick(0)], target=30)
+    assert result.totals == (25, 25)
     assert not result.over and result.over_after is None
 
 
 def test_an_open_round_cannot_reach_the_target():
-    result = play([quick(30, True), quick(0)], [quick(20, True), None], target=50)
+    result = play([quick(30, True), quick(0)], [quick(25, True), None], target=50)
     assert result.rounds[1].status == "open"
     assert result.totals == (30, 0)
     assert not result.over and result.over_after is None and result.winners == ()
@@ -691,19 +763,19 @@ def test_an_open_round_before_the_end_holds_the_match_open():
 
 
 def test_over_after_names_the_first_round_that_reached_the_target():
-    result = play([quick(60, True), quick(0)], [quick(5, True), quick(0)], target=50)
+    result = play([quick(60, True), quick(0)], [quick(25, True), quick(0)], target=50)
     assert result.over and result.over_after == 0 and result.winners == (0,)
 
 
 def test_a_tie_at_the_top_shares_the_win():
-    result = play([quick(10, True), quick(10)], target=10)
+    result = play([quick(25, True), quick(25)], target=25)
     assert result.over and result.winners == (0, 1) and result.leaders == (0, 1)
 
 
 def test_the_highest_total_wins_when_two_pass_the_line_together():
-    # 3 players, target 20: totals 21, 25, 3 after one round.
-    result = play([quick(21, True), quick(25), quick(3)], target=20)
-    assert result.totals == (21, 25, 3)
+    # 3 players, target 20: totals 22, 25, 3 after one round.
+    result = play([quick(22, True), quick(25), quick(3)], target=20)
+    assert result.totals == (22, 25, 3)
     assert result.over and result.winners == (1,)
 
 
@@ -790,8 +862,8 @@ def test_a_quick_score_message_shows_what_is_allowed():
     assert "1000" in refused(GAME.parse_part, {"score": 1001}, 0, opts(), field="score")
 
 
-@pytest.mark.parametrize("name", ["all_at_once", "no_turn", "melded", "in_hand", "seat"])
-def test_a_quick_hand_takes_only_score_and_went_out(name):
+@pytest.mark.parametrize("name", ["all_at_once", "in_hand", "seat"])
+def test_a_quick_hand_takes_only_score_went_out_melded_and_no_turn(name):
     message = refused(GAME.parse_part, {"score": 10, name: False}, 0, opts(), field=name)
     assert name in message
 
@@ -898,7 +970,7 @@ def test_all_at_once_is_a_way_of_going_out():
 
 def test_only_one_player_can_go_out():
     assert "one" in refused_round([GOER, out({"3-6": 3})])
-    refused_round([quick(10, True), quick(10, True), NOTHING], players=3)
+    refused_round([quick(30, True), quick(30, True), NOTHING], players=3)
 
 
 def test_a_complete_live_hand_needs_somebody_who_went_out():
@@ -1045,7 +1117,11 @@ def live_rounds(draw, players):
     for seat in range(players):
         went_out = seat == goer
         if draw(st.booleans()):
-            hands.append(quick(as_points(draw(HALF)), went_out))
+            # A goer's typed score is at least 21.5 (SPEC); any hand may say what it melded.
+            half = draw(st.integers(43, 2000) if went_out else HALF)
+            flags = {} if went_out else draw(st.sampled_from([{}, {"melded": True},
+                                                              {"melded": False}]))
+            hands.append(quick(as_points(half), went_out, **flags))
             continue
         melded = draw_pile(draw, pool, at_least_one=went_out)
         in_hand = {} if went_out else draw_pile(draw, pool)
