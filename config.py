@@ -57,6 +57,8 @@ class Config:
     RATELIMIT_UNKNOWN_TOKEN_PER_MINUTE = int(
         os.environ.get("RATELIMIT_UNKNOWN_TOKEN_PER_MINUTE", "30")
     )
+    # What each process keeps of drawn pages and API views (app/cache.py), in bytes.
+    CACHE_BYTES = int(os.environ.get("CACHE_BYTES", str(32 * 1024 * 1024)))
 
 
 class TestConfig(Config):

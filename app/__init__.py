@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Flask, g, has_request_context, request
 from sqlalchemy import event
 
+from . import cache
 from .extensions import csrf, db, migrate
 from .logs import RedactRecord, redact
 
@@ -24,6 +25,7 @@ def create_app(config_class: object | str = "config.Config") -> Flask:
     db.init_app(app)
     migrate.init_app(app, db, directory=str(app.root_path + "/../migrations"))
     csrf.init_app(app)
+    cache.init_app(app)
 
     from . import models  # noqa: F401  (the tables Flask-Migrate compares against)
     from .api import bp as api_bp

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 
 class ServiceError(Exception):
     status = 500
@@ -34,15 +37,31 @@ class Conflict(ServiceError):
     status, code = 409, "conflict"
 
 
+@dataclass(frozen=True)
+class Clash:
+    """A cell someone else saved while the person was typing a different value into it."""
+
+    who: str  # who saved it, as the page names them ("The host", a player's name)
+    theirs: Any  # what the cell holds now
+    yours: Any  # what the person typed
+
+
 class EditConflict(Conflict):
-    """Someone else saved this cell after the page it was typed on was loaded."""
+    """Someone else saved cells after the page they were typed on was loaded.
+
+    `clashes` holds every cell both sides changed, by seat; `seat`, `theirs` and `yours` repeat
+    the first of them. `refreshed` names the seats typed as the person saw them that someone else
+    changed since: the newer value was kept, and the page shows it."""
 
     code = "edit_conflict"
 
-    def __init__(self, message: str, seat: int, theirs, yours):
+    def __init__(self, message: str, seat: int, theirs: Any, yours: Any,
+                 clashes: dict[int, Clash], refreshed: frozenset[int]):
         super().__init__(message, seat=seat)
         self.theirs = theirs
         self.yours = yours
+        self.clashes = clashes
+        self.refreshed = refreshed
 
 
 class VersionMismatch(ServiceError):

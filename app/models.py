@@ -147,3 +147,6 @@ class Change(db.Model):
     after: Mapped[Any | None] = mapped_column(JSON)
     # An undo names the change it took back.
     undoes: Mapped[int | None] = mapped_column(ForeignKey("change.id", ondelete="SET NULL"))
+    # A part typed into the next round opened it: undoing that part takes the round away again
+    # (a round added empty first stays).
+    opened_round: Mapped[bool] = mapped_column(default=False, server_default=false())

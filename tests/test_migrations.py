@@ -1,4 +1,5 @@
-"""The Alembic migrations build exactly the schema the models describe, and take it down again."""
+"""The Alembic migrations build exactly the schema the models describe, take it down again, and
+fill in what a new column must say of the rows already stored."""
 
 from __future__ import annotations
 
@@ -8,9 +9,10 @@ import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from flask_migrate import downgrade, upgrade
-from sqlalchemy import inspect, text
+from sqlalchemy import inspect, select, text
 
-from app import create_app
+from app import create_app, services
+from app.models import Change
 from app.extensions import db
 from config import TestConfig
 
@@ -97,3 +99,82 @@ def test_the_migrated_database_keeps_its_constraints(empty_app, tmp_path):
                                "VALUES ('m', 's', 'seat', NULL, '2026-01-01')")
     finally:
         connection.close()
+
+
+BEFORE_OPENED_ROUND = "224fbfd34b0c"  # the last revision before a change said what it opened
+
+
+def opened_flags(app, match_id: str) -> list[tuple[str, int | None, int | None, bool]]:
+    with app.app_context():
+        rows = db.session.execute(
+            select(Change.action, Change.round_number, Change.seat, Change.opened_round)
+            .where(Change.match_id == match_id).order_by(Change.id)).all()
+        db.session.remove()
+        return [tuple(row) for row in rows]
+
+
+def test_the_old_changes_learn_which_part_opened_its_round(empty_app):
+    """Undo reads whether a part opened its round from the change alone; a database from before
+    holds changes that never said so: the migration works it out from each match's log."""
+    with empty_app.app_context():
+        upgrade()
+    client = empty_app.test_client()
+    created = client.post("/api/v1/matches", json={"game": "generic", "players": ["Ana", "Ben"]})
+    match_id, host = created.get_json()["id"], created.get_json()["tokens"]["host"]
+    other = client.post("/api/v1/matches", json={"game": "generic", "players": ["Cy"]})
+    other_id, other_host = other.get_json()["id"], other.get_json()["tokens"]["host"]
+
+    def send(method, tail, token=host, json=None, path=f"/api/v1/matches/{match_id}"):
+        response = client.open(path + tail, method=method, json=json,
+                               headers={"Authorization": f"Bearer {token}"})
+        assert response.status_code in (200, 201), response.get_json()
+
+    send("PUT", "/rounds/1/seats/0", json={"score": 1})  # opens round 1
+    send("PUT", "/rounds/1/seats/1", json={"score": 2})
+    send("PUT", "/rounds/1/seats/0", token=other_host, json={"score": 9},
+         path=f"/api/v1/matches/{other_id}")  # another match's log counts its own rounds
+    send("POST", "/rounds", json={"scores": [3, 4]})  # round 2, added whole
+    send("PUT", "/rounds/3/seats/1", json={"score": 5})  # opens round 3 ...
+    send("POST", "/undo")  # ... which is taken back
+    send("PUT", "/rounds/3/seats/0", json={"score": 6})  # opens round 3 again
+    send("DELETE", "/rounds/3")
+    send("PUT", "/rounds/3/seats/1", json={"score": 7})  # and once more
+    send("PUT", "/rounds/3/seats/0", json={"score": 8})
+    send("PUT", "/rounds/1", json={"scores": [1, 3]})
+    with empty_app.test_request_context():
+        services.set_parts(services.Access(match_id, "host"), match_id, 4,
+                           {0: {"score": 1}, 1: {"score": 2}})  # one write, two parts
+    recorded = opened_flags(empty_app, match_id)
+    assert recorded == [
+        ("create", None, None, False),
+        ("set_part", 1, 0, True), ("set_part", 1, 1, False),
+        ("add_round", 2, None, False),
+        ("set_part", 3, 1, True), ("undo", 3, 1, False),
+        ("set_part", 3, 0, True), ("delete_round", 3, None, False),
+        ("set_part", 3, 1, True), ("set_part", 3, 0, False),
+        ("edit_round", 1, None, False),
+        ("set_part", 4, 0, True), ("set_part", 4, 1, False),
+    ]
+
+    with empty_app.app_context():
+        downgrade(revision=BEFORE_OPENED_ROUND)
+        db.engine.dispose()
+    assert "opened_round" not in {column["name"] for column in columns(empty_app, "change")}
+    with empty_app.app_context():
+        upgrade()
+        db.engine.dispose()
+
+    assert opened_flags(empty_app, match_id) == recorded
+    assert opened_flags(empty_app, other_id) == [("create", None, None, False),
+                                                 ("set_part", 1, 0, True)]
+    # and undo, reading the flags the migration wrote, walks back as before
+    for _ in range(2):
+        send("POST", "/undo")
+    state = client.get(f"/api/v1/matches/{match_id}",
+                       headers={"Authorization": f"Bearer {host}"}).get_json()
+    assert [r["cells"] for r in state["rounds"]] == [[1, 3], [3, 4], [8, 7]]
+
+
+def columns(app, table: str) -> list[dict]:
+    with app.app_context():
+        return inspect(db.engine).get_columns(table)

@@ -17,10 +17,20 @@ def fuzz_client(tmp_path_factory):
         yield app.test_client()
 
 
+# Who sits at a new match unless a test says otherwise.
+PLAYERS = {"banakil": ("Dana", "Ravi")}
+ANA_BEN_CY = ("Ana", "Ben", "Cy")
+
+
 @pytest.fixture
 def start(api):
-    def start(players=("Ana", "Ben", "Cy"), **options) -> Started:
-        created = api.create(players, options=options or None)
+    """start(players, game="generic", **options): a new match as the phone that created it
+    holds it; Ana, Ben and Cy unless told otherwise (Dana and Ravi at Banakil)."""
+
+    def start(players=None, game="generic", **options) -> Started:
+        if players is None:
+            players = PLAYERS.get(game, ANA_BEN_CY)
+        created = api.create(players, game=game, options=options or None)
         tokens = created["tokens"]
         return Started(created["id"], tokens["host"], tokens["view"], tuple(tokens["seats"]),
                        created)
@@ -32,6 +42,13 @@ def start(api):
 def match(start) -> Started:
     """Three players, no target, no round limit."""
     return start()
+
+
+@pytest.fixture
+def played(match, play) -> Started:
+    """`match` with one round played: version 2."""
+    play(match, [1, 2, 3])
+    return match
 
 
 @pytest.fixture
@@ -64,31 +81,3 @@ def refused(api, app):
         return error
 
     return refused
-
-
-@pytest.fixture
-def start_banakil(api):
-    """start_banakil(players, **options): a Banakil match (two players, Dana and Ravi, unless
-    told otherwise) as the phone that created it holds it."""
-
-    def start(players=("Dana", "Ravi"), **options) -> Started:
-        created = api.create(players, game="banakil", options=options or None)
-        tokens = created["tokens"]
-        return Started(created["id"], tokens["host"], tokens["view"], tuple(tokens["seats"]),
-                       created)
-
-    return start
-
-
-@pytest.fixture
-def start_blue_banana(api):
-    """start_blue_banana(players, **options): a Blue Banana match (Ana, Ben and Cy unless told
-    otherwise) as the phone that created it holds it."""
-
-    def start(players=("Ana", "Ben", "Cy"), **options) -> Started:
-        created = api.create(players, game="blue_banana", options=options or None)
-        tokens = created["tokens"]
-        return Started(created["id"], tokens["host"], tokens["view"], tuple(tokens["seats"]),
-                       created)
-
-    return start

@@ -135,8 +135,8 @@ def test_a_bad_option_is_refused_at_its_field(api, app, options, field):
 # Scoring: the worked hand, rounding, the carry ------------------------------------------
 
 
-def test_the_rulebooks_worked_hand_from_card_counts(api, start_banakil):
-    match = start_banakil()
+def test_the_rulebooks_worked_hand_from_card_counts(api, start):
+    match = start(game="banakil")
 
     body = post_round(api, match, DANA, RAVI)
 
@@ -153,8 +153,8 @@ def test_the_rulebooks_worked_hand_from_card_counts(api, start_banakil):
     assert body == get(api, match)
 
 
-def test_the_same_hand_by_typed_scores_gives_the_same_cells(api, start_banakil):
-    match = start_banakil()
+def test_the_same_hand_by_typed_scores_gives_the_same_cells(api, start):
+    match = start(game="banakil")
 
     body = post_round(api, match, typed(36.5, went_out=True), typed(3))
 
@@ -162,8 +162,8 @@ def test_the_same_hand_by_typed_scores_gives_the_same_cells(api, start_banakil):
     assert body["rounds"][0]["cells"] == [37, 3]
 
 
-def test_minus_20_then_26_goes_on_the_sheet_as_0_then_6(api, start_banakil):
-    match = start_banakil()
+def test_minus_20_then_26_goes_on_the_sheet_as_0_then_6(api, start):
+    match = start(game="banakil")
     # Dana melds nothing: a flat −20, whatever she holds. Ravi: 5 sevens-to-kings + 20 = 25.
     first = post_round(api, match, hand(in_hand={"7-K": 3, "joker": 1}),
                        hand({"7-K": 5}, went_out=True))
@@ -185,8 +185,8 @@ def test_minus_20_then_26_goes_on_the_sheet_as_0_then_6(api, start_banakil):
     assert second["carry"] == [0, 0]
 
 
-def test_the_carry_waits_through_a_zero_and_is_paid_off_over_two_hands(api, start_banakil):
-    match = start_banakil()
+def test_the_carry_waits_through_a_zero_and_is_paid_off_over_two_hands(api, start):
+    match = start(game="banakil")
     ravi_out = typed(25, went_out=True)
 
     body = post_round(api, match, hand(in_hand={"A": 2}), ravi_out)  # −20: owes 20
@@ -200,20 +200,21 @@ def test_the_carry_waits_through_a_zero_and_is_paid_off_over_two_hands(api, star
     assert body["totals"] == [5, 100]  # Ravi: 4 × 25
 
 
-def test_rounding_goes_half_toward_plus_infinity_once_per_side(api, start_banakil):
-    match = start_banakil(("Ana", "Ben", "Cy"))
+def test_rounding_goes_half_toward_plus_infinity_once_per_side(api, start):
+    match = start(("Ana", "Ben", "Cy"), game="banakil")
 
-    body = post_round(api, match, typed(0.5, went_out=True), typed(-0.5), typed(-7.5))
+    # A goer scores at least 21.5 (three cards of 3–6 and 20 for going out).
+    body = post_round(api, match, typed(21.5, went_out=True), typed(-0.5), typed(-7.5))
 
     round_ = body["rounds"][0]
-    assert round_["hand_scores"] == [0.5, -0.5, -7.5]
-    assert round_["side_scores"] == [1, 0, -7]  # 0.5 → 1, −0.5 → 0, −7.5 → −7
-    assert round_["cells"] == [1, 0, 0]
+    assert round_["hand_scores"] == [21.5, -0.5, -7.5]
+    assert round_["side_scores"] == [22, 0, -7]  # 21.5 → 22, −0.5 → 0, −7.5 → −7
+    assert round_["cells"] == [22, 0, 0]
     assert round_["carry"] == [0, 0, 7]  # Ben's 0 leaves his carry alone; Cy owes 7
 
 
-def test_the_online_rules_count_aces_as_one(api, start_banakil):
-    match = start_banakil(rules="online")
+def test_the_online_rules_count_aces_as_one(api, start):
+    match = start(game="banakil", rules="online")
 
     body = post_round(api, match, DANA, RAVI)
 
@@ -235,8 +236,8 @@ CY = hand({"3-6": 3, "7-K": 5})
 DEE = hand(in_hand={"A": 2})
 
 
-def test_a_partnership_nets_the_goers_partner_off_the_other_side(api, start_banakil):
-    match = start_banakil(("Ana", "Ben", "Cy", "Dee"))
+def test_a_partnership_nets_the_goers_partner_off_the_other_side(api, start):
+    match = start(("Ana", "Ben", "Cy", "Dee"), game="banakil")
 
     body = post_round(api, match, ANA_OUT, BEN, CY, DEE)
 
@@ -263,8 +264,8 @@ def test_a_partnership_nets_the_goers_partner_off_the_other_side(api, start_bana
     assert body["carry"] == [0, 0]
 
 
-def test_the_side_as_a_sum_adds_both_partners_whoever_went_out(api, start_banakil):
-    match = start_banakil(("Ana", "Ben", "Cy", "Dee"), side_scoring="sum")
+def test_the_side_as_a_sum_adds_both_partners_whoever_went_out(api, start):
+    match = start(("Ana", "Ben", "Cy", "Dee"), game="banakil", side_scoring="sum")
 
     body = post_round(api, match, ANA_OUT, BEN, CY, DEE)
 
@@ -275,9 +276,8 @@ def test_the_side_as_a_sum_adds_both_partners_whoever_went_out(api, start_banaki
     assert round_["carry"] == [0, 20]
 
 
-def test_going_out_all_at_once_is_a_dhamoon_only_while_nobody_else_melded(api,
-                                                                          start_banakil):
-    match = start_banakil(("Ana", "Ben", "Cy", "Dee"))
+def test_going_out_all_at_once_is_a_dhamoon_only_while_nobody_else_melded(api, start):
+    match = start(("Ana", "Ben", "Cy", "Dee"), game="banakil")
     dhamoon = hand({"7-K": 10}, went_out=True, all_at_once=True)
     nothing = hand(in_hand={"7-K": 2})  # −20
 
@@ -302,9 +302,8 @@ def test_going_out_all_at_once_is_a_dhamoon_only_while_nobody_else_melded(api,
 # Seats -----------------------------------------------------------------------------------
 
 
-def test_each_seat_types_its_own_hand_and_a_partner_may_type_the_partners(api, start_banakil,
-                                                                          refused):
-    match = start_banakil(("Ana", "Ben", "Cy", "Dee"))
+def test_each_seat_types_its_own_hand_and_a_partner_may_type_the_partners(api, start, refused):
+    match = start(("Ana", "Ben", "Cy", "Dee"), game="banakil")
     ana, ben, cy, dee = match.seats
     path = f"{match.path}/rounds/1/seats"
 
@@ -333,17 +332,16 @@ def test_each_seat_types_its_own_hand_and_a_partner_may_type_the_partners(api, s
     assert round_["input"]["hands"] == [stored(ANA_OUT), stored(BEN), stored(CY), stored(DEE)]
 
 
-def test_a_seat_of_two_players_types_only_its_own_hand(api, start_banakil, refused):
-    match = start_banakil()
+def test_a_seat_of_two_players_types_only_its_own_hand(api, start, refused):
+    match = start(game="banakil")
 
     refused(match, 403, "PUT", f"{match.path}/rounds/1/seats/1", match.seats[0], json=RAVI)
     assert put_hand(api, match, 1, 0, match.seats[0], DANA).status_code == 201
     refused(match, 403, "PUT", f"{match.path}/rounds/1/seats/1", match.seats[0], json=RAVI)
 
 
-def test_the_next_round_opens_only_once_the_one_before_is_complete_or_dead(api, start_banakil,
-                                                                         refused):
-    match = start_banakil()
+def test_the_next_round_opens_only_once_the_one_before_is_complete_or_dead(api, start, refused):
+    match = start(game="banakil")
     dana, ravi = match.seats
 
     assert put_hand(api, match, 1, 0, dana, DANA).status_code == 201
@@ -368,8 +366,8 @@ def test_the_next_round_opens_only_once_the_one_before_is_complete_or_dead(api, 
     assert [r["status"] for r in third.get_json()["rounds"]] == ["complete", "dead", "open"]
 
 
-def test_a_dead_hand_scores_nothing_and_leaves_the_carries_alone(api, start_banakil):
-    match = start_banakil()
+def test_a_dead_hand_scores_nothing_and_leaves_the_carries_alone(api, start):
+    match = start(game="banakil")
     post_round(api, match, hand(in_hand={"A": 1}), typed(25, went_out=True))  # Dana owes 20
 
     body = post_round(api, match, dead=True)
@@ -391,8 +389,8 @@ def test_a_dead_hand_scores_nothing_and_leaves_the_carries_alone(api, start_bana
     assert body["totals"] == [6, 25]
 
 
-def test_a_dead_hand_with_hands_in_it_is_refused(api, start_banakil, refused):
-    match = start_banakil()
+def test_a_dead_hand_with_hands_in_it_is_refused(api, start, refused):
+    match = start(game="banakil")
 
     error = refused(match, 422, "POST", f"{match.path}/rounds", match.host,
                     json={"dead": True, "hands": [DANA, RAVI]})
@@ -400,8 +398,8 @@ def test_a_dead_hand_with_hands_in_it_is_refused(api, start_banakil, refused):
     assert error["field"] == "hands"
 
 
-def test_a_hand_typed_into_a_dead_round_is_refused(api, start_banakil, refused):
-    match = start_banakil()
+def test_a_hand_typed_into_a_dead_round_is_refused(api, start, refused):
+    match = start(game="banakil")
     post_round(api, match, dead=True)
 
     for token in (match.seats[0], match.host):
@@ -416,9 +414,8 @@ def test_a_hand_typed_into_a_dead_round_is_refused(api, start_banakil, refused):
 # The target ------------------------------------------------------------------------------
 
 
-def test_reaching_the_target_ends_the_match_and_any_seat_may_bank_it(api, start_banakil,
-                                                                     refused):
-    match = start_banakil(target=30)
+def test_reaching_the_target_ends_the_match_and_any_seat_may_bank_it(api, start, refused):
+    match = start(game="banakil", target=30)
     refused(match, 409, "POST", f"{match.path}/bank", match.host)  # not over yet
 
     body = post_round(api, match, DANA, RAVI)  # 37 ≥ 30
@@ -439,8 +436,8 @@ def test_reaching_the_target_ends_the_match_and_any_seat_may_bank_it(api, start_
     assert banked.get_json()["totals"] == [37, 3]
 
 
-def test_a_partnership_reaches_the_target_on_its_side_total(api, start_banakil):
-    match = start_banakil(("Ana", "Ben", "Cy", "Dee"), target=60)
+def test_a_partnership_reaches_the_target_on_its_side_total(api, start):
+    match = start(("Ana", "Ben", "Cy", "Dee"), game="banakil", target=60)
 
     post_round(api, match, ANA_OUT, BEN, CY, DEE)  # Ana & Cy 30
     body = post_round(api, match, ANA_OUT, BEN, CY, DEE)  # Ana & Cy 60; Ben & Dee owe 52
@@ -451,8 +448,8 @@ def test_a_partnership_reaches_the_target_on_its_side_total(api, start_banakil):
     assert body["winners"] == [0]
 
 
-def test_an_edit_that_would_end_the_match_early_is_refused(api, start_banakil, refused):
-    match = start_banakil(target=40)
+def test_an_edit_that_would_end_the_match_early_is_refused(api, start, refused):
+    match = start(game="banakil", target=40)
     post_round(api, match, DANA, RAVI)  # 37, 3
     post_round(api, match, typed(-20), typed(25, went_out=True))  # 0, 25: still active
 
@@ -499,9 +496,8 @@ INVALID_ROUNDS = [
 
 
 @pytest.mark.parametrize(("hands", "field", "says"), INVALID_ROUNDS)
-def test_an_impossible_round_is_refused_at_its_field(start_banakil, refused, hands, field,
-                                                     says):
-    match = start_banakil()
+def test_an_impossible_round_is_refused_at_its_field(start, refused, hands, field, says):
+    match = start(game="banakil")
 
     error = refused(match, 422, "POST", f"{match.path}/rounds", match.host,
                     json={"dead": False, "hands": hands})
@@ -511,9 +507,9 @@ def test_an_impossible_round_is_refused_at_its_field(start_banakil, refused, han
 
 
 @pytest.mark.parametrize(("hands", "field", "says"), INVALID_ROUNDS[:4] + INVALID_ROUNDS[5:])
-def test_the_host_cannot_edit_a_round_into_an_impossible_one(api, start_banakil, refused,
+def test_the_host_cannot_edit_a_round_into_an_impossible_one(api, start, refused,
                                                              hands, field, says):
-    match = start_banakil()
+    match = start(game="banakil")
     post_round(api, match, DANA, RAVI)
 
     error = refused(match, 422, "PUT", f"{match.path}/rounds/1", match.host,
@@ -532,8 +528,8 @@ def test_the_host_cannot_edit_a_round_into_an_impossible_one(api, start_banakil,
     (hand(in_hand={"joker": 3}), "in_hand.joker", "2"),
     ([DANA], None, "object"),
 ])
-def test_a_seat_cannot_type_an_impossible_hand(start_banakil, refused, part, field, says):
-    match = start_banakil()
+def test_a_seat_cannot_type_an_impossible_hand(start, refused, part, field, says):
+    match = start(game="banakil")
 
     error = refused(match, 422, "PUT", f"{match.path}/rounds/1/seats/0", match.seats[0],
                     json=part)
@@ -542,8 +538,8 @@ def test_a_seat_cannot_type_an_impossible_hand(start_banakil, refused, part, fie
     assert says in error["message"]
 
 
-def test_hands_typed_on_two_phones_still_make_one_possible_hand(api, start_banakil, refused):
-    match = start_banakil()
+def test_hands_typed_on_two_phones_still_make_one_possible_hand(api, start, refused):
+    match = start(game="banakil")
     dana, ravi = match.seats
     assert put_hand(api, match, 1, 0, dana, hand({"joker": 2, "7-K": 3}, went_out=True)
                     ).status_code == 201
@@ -569,9 +565,8 @@ def test_hands_typed_on_two_phones_still_make_one_possible_hand(api, start_banak
 # Edits -----------------------------------------------------------------------------------
 
 
-def test_an_edit_of_an_earlier_round_recomputes_the_later_cells_and_carries(api,
-                                                                           start_banakil):
-    match = start_banakil()
+def test_an_edit_of_an_earlier_round_recomputes_the_later_cells_and_carries(api, start):
+    match = start(game="banakil")
     dana_nothing = hand(in_hand={"7-K": 4})  # −20
     post_round(api, match, dana_nothing, typed(26, went_out=True))
     body = post_round(api, match, typed(26, went_out=True), typed(-20))
@@ -601,8 +596,8 @@ def test_an_edit_of_an_earlier_round_recomputes_the_later_cells_and_carries(api,
     assert body["totals"] == [6, 26]
 
 
-def test_a_round_edited_dead_gives_back_what_it_scored(api, start_banakil):
-    match = start_banakil()
+def test_a_round_edited_dead_gives_back_what_it_scored(api, start):
+    match = start(game="banakil")
     post_round(api, match, hand(in_hand={"A": 1}), typed(25, went_out=True))  # owes 20
     post_round(api, match, typed(26, went_out=True), typed(3))  # pays: 6
 

@@ -13,24 +13,10 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from api_helpers import Started, changes, error_of, get
+from api_helpers import changes, error_of, get
 
 STONE, WATER, COCONUT = "stone", "water", "coconut"
 COCONUTS = [COCONUT, COCONUT, COCONUT]  # Ben's secret in the secrecy tests
-
-
-@pytest.fixture
-def start_bandido(api):
-    """start_bandido(players, **options): a Banana Bandido match (Ana, Ben and Cy unless told
-    otherwise) as the phone that created it holds it."""
-
-    def start(players=("Ana", "Ben", "Cy"), **options) -> Started:
-        created = api.create(players, game="bandido", options=options or None)
-        tokens = created["tokens"]
-        return Started(created["id"], tokens["host"], tokens["view"], tuple(tokens["seats"]),
-                       created)
-
-    return start
 
 
 def at(vp=0, *symbols):
@@ -75,8 +61,8 @@ def assert_no_coconut(response, who):
 # The match shows the game's fields ----------------------------------------------------------
 
 
-def test_a_new_match_has_its_option_no_characters_and_no_win_reason(api, start_bandido):
-    created = start_bandido().created
+def test_a_new_match_has_its_option_no_characters_and_no_win_reason(api, start):
+    created = start(game="bandido").created
 
     assert created["game"] == "bandido"
     assert created["options"] == {"first_seat": 0}
@@ -104,8 +90,8 @@ def test_two_to_five_players(api, count, status):
     assert response.status_code == status
 
 
-def test_a_round_shows_victory_points_held_and_each_seats_symbols(api, start_bandido):
-    match = start_bandido()
+def test_a_round_shows_victory_points_held_and_each_seats_symbols(api, start):
+    match = start(game="bandido")
     post_round(api, match, at(2, STONE), at(1), at(0, WATER, WATER))
     body = post_round(api, match, at(1, STONE, WATER), at(3), at(0))
 
@@ -116,8 +102,8 @@ def test_a_round_shows_victory_points_held_and_each_seats_symbols(api, start_ban
     assert body["status"] == "active" and body.get("win_reason") is None
 
 
-def test_an_open_round_shows_symbols_typed_so_far_and_no_cells(api, start_bandido):
-    match = start_bandido()
+def test_an_open_round_shows_symbols_typed_so_far_and_no_cells(api, start):
+    match = start(game="bandido")
     response = put_part(api, match, 1, 1, match.seats[1], at(2, WATER))
 
     assert response.status_code == 201
@@ -133,8 +119,8 @@ def test_an_open_round_shows_symbols_typed_so_far_and_no_cells(api, start_bandid
     ({"vp": 0, "symbols": [STONE] * 5}, "players[0].symbols"),
     ({"vp": 0, "symbols": ["banana"]}, "players[0].symbols"),
 ])
-def test_a_round_a_table_cannot_have_played_is_refused(api, start_bandido, refused, line, field):
-    match = start_bandido()
+def test_a_round_a_table_cannot_have_played_is_refused(api, start, refused, line, field):
+    match = start(game="bandido")
 
     error = refused(match, 422, "POST", f"{match.path}/rounds", match.host,
                     json={"players": [line, at(0), at(0)]})
@@ -142,8 +128,8 @@ def test_a_round_a_table_cannot_have_played_is_refused(api, start_bandido, refus
     assert error["field"] == field
 
 
-def test_more_than_twenty_victory_points_in_play_are_refused(api, start_bandido, refused):
-    match = start_bandido()
+def test_more_than_twenty_victory_points_in_play_are_refused(api, start, refused):
+    match = start(game="bandido")
 
     error = refused(match, 422, "POST", f"{match.path}/rounds", match.host,
                     json={"players": [at(4), at(4), at(13)]})
@@ -151,8 +137,8 @@ def test_more_than_twenty_victory_points_in_play_are_refused(api, start_bandido,
     assert error["field"] == "players"
 
 
-def test_a_seats_part_that_takes_the_round_past_twenty_is_refused(api, start_bandido, refused):
-    match = start_bandido()
+def test_a_seats_part_that_takes_the_round_past_twenty_is_refused(api, start, refused):
+    match = start(game="bandido")
     put_part(api, match, 1, 0, match.host, at(4))
     put_part(api, match, 1, 1, match.host, at(4))
 
@@ -162,8 +148,8 @@ def test_a_seats_part_that_takes_the_round_past_twenty_is_refused(api, start_ban
 # The character endpoint ------------------------------------------------------------------
 
 
-def test_a_seat_sets_its_own_character_and_sees_it(api, start_bandido):
-    match = start_bandido()
+def test_a_seat_sets_its_own_character_and_sees_it(api, start):
+    match = start(game="bandido")
 
     body = set_character(api, match, 1, [STONE, STONE, WATER])
 
@@ -174,8 +160,8 @@ def test_a_seat_sets_its_own_character_and_sees_it(api, start_bandido):
     assert get(api, match, match.seats[1])["characters"][1]["symbols"] == [STONE, STONE, WATER]
 
 
-def test_a_character_may_be_changed_while_the_match_is_active(api, start_bandido):
-    match = start_bandido()
+def test_a_character_may_be_changed_while_the_match_is_active(api, start):
+    match = start(game="bandido")
     set_character(api, match, 0, [STONE, STONE, WATER])
 
     body = set_character(api, match, 0, [WATER, COCONUT, COCONUT])
@@ -184,16 +170,16 @@ def test_a_character_may_be_changed_while_the_match_is_active(api, start_bandido
 
 
 @pytest.mark.parametrize("who", ["host", "view", "other seat"])
-def test_only_that_seat_sets_its_character(api, start_bandido, refused, who):
-    match = start_bandido()
+def test_only_that_seat_sets_its_character(api, start, refused, who):
+    match = start(game="bandido")
     token = {"host": match.host, "view": match.view, "other seat": match.seats[2]}[who]
 
     refused(match, 403, "PUT", f"{match.path}/seats/1/character", token,
             json={"symbols": COCONUTS, "revealed": False})
 
 
-def test_no_token_is_401(api, start_bandido, refused):
-    match = start_bandido()
+def test_no_token_is_401(api, start, refused):
+    match = start(game="bandido")
 
     refused(match, 401, "PUT", f"{match.path}/seats/1/character",
             json={"symbols": COCONUTS, "revealed": False})
@@ -201,8 +187,8 @@ def test_no_token_is_401(api, start_bandido, refused):
 
 @pytest.mark.parametrize("seat", [3, 7, 99])
 @pytest.mark.parametrize("who", ["host", "seat"])
-def test_an_unknown_seat_is_404(api, start_bandido, refused, seat, who):
-    match = start_bandido()
+def test_an_unknown_seat_is_404(api, start, refused, seat, who):
+    match = start(game="bandido")
     token = match.host if who == "host" else match.seats[0]
 
     refused(match, 404, "PUT", f"{match.path}/seats/{seat}/character", token,
@@ -222,8 +208,8 @@ def test_a_match_of_another_game_has_no_characters(api, game):
                                         created["tokens"]["host"]).get_json()
 
 
-def test_another_matchs_seat_token_is_404(api, start_bandido, refused):
-    match, other = start_bandido(), start_bandido()
+def test_another_matchs_seat_token_is_404(api, start, refused):
+    match, other = start(game="bandido"), start(game="bandido")
 
     refused(match, 404, "PUT", f"{match.path}/seats/1/character", other.seats[1],
             json={"symbols": COCONUTS, "revealed": False})
@@ -243,8 +229,8 @@ def test_another_matchs_seat_token_is_404(api, start_bandido, refused):
     ("coconut", None),
 ])
 def test_a_character_that_is_not_three_symbols_or_a_revealed_that_is_not_a_bool_is_422(
-        api, start_bandido, refused, body, field):
-    match = start_bandido()
+        api, start, refused, body, field):
+    match = start(game="bandido")
 
     error = refused(match, 422, "PUT", f"{match.path}/seats/1/character", match.seats[1],
                     json=body)
@@ -256,8 +242,8 @@ def test_a_character_that_is_not_three_symbols_or_a_revealed_that_is_not_a_bool_
     ({"symbols": COCONUTS, "reveal": True}, "reveal"),  # a typo must not leave it hidden
     ({"symbols": COCONUTS, "revealed": False, "seat": 2}, "seat"),
 ])
-def test_an_unknown_field_is_422_not_ignored(api, start_bandido, refused, body, field):
-    match = start_bandido()
+def test_an_unknown_field_is_422_not_ignored(api, start, refused, body, field):
+    match = start(game="bandido")
 
     error = refused(match, 422, "PUT", f"{match.path}/seats/1/character", match.seats[1],
                     json=body)
@@ -265,31 +251,31 @@ def test_an_unknown_field_is_422_not_ignored(api, start_bandido, refused, body, 
     assert error["field"] == field
 
 
-def test_malformed_json_is_400(api, start_bandido, refused):
-    match = start_bandido()
+def test_malformed_json_is_400(api, start, refused):
+    match = start(game="bandido")
 
     refused(match, 400, "PUT", f"{match.path}/seats/1/character", match.seats[1],
             data=b'{"symbols": [', content_type="application/json")
 
 
-def test_if_match_of_an_older_version_is_412(api, start_bandido, refused):
-    match = start_bandido()
+def test_if_match_of_an_older_version_is_412(api, start, refused):
+    match = start(game="bandido")
     post_round(api, match, at(1), at(1), at(1))
 
     refused(match, 412, "PUT", f"{match.path}/seats/1/character", match.seats[1],
             json={"symbols": COCONUTS, "revealed": False}, headers={"If-Match": '"1"'})
 
 
-def test_if_match_of_the_current_version_is_taken(api, start_bandido):
-    match = start_bandido()
+def test_if_match_of_the_current_version_is_taken(api, start):
+    match = start(game="bandido")
 
     response = character(api, match, 1, COCONUTS, headers={"If-Match": '"1"'})
 
     assert response.status_code == 200 and response.headers["ETag"] == '"2"'
 
 
-def test_a_revealed_character_stays_revealed(api, start_bandido):
-    match = start_bandido()
+def test_a_revealed_character_stays_revealed(api, start):
+    match = start(game="bandido")
     set_character(api, match, 1, [STONE, WATER, WATER], revealed=True)
 
     body = set_character(api, match, 1, [STONE, STONE, WATER], revealed=False)
@@ -300,8 +286,8 @@ def test_a_revealed_character_stays_revealed(api, start_bandido):
             "symbols": [STONE, STONE, WATER], "revealed": True}, who
 
 
-def test_the_character_change_is_logged_without_its_symbols(api, app, start_bandido):
-    match = start_bandido()
+def test_the_character_change_is_logged_without_its_symbols(api, app, start):
+    match = start(game="bandido")
     set_character(api, match, 1, COCONUTS)
 
     last = changes(app, match)[-1]
@@ -311,8 +297,8 @@ def test_the_character_change_is_logged_without_its_symbols(api, app, start_band
     assert last.before is None
 
 
-def test_a_character_cannot_change_once_the_match_is_over(api, start_bandido, refused):
-    match = start_bandido()
+def test_a_character_cannot_change_once_the_match_is_over(api, start, refused):
+    match = start(game="bandido")
     post_round(api, match, at(5), at(0), at(0))
 
     error = refused(match, 409, "PUT", f"{match.path}/seats/1/character", match.seats[1],
@@ -323,8 +309,8 @@ def test_a_character_cannot_change_once_the_match_is_over(api, start_bandido, re
 
 @pytest.mark.parametrize("ending", ["bank", "abandon"])
 def test_a_character_cannot_change_once_the_match_is_banked_or_abandoned(
-        api, start_bandido, refused, ending):
-    match = start_bandido()
+        api, start, refused, ending):
+    match = start(game="bandido")
     post_round(api, match, at(5), at(0), at(0))
     assert api.call("POST", f"{match.path}/{ending}", match.host).status_code == 200
 
@@ -332,24 +318,24 @@ def test_a_character_cannot_change_once_the_match_is_banked_or_abandoned(
             json={"symbols": COCONUTS, "revealed": False})
 
 
-def test_a_character_cannot_change_once_abandoned_before_any_round(api, start_bandido, refused):
-    match = start_bandido()
+def test_a_character_cannot_change_once_abandoned_before_any_round(api, start, refused):
+    match = start(game="bandido")
     assert api.call("POST", f"{match.path}/abandon", match.host).status_code == 200
 
     refused(match, 409, "PUT", f"{match.path}/seats/0/character", match.seats[0],
             json={"symbols": COCONUTS, "revealed": False})
 
 
-def test_409_comes_before_422_once_over(api, start_bandido, refused):
-    match = start_bandido()
+def test_409_comes_before_422_once_over(api, start, refused):
+    match = start(game="bandido")
     post_round(api, match, at(5), at(0), at(0))
 
     refused(match, 409, "PUT", f"{match.path}/seats/1/character", match.seats[1],
             json={"symbols": ["banana"], "revealed": "no"})
 
 
-def test_403_comes_before_422(api, start_bandido, refused):
-    match = start_bandido()
+def test_403_comes_before_422(api, start, refused):
+    match = start(game="bandido")
 
     refused(match, 403, "PUT", f"{match.path}/seats/1/character", match.host,
             json={"symbols": ["banana"]})
@@ -359,8 +345,8 @@ def test_403_comes_before_422(api, start_bandido, refused):
 
 
 def test_a_hidden_character_is_null_for_the_host_the_view_link_and_the_other_seats(
-        api, start_bandido):
-    match = start_bandido()
+        api, start):
+    match = start(game="bandido")
     set_character(api, match, 1, COCONUTS)
     set_character(api, match, 0, [STONE, STONE, WATER])
 
@@ -375,9 +361,9 @@ def test_a_hidden_character_is_null_for_the_host_the_view_link_and_the_other_sea
         {"symbols": [STONE, STONE, WATER], "revealed": False}, None, None]
 
 
-def test_a_hidden_character_is_in_no_answer_to_any_write_of_the_others(api, start_bandido):
+def test_a_hidden_character_is_in_no_answer_to_any_write_of_the_others(api, start):
     """Every write the host and the other seats can make, answered or refused: no coconut."""
-    match = start_bandido()
+    match = start(game="bandido")
     set_character(api, match, 1, COCONUTS)
     host, ana, cy = match.host, match.seats[0], match.seats[2]
     path = match.path
@@ -426,8 +412,8 @@ def test_a_hidden_character_is_in_no_answer_to_any_write_of_the_others(api, star
     assert COCONUT in api.call("GET", path, match.seats[1]).get_data(as_text=True)
 
 
-def test_the_history_never_holds_a_character(api, start_bandido):
-    match = start_bandido()
+def test_the_history_never_holds_a_character(api, start):
+    match = start(game="bandido")
     set_character(api, match, 1, COCONUTS)
     set_character(api, match, 1, [COCONUT, COCONUT, WATER])
     post_round(api, match, at(1, STONE), at(0, WATER), at(0))
@@ -443,15 +429,15 @@ def test_the_history_never_holds_a_character(api, start_bandido):
 
 
 @pytest.mark.parametrize("who", ["view", "seat"])
-def test_only_the_host_reads_the_history(api, start_bandido, who):
-    match = start_bandido()
+def test_only_the_host_reads_the_history(api, start, who):
+    match = start(game="bandido")
     token = match.view if who == "view" else match.seats[0]
 
     error_of(api.call("GET", f"{match.path}/history", token), 403)
 
 
-def test_a_hidden_character_stays_out_of_the_others_polls_as_it_changes(api, start_bandido):
-    match = start_bandido()
+def test_a_hidden_character_stays_out_of_the_others_polls_as_it_changes(api, start):
+    match = start(game="bandido")
     etags = {who: api.call("GET", match.path, token).headers["ETag"]
              for who, token in others(match, 1).items()}
     set_character(api, match, 1, COCONUTS)
@@ -462,8 +448,8 @@ def test_a_hidden_character_stays_out_of_the_others_polls_as_it_changes(api, sta
         assert_no_coconut(response, who)  # ...and find nothing of the character
 
 
-def test_a_revealed_character_shows_to_everyone(api, start_bandido):
-    match = start_bandido()
+def test_a_revealed_character_shows_to_everyone(api, start):
+    match = start(game="bandido")
     set_character(api, match, 1, COCONUTS)
     set_character(api, match, 0, [STONE, STONE, WATER])
 
@@ -477,9 +463,9 @@ def test_a_revealed_character_shows_to_everyone(api, start_bandido):
             assert shown[0] is None, who  # Ana's is still hidden
 
 
-def test_an_abandoned_match_keeps_its_characters_secret(api, start_bandido):
+def test_an_abandoned_match_keeps_its_characters_secret(api, start):
     # SPEC: hidden "until the match is over or the player reveals it"; abandoned is not over.
-    match = start_bandido()
+    match = start(game="bandido")
     set_character(api, match, 1, COCONUTS)
     assert api.call("POST", f"{match.path}/abandon", match.host).status_code == 200
 
@@ -490,8 +476,8 @@ def test_an_abandoned_match_keeps_its_characters_secret(api, start_bandido):
 
 
 @pytest.mark.parametrize("ending", ["over", "bank"])
-def test_every_character_shows_to_everyone_once_the_match_is_over(api, start_bandido, ending):
-    match = start_bandido()
+def test_every_character_shows_to_everyone_once_the_match_is_over(api, start, ending):
+    match = start(game="bandido")
     set_character(api, match, 1, COCONUTS)
     set_character(api, match, 0, [STONE, STONE, WATER])
     post_round(api, match, at(0), at(1), at(5))  # Cy wins with five victory points
@@ -504,8 +490,8 @@ def test_every_character_shows_to_everyone_once_the_match_is_over(api, start_ban
             {"symbols": COCONUTS, "revealed": False}, None], who
 
 
-def test_the_write_that_ends_the_match_answers_with_every_character(api, start_bandido):
-    match = start_bandido()
+def test_the_write_that_ends_the_match_answers_with_every_character(api, start):
+    match = start(game="bandido")
     set_character(api, match, 1, COCONUTS)
     post_round(api, match, at(1), at(1), at(1))
 
@@ -519,8 +505,8 @@ def test_the_write_that_ends_the_match_answers_with_every_character(api, start_b
 # Winning through the API -----------------------------------------------------------------
 
 
-def test_a_win_by_victory_points(api, start_bandido):
-    match = start_bandido()
+def test_a_win_by_victory_points(api, start):
+    match = start(game="bandido")
     post_round(api, match, at(3), at(4), at(1))
 
     body = post_round(api, match, at(3), at(5), at(1))
@@ -530,8 +516,8 @@ def test_a_win_by_victory_points(api, start_bandido):
     assert body["totals"] == [3, 5, 1]
 
 
-def test_a_win_by_symbols(api, start_bandido):
-    match = start_bandido()
+def test_a_win_by_symbols(api, start):
+    match = start(game="bandido")
     set_character(api, match, 2, [COCONUT, WATER, COCONUT])
     post_round(api, match, at(1), at(1), at(0, COCONUT, WATER))
 
@@ -542,8 +528,8 @@ def test_a_win_by_symbols(api, start_bandido):
     assert body["characters"][2] == {"symbols": [COCONUT, WATER, COCONUT], "revealed": False}
 
 
-def test_a_win_by_symbols_typed_by_the_winners_own_phone(api, start_bandido):
-    match = start_bandido()
+def test_a_win_by_symbols_typed_by_the_winners_own_phone(api, start):
+    match = start(game="bandido")
     set_character(api, match, 0, [STONE, STONE, WATER])
     put_part(api, match, 1, 1, match.seats[1], at(1))
     put_part(api, match, 1, 2, match.seats[2], at(0))
@@ -555,9 +541,9 @@ def test_a_win_by_symbols_typed_by_the_winners_own_phone(api, start_bandido):
     assert get(api, match, match.view)["winners"] == [0]
 
 
-def test_both_in_one_round_the_first_in_turn_order_wins(api, start_bandido):
+def test_both_in_one_round_the_first_in_turn_order_wins(api, start):
     # first_seat 2: turns go Cy, Ana, Ben. Ana holds five; Cy has her symbols: Cy wins.
-    match = start_bandido(first_seat=2)
+    match = start(game="bandido", first_seat=2)
     set_character(api, match, 2, [WATER, WATER, STONE])
 
     body = post_round(api, match, at(5), at(0), at(0, WATER, STONE, WATER))
@@ -566,8 +552,8 @@ def test_both_in_one_round_the_first_in_turn_order_wins(api, start_bandido):
     assert body["rounds"][0]["first"] == 2
 
 
-def test_a_seat_meeting_both_wins_by_victory_points(api, start_bandido):
-    match = start_bandido()
+def test_a_seat_meeting_both_wins_by_victory_points(api, start):
+    match = start(game="bandido")
     set_character(api, match, 1, [STONE, WATER, COCONUT])
 
     body = post_round(api, match, at(0), at(5, COCONUT, STONE, WATER), at(0))
@@ -575,8 +561,8 @@ def test_a_seat_meeting_both_wins_by_victory_points(api, start_bandido):
     assert body["winners"] == [1] and body["win_reason"] == "victory_points"
 
 
-def test_winners_and_win_reason_survive_banking(api, start_bandido):
-    match = start_bandido()
+def test_winners_and_win_reason_survive_banking(api, start):
+    match = start(game="bandido")
     set_character(api, match, 0, COCONUTS)
     post_round(api, match, at(0, COCONUT, COCONUT, COCONUT), at(0), at(0))
 
@@ -586,8 +572,8 @@ def test_winners_and_win_reason_survive_banking(api, start_bandido):
     assert (body["status"], body["winners"], body["win_reason"]) == ("banked", [0], "symbols")
 
 
-def test_no_round_after_the_win(api, start_bandido, refused):
-    match = start_bandido()
+def test_no_round_after_the_win(api, start, refused):
+    match = start(game="bandido")
     post_round(api, match, at(5), at(0), at(0))
 
     refused(match, 409, "POST", f"{match.path}/rounds", match.host,
@@ -595,10 +581,10 @@ def test_no_round_after_the_win(api, start_bandido, refused):
     refused(match, 409, "PUT", f"{match.path}/rounds/2/seats/1", match.seats[1], json=at(1))
 
 
-def test_a_character_entered_late_counts_from_the_round_in_play(api, start_bandido):
+def test_a_character_entered_late_counts_from_the_round_in_play(api, start):
     # SPEC: "A character may be changed while the match is active". Rounds already played
     # were played without it: it cannot win them after the fact (nor refuse to be entered).
-    match = start_bandido()
+    match = start(game="bandido")
     post_round(api, match, at(1), at(0, STONE, STONE, WATER), at(0))
     post_round(api, match, at(1), at(0, WATER), at(0))
 
@@ -611,8 +597,8 @@ def test_a_character_entered_late_counts_from_the_round_in_play(api, start_bandi
     assert (body["status"], body["winners"], body["win_reason"]) == ("over", [1], "symbols")
 
 
-def test_a_character_entered_late_does_not_win_the_round_already_played(api, start_bandido):
-    match = start_bandido()
+def test_a_character_entered_late_does_not_win_the_round_already_played(api, start):
+    match = start(game="bandido")
     post_round(api, match, at(1), at(0, WATER), at(0))
     post_round(api, match, at(1), at(0, STONE, STONE, WATER), at(0))
 
@@ -621,8 +607,8 @@ def test_a_character_entered_late_does_not_win_the_round_already_played(api, sta
     assert (body["status"], body["winners"], body["win_reason"]) == ("active", [], None)
 
 
-def test_a_character_entered_during_a_round_counts_for_that_round(api, start_bandido):
-    match = start_bandido()
+def test_a_character_entered_during_a_round_counts_for_that_round(api, start):
+    match = start(game="bandido")
     post_round(api, match, at(1), at(0), at(0))
     assert put_part(api, match, 2, 0, match.seats[0], at(1)).status_code == 201  # round 2 opens
 
@@ -634,8 +620,8 @@ def test_a_character_entered_during_a_round_counts_for_that_round(api, start_ban
 
 
 def test_an_edit_of_an_earlier_round_that_a_hidden_character_wins_is_409(
-        api, start_bandido, refused):
-    match = start_bandido()
+        api, start, refused):
+    match = start(game="bandido")
     set_character(api, match, 1, COCONUTS)
     post_round(api, match, at(1), at(0), at(0))
     post_round(api, match, at(1), at(0), at(0))
@@ -646,8 +632,8 @@ def test_an_edit_of_an_earlier_round_that_a_hidden_character_wins_is_409(
     assert COCONUT not in json.dumps(error)
 
 
-def test_a_symbol_win_waits_for_the_character(api, start_bandido):
-    match = start_bandido()
+def test_a_symbol_win_waits_for_the_character(api, start):
+    match = start(game="bandido")
 
     body = post_round(api, match, at(0), at(0, COCONUT, COCONUT, COCONUT), at(0))
 

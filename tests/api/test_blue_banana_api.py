@@ -98,8 +98,8 @@ ROUND_2 = [line(6, 0, "early"), line(2, 2), line(3, 0)]
 ROUND_3 = [line(0, 5), line(4, 0, "correct"), line(4, 0)]
 
 
-def test_three_rounds_worked_by_hand(api, start_blue_banana):
-    match = start_blue_banana()
+def test_three_rounds_worked_by_hand(api, start):
+    match = start(game="blue_banana")
 
     # Round 1, everyone on 1 chip. Ana: 5 − 1 × 1 = 4. Ben: 3 + 2 (the task cards, for a
     # correct banana) = 5. Cy: 4 − 2 × 1 = 2. Ben alone holds the most: a second chip.
@@ -149,8 +149,8 @@ def test_three_rounds_worked_by_hand(api, start_blue_banana):
 
 
 def test_an_edit_of_an_earlier_round_recomputes_the_chips_and_penalties_after_it(
-        api, start_blue_banana):
-    match = start_blue_banana()
+        api, start):
+    match = start(game="blue_banana")
     post_round(api, match, *ROUND_1, task=FLAMINGO_BANANA)
     post_round(api, match, *ROUND_2)
     post_round(api, match, *ROUND_3, task=STRAWBERRY_HAT)
@@ -173,8 +173,8 @@ def test_an_edit_of_an_earlier_round_recomputes_the_chips_and_penalties_after_it
     assert body["rounds"][0]["sought"]["colors"] == ["pink", "yellow"]
 
 
-def test_sought_stays_null_until_the_round_is_complete(api, start_blue_banana):
-    match = start_blue_banana()
+def test_sought_stays_null_until_the_round_is_complete(api, start):
+    match = start(game="blue_banana")
 
     body = post_round(api, match, line(5, 1), None, line(4, 2), task=FLAMINGO_BANANA)
 
@@ -198,8 +198,8 @@ def test_sought_stays_null_until_the_round_is_complete(api, start_blue_banana):
     assert round_["cells"] == [4, 5, 2]
 
 
-def test_a_chip_value_stops_at_the_large_chip_worth_5(api, start_blue_banana):
-    match = start_blue_banana(("Ana", "Ben"))
+def test_a_chip_value_stops_at_the_large_chip_worth_5(api, start):
+    match = start(("Ana", "Ben"), game="blue_banana")
 
     for _ in range(5):
         body = post_round(api, match, line(1), line(0))
@@ -216,8 +216,8 @@ def test_a_chip_value_stops_at_the_large_chip_worth_5(api, start_blue_banana):
     assert body["chips"] == [5, 1]
 
 
-def test_everyone_level_at_the_top_takes_a_chip(api, start_blue_banana):
-    match = start_blue_banana()
+def test_everyone_level_at_the_top_takes_a_chip(api, start):
+    match = start(game="blue_banana")
 
     body = post_round(api, match, line(2), line(2), line(2))
 
@@ -228,8 +228,8 @@ def test_everyone_level_at_the_top_takes_a_chip(api, start_blue_banana):
 # Modes -------------------------------------------------------------------------------------
 
 
-def test_alternating_mode_flips_the_card_every_round_starting_normal(api, start_blue_banana):
-    match = start_blue_banana(("Ana", "Ben"), mode="alternating")
+def test_alternating_mode_flips_the_card_every_round_starting_normal(api, start):
+    match = start(("Ana", "Ben"), game="blue_banana", mode="alternating")
     tasks = [FLAMINGO_BANANA, STRAWBERRY_HAT, FLAMINGO_BANANA, None, STRAWBERRY_HAT]
 
     for task in tasks:
@@ -246,8 +246,8 @@ def test_alternating_mode_flips_the_card_every_round_starting_normal(api, start_
     assert body["next_mode"] == "inverted"  # round 6
 
 
-def test_inverted_mode_applies_to_every_round(api, start_blue_banana):
-    match = start_blue_banana(("Ana", "Ben"), mode="inverted")
+def test_inverted_mode_applies_to_every_round(api, start):
+    match = start(("Ana", "Ben"), game="blue_banana", mode="inverted")
 
     post_round(api, match, line(1), line(0), task=FLAMINGO_BANANA)
     body = post_round(api, match, line(1), line(0), task=STRAWBERRY_HAT)
@@ -259,9 +259,8 @@ def test_inverted_mode_applies_to_every_round(api, start_blue_banana):
 # Seats -------------------------------------------------------------------------------------
 
 
-def test_each_seat_puts_its_own_line_and_the_next_round_opens(api, start_blue_banana,
-                                                              refused):
-    match = start_blue_banana()
+def test_each_seat_puts_its_own_line_and_the_next_round_opens(api, start, refused):
+    match = start(game="blue_banana")
     ana, ben, cy = match.seats
     path = f"{match.path}/rounds/1/seats"
 
@@ -302,9 +301,8 @@ def test_each_seat_puts_its_own_line_and_the_next_round_opens(api, start_blue_ba
     refused(match, 404, "PUT", f"{match.path}/rounds/2/seats/3", match.host, json=line(1))
 
 
-def test_the_task_cards_are_the_hosts_through_the_whole_round(api, start_blue_banana,
-                                                              refused):
-    match = start_blue_banana()
+def test_the_task_cards_are_the_hosts_through_the_whole_round(api, start, refused):
+    match = start(game="blue_banana")
     ana = match.seats[0]
     assert put_line(api, match, 1, 0, ana, line(5, 1)).status_code == 201
     with_task = {"players": [line(5, 1), None, None], "task": FLAMINGO_BANANA}
@@ -373,9 +371,8 @@ INVALID_ROUNDS = [
 
 
 @pytest.mark.parametrize(("body", "field", "says"), INVALID_ROUNDS)
-def test_an_impossible_round_is_refused_at_its_field(start_blue_banana, refused, body, field,
-                                                     says):
-    match = start_blue_banana()
+def test_an_impossible_round_is_refused_at_its_field(start, refused, body, field, says):
+    match = start(game="blue_banana")
 
     error = refused(match, 422, "POST", f"{match.path}/rounds", match.host, json=body)
 
@@ -384,9 +381,9 @@ def test_an_impossible_round_is_refused_at_its_field(start_blue_banana, refused,
 
 
 @pytest.mark.parametrize(("body", "field", "says"), INVALID_ROUNDS)
-def test_the_host_cannot_edit_a_round_into_an_impossible_one(api, start_blue_banana, refused,
+def test_the_host_cannot_edit_a_round_into_an_impossible_one(api, start, refused,
                                                              body, field, says):
-    match = start_blue_banana()
+    match = start(game="blue_banana")
     post_round(api, match, *THREE, task=FLAMINGO_BANANA)
 
     error = refused(match, 422, "PUT", f"{match.path}/rounds/1", match.host, json=body)
@@ -402,8 +399,8 @@ def test_the_host_cannot_edit_a_round_into_an_impossible_one(api, start_blue_ban
     ({"correct": 1, "score": 3}, "score", "score"),
     ([line(1)], None, "object"),
 ])
-def test_a_seat_cannot_put_an_impossible_line(start_blue_banana, refused, part, field, says):
-    match = start_blue_banana()
+def test_a_seat_cannot_put_an_impossible_line(start, refused, part, field, says):
+    match = start(game="blue_banana")
 
     error = refused(match, 422, "PUT", f"{match.path}/rounds/1/seats/0", match.seats[0],
                     json=part)
@@ -412,8 +409,8 @@ def test_a_seat_cannot_put_an_impossible_line(start_blue_banana, refused, part, 
     assert says in error["message"]
 
 
-def test_a_second_banana_from_another_phone_is_refused(api, start_blue_banana, refused):
-    match = start_blue_banana()
+def test_a_second_banana_from_another_phone_is_refused(api, start, refused):
+    match = start(game="blue_banana")
     assert put_line(api, match, 1, 0, match.seats[0], line(4, 0, "correct")).status_code == 201
 
     error = refused(match, 422, "PUT", f"{match.path}/rounds/1/seats/1", match.seats[1],
@@ -427,8 +424,8 @@ def test_a_second_banana_from_another_phone_is_refused(api, start_blue_banana, r
     assert put_line(api, match, 1, 1, match.seats[1], line(2, 0, "early")).status_code == 200
 
 
-def test_the_display_holds_93_cards_over_the_whole_match(api, start_blue_banana, refused):
-    match = start_blue_banana(("Ana", "Ben"))
+def test_the_display_holds_93_cards_over_the_whole_match(api, start, refused):
+    match = start(("Ana", "Ben"), game="blue_banana")
     post_round(api, match, line(40), line(30))  # 70 collected
     post_round(api, match, line(10, 2), line(10))  # 92: incorrect cards were collected too
     third = f"{match.path}/rounds"
@@ -458,9 +455,8 @@ def test_the_display_holds_93_cards_over_the_whole_match(api, start_blue_banana,
 # The end -----------------------------------------------------------------------------------
 
 
-def test_the_match_is_over_after_8_rounds_and_a_seat_banks_it(api, start_blue_banana,
-                                                               refused):
-    match = start_blue_banana(("Ana", "Ben"))
+def test_the_match_is_over_after_8_rounds_and_a_seat_banks_it(api, start, refused):
+    match = start(("Ana", "Ben"), game="blue_banana")
     for number in range(1, 8):
         body = post_round(api, match, line(2), line(1, 0, "correct" if number == 7 else None))
         assert body["status"] == "active"
@@ -494,9 +490,8 @@ def test_the_match_is_over_after_8_rounds_and_a_seat_banks_it(api, start_blue_ba
     refused(match, 409, "PUT", f"{match.path}/rounds/8/seats/1", match.seats[1], json=line(5))
 
 
-def test_a_shorter_match_ends_after_its_rounds_and_a_tie_shares_the_win(api,
-                                                                        start_blue_banana):
-    match = start_blue_banana(rounds=2)
+def test_a_shorter_match_ends_after_its_rounds_and_a_tie_shares_the_win(api, start):
+    match = start(game="blue_banana", rounds=2)
 
     post_round(api, match, line(3), line(1, 0, "correct"), line(2))
     body = post_round(api, match, line(0), line(0), line(1))
@@ -506,9 +501,8 @@ def test_a_shorter_match_ends_after_its_rounds_and_a_tie_shares_the_win(api,
     assert body["winners"] == [0, 1, 2]
 
 
-def test_deleting_the_last_round_of_an_over_match_makes_it_active_again(api,
-                                                                        start_blue_banana):
-    match = start_blue_banana(("Ana", "Ben"), rounds=2)
+def test_deleting_the_last_round_of_an_over_match_makes_it_active_again(api, start):
+    match = start(("Ana", "Ben"), game="blue_banana", rounds=2)
     post_round(api, match, line(3), line(1))
     post_round(api, match, line(1), line(1))
     assert get(api, match)["status"] == "over"

@@ -34,12 +34,6 @@ MALFORMED = {
 }
 
 
-@pytest.fixture
-def played(match, play):
-    play(match, [1, 2, 3])
-    return match
-
-
 @pytest.mark.parametrize("method, path", BODY_ENDPOINTS)
 @pytest.mark.parametrize("raw", MALFORMED.values(), ids=MALFORMED.keys())
 def test_malformed_json_is_400_and_changes_nothing(played, refused, method, path, raw):

@@ -22,12 +22,6 @@ def both(*kwargs: dict) -> dict:
 
 
 @pytest.fixture
-def played(match, play):
-    play(match, [1, 2, 3])  # version 2
-    return match
-
-
-@pytest.fixture
 def banked(start, play, api):
     match = start(rounds=1)
     play(match, [1, 2, 3])

@@ -1,0 +1,66 @@
+"""The app's one cache: values kept under keys that name the version they show, bounded in bytes.
+
+A match's version changes with every write, so a value kept for (match, version) never goes stale:
+nothing is ever invalidated, the least recently used values simply go first."""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from typing import Any, TypeVar
+
+from flask import Flask, current_app
+
+V = TypeVar("V")
+
+EXTENSION = "squarescores.cache"
+
+
+class Cache:
+    """Values by key, least recently used first out once their sizes add up past `limit` bytes.
+
+    Each process (each gunicorn worker) keeps its own: a value is only ever a copy of what the
+    database says at one version, so workers need not agree on what they keep."""
+
+    def __init__(self, limit: int):
+        self.limit = limit
+        self.size = 0
+        self._values: OrderedDict[Hashable, tuple[Any, int]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def __contains__(self, key: Hashable) -> bool:
+        return key in self._values
+
+    def kept(self, key: Hashable, make: Callable[[], tuple[V, int, bool]]) -> V:
+        """The value kept under `key`; else `make()`'s, kept when it says so and fits at all."""
+        with self._lock:
+            if key in self._values:
+                self._values.move_to_end(key)
+                return self._values[key][0]
+        # Made outside the lock: a slow replay must not hold up readers of other keys.
+        value, size, keep = make()
+        if keep and size <= self.limit:
+            with self._lock:
+                if key in self._values:
+                    self.size -= self._values.pop(key)[1]
+                self._values[key] = (value, size)
+                self.size += size
+                while self.size > self.limit:
+                    self.size -= self._values.popitem(last=False)[1][1]
+        return value
+
+
+def init_app(app: Flask) -> Cache:
+    cache = Cache(app.config["CACHE_BYTES"])
+    app.extensions[EXTENSION] = cache
+    return cache
+
+
+def kept(key: tuple, make: Callable[[], tuple[V, int, bool]]) -> V:
+    """The current app's value under `key`, made (and maybe kept) by `make` when it has none:
+    `make()` answers (value, size in bytes, whether to keep it)."""
+    return current_app.extensions[EXTENSION].kept(key, make)

@@ -1,0 +1,143 @@
+"""Links and rights: what a token lets its holder do, checked in SPEC order, and new links."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import func, select
+
+from .. import ratelimit
+from ..errors import Forbidden, Invalid, NotFound, TooManyRequests, Unauthorized
+from ..extensions import db
+from ..games import GAMES, Side
+from ..models import Match, Round, Seat, Token
+from .sheet import Sheet, Table, load_sheet
+from .writes import log_change, writing
+
+
+@dataclass(frozen=True)
+class Access:
+    """What a token lets its holder do: the whole match (host), one seat, or only look (view)."""
+
+    match_id: str
+    role: str  # "host", "seat" or "view"
+    seat: int | None = None
+
+    @property
+    def actor(self) -> str:
+        return f"seat {self.seat}" if self.role == "seat" else self.role
+
+    def writable_seats(self, sides: tuple[Side, ...], players: int) -> frozenset[int]:
+        """The seats whose parts this token may type: all for the host, its side's for a seat."""
+        if self.role == "host":
+            return frozenset(range(players))
+        if self.role == "seat":
+            return frozenset(next(side.seats for side in sides if self.seat in side.seats))
+        return frozenset()
+
+    def check(self, table: Table, action: str, number: int | None = None,
+              seat: int | None = None) -> None:
+        """Refuses what this token may not do at this table: 404, then 403, in SPEC order."""
+        count, players = table.rounds, len(table.players)
+        if action in ("edit_round", "delete_round") and not 1 <= number <= count:
+            raise NotFound(f"There is no round {number}.")
+        if action == "set_part":
+            if not 1 <= number <= count + 1:
+                raise NotFound(f"There is no round {number}.")
+            if not 0 <= seat < players:
+                raise NotFound(f"There is no seat {seat}.")
+            if seat not in self.writable_seats(table.sides, players):
+                raise Forbidden("This link can only enter its own seat's scores.")
+        elif action == "character":
+            if not table.game.secrets:
+                raise NotFound(f"{table.game.title} has no characters.")
+            if not 0 <= seat < players:
+                raise NotFound(f"There is no seat {seat}.")
+            if self.role != "seat" or self.seat != seat:
+                raise Forbidden("Only that seat's own link can set its character.")
+        elif action == "bank":
+            if self.role not in ("host", "seat"):
+                raise Forbidden("Only the host or a player can bank the match.")
+        elif action == "read_cell":
+            if not 1 <= number <= count or not 0 <= seat < players:
+                raise NotFound("There is no such cell.")
+        elif action != "read" and self.role != "host":
+            raise Forbidden("Only the host's link can do that.")
+
+
+def authenticate(secret: str | None, address: str | None = None) -> Access:
+    """The access a token grants. Unknown tokens are 401, and too many of them from one address 429."""
+    return authenticate_at(secret, address)[0]
+
+
+def authenticate_at(secret: str | None, address: str | None = None) -> tuple[Access, int]:
+    """The access a token grants and its match's version, in one query: what a poll needs."""
+    row = None
+    if secret and len(secret) <= 64:
+        row = db.session.execute(
+            select(Token.match_id, Token.role, Token.seat, Match.version)
+            .join(Match, Token.match_id == Match.id).where(Token.secret == secret)).first()
+    if row is None:
+        if not ratelimit.allow("unknown_token", address):
+            raise TooManyRequests("Too many unknown links from this address; wait a minute.")
+        raise Unauthorized("This link is not (or no longer) valid.")
+    return Access(row.match_id, row.role, row.seat), row.version
+
+
+def check(access: Access, match_id: str, action: str, number: int | None = None,
+          seat: int | None = None) -> Sheet:
+    """The checks that come before a request's body is read, in SPEC order: 404, then 403."""
+    if access.match_id != match_id:
+        raise NotFound("No such match.")
+    sheet = load_sheet(match_id)
+    access.check(sheet.table, action, number, seat)
+    return sheet
+
+
+def precheck(access: Access, match_id: str, action: str, number: int | None = None,
+             seat: int | None = None) -> None:
+    """check(), for a write that will check again under its lock: three small queries and no
+    replay."""
+    if access.match_id != match_id:
+        raise NotFound("No such match.")
+    match = db.session.get(Match, match_id)
+    if match is None:
+        raise NotFound("No such match.")
+    game = GAMES[match.game]
+    players = tuple(db.session.scalars(
+        select(Seat.name).where(Seat.match_id == match_id).order_by(Seat.position)))
+    rounds = db.session.scalar(select(func.count(Round.id)).where(Round.match_id == match_id))
+    table = Table(game, players, game.sides(players, match.options), rounds)
+    access.check(table, action, number, seat)
+
+
+def tokens(access: Access, match_id: str) -> dict[str, Any]:
+    check(access, match_id, "tokens")
+    rows = db.session.scalars(select(Token).where(Token.match_id == match_id)).all()
+    seats = sorted((t for t in rows if t.role == "seat"), key=lambda t: t.seat)
+    by_role = {t.role: t.secret for t in rows if t.role != "seat"}
+    return {"host": by_role["host"], "view": by_role["view"], "seats": [t.secret for t in seats]}
+
+
+def replace_link(access: Access, match_id: str, role: Any, seat: Any = None) -> dict[str, Any]:
+    """A new secret for one link; the old one stops working at once. Host only."""
+    if role not in ("host", "view", "seat"):
+        raise Invalid("Say which link: host, view or seat.", "role")
+    with writing(access, match_id, None, "replace_link", ended_too=True) as sheet:
+        if role == "seat":
+            if isinstance(seat, bool) or not isinstance(seat, int) or not (
+                    0 <= seat < len(sheet.players)):
+                raise Invalid("Say which seat's link to replace.", "seat")
+        else:
+            seat = None
+        token = db.session.scalar(select(Token).where(
+            Token.match_id == match_id, Token.role == role, Token.seat.is_(seat)
+            if seat is None else Token.seat == seat))
+        # 32 random bytes: 256 bits, far past guessing.
+        token.secret = secrets.token_urlsafe(32)
+        token.created_at = datetime.now(UTC)
+        log_change(sheet, access, "replace_link", seat=seat, after={"role": role})
+    return tokens(Access(match_id, "host"), match_id)

@@ -1,0 +1,205 @@
+"""Matches: creating one, listing a device's recent ones, and the match as the API shows it."""
+
+from __future__ import annotations
+
+import secrets
+import sys
+import unicodedata
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from flask import current_app
+from sqlalchemy import select
+
+from .. import ratelimit
+from ..cache import kept
+from ..errors import Invalid, NotFound, TooManyRequests
+from ..extensions import db
+from ..games import GAMES, Game, InvalidInput, RoundInput, detail_json
+from ..models import Change, Match, Seat, Token
+from .access import Access, check, tokens
+from .sheet import Sheet, load_sheet, sheet_of
+
+NAME_LIMIT = 40
+MATCH_NAME_LIMIT = 80
+
+
+def create_match(game_name: Any, players: Any, options: Any = None, name: Any = None,
+                 address: str | None = None) -> tuple[Sheet, dict[str, Any]]:
+    """A new match with its tokens: one for the host, one to view, one per seat."""
+    game = GAMES.get(game_name) if isinstance(game_name, str) else None
+    if game is None:
+        raise Invalid(f"Choose a game: {', '.join(GAMES)}.", "game")
+    names = clean_players(players, game)
+    try:
+        options = game.parse_options(options, len(names))
+    except InvalidInput as error:
+        raise Invalid(error.message, error.field) from error
+    if name is None or (isinstance(name, str) and not name.strip()):
+        name = ", ".join(names)[:MATCH_NAME_LIMIT]
+    elif not isinstance(name, str) or len(name.strip()) > MATCH_NAME_LIMIT:
+        raise Invalid(f"A match name is at most {MATCH_NAME_LIMIT} characters.", "name")
+    elif _unprintable(name.strip()):
+        raise Invalid("A match name is plain text: no control characters.", "name")
+    if not ratelimit.allow("create", address):
+        raise TooManyRequests("Too many new matches from this address; wait a minute.")
+
+    match = Match(id=secrets.token_urlsafe(9), game=game.name, name=name.strip(), options=options)
+    match.seats = [Seat(position=i, name=player) for i, player in enumerate(names)]
+    # 32 random bytes: 256 bits, far past guessing.
+    match.tokens = [Token(secret=secrets.token_urlsafe(32), role="host"),
+                    Token(secret=secrets.token_urlsafe(32), role="view")]
+    match.tokens += [Token(secret=secrets.token_urlsafe(32), role="seat", seat=i)
+                     for i in range(len(names))]
+    db.session.add(match)
+    db.session.flush()
+    db.session.add(Change(match_id=match.id, version=1, actor="host", action="create",
+                          after={"players": names, "options": options}))
+    db.session.commit()
+    return load_sheet(match.id), tokens(Access(match.id, "host"), match.id)
+
+
+def _unprintable(text: str) -> bool:
+    # A name is shown on every phone; a NUL byte cannot even be stored in PostgreSQL.
+    return any(unicodedata.category(ch) == "Cc" for ch in text)
+
+
+def clean_players(players: Any, game: Game) -> list[str]:
+    if not isinstance(players, list):
+        raise Invalid("Give the players as a list of names, in seat order.", "players")
+    names = []
+    for seat, player in enumerate(players):
+        if not isinstance(player, str) or not player.strip():
+            raise Invalid(f"Player {seat + 1} needs a name.", f"players[{seat}]")
+        if len(player.strip()) > NAME_LIMIT:
+            raise Invalid(f"Player {seat + 1}'s name is over {NAME_LIMIT} characters.",
+                          f"players[{seat}]")
+        if _unprintable(player.strip()):
+            raise Invalid(f"Player {seat + 1}'s name is plain text: no control characters.",
+                          f"players[{seat}]")
+        names.append(player.strip())
+    if not game.min_players <= len(names) <= game.max_players:
+        raise Invalid(f"{game.title} takes {game.min_players} to {game.max_players} players, "
+                      f"not {len(names)}.", "players")
+    return names
+
+
+def recent(secrets_: Sequence[str]) -> list[dict[str, Any]]:
+    """This device's recent matches for the home page, newest first; dead links are left out."""
+    if not secrets_:
+        return []
+    rows = db.session.execute(
+        select(Token, Match).join(Match, Token.match_id == Match.id)
+        .where(Token.secret.in_(list(secrets_)))
+    ).all()
+    found = {token.secret: (token, match) for token, match in rows}
+    listed = []
+    for secret in secrets_:
+        if secret in found:
+            token, match = found[secret]
+            role = {"host": "host", "view": "viewer"}.get(token.role)
+            if role is None:
+                role = f"{match.seats[token.seat].name}'s seat"
+            listed.append({"token": secret, "name": match.name, "game": GAMES[match.game].title,
+                           "role": role,
+                           "ended": match.ended, "updated_at": match.updated_at})
+    return listed
+
+
+def health() -> None:
+    db.session.execute(select(Match.id).limit(1)).first()
+
+
+def version(access: Access, match_id: str) -> int:
+    """The match's version, for a reader that already holds the previous one."""
+    found = None
+    if access.match_id == match_id:
+        found = db.session.scalar(select(Match.version).where(Match.id == match_id))
+    if found is None:
+        raise NotFound("No such match.")
+    return found
+
+
+def match_view(access: Access, match_id: str, version: int) -> tuple[str, int]:
+    """The match as GET shows it to this token, as JSON text. Every change bumps the version, so
+    the view of a version never changes: it is kept, not replayed nor encoded again.
+    Answers the JSON and the version it shows (newer, if a write came in between)."""
+    if access.match_id != match_id:
+        raise NotFound("No such match.")
+
+    def make() -> tuple[tuple[str, int], int, bool]:
+        sheet = load_sheet(match_id)
+        text = current_app.json.dumps(match_json(sheet, access))
+        return (text, sheet.version), sys.getsizeof(text), sheet.version == version
+
+    return kept(("api", match_id, version, access.role, access.seat), make)
+
+
+def match_json(sheet: Sheet, access: Access) -> dict[str, Any]:
+    """The match as SPEC.md's GET shows it."""
+    match, result = sheet.match, sheet.result
+    rounds = []
+    for number, (entered, outcome) in enumerate(zip(sheet.rounds, result.rounds), start=1):
+        rounds.append({
+            "number": number,
+            "status": outcome.status,
+            "input": sheet.game.round_input(entered),
+            "cells": list(outcome.cells) if outcome.cells is not None else None,
+            **detail_json(outcome.detail),
+        })
+    return {
+        "id": match.id,
+        "game": match.game,
+        "name": match.name,
+        "status": sheet.status,
+        "options": dict(match.options),
+        "players": [{"seat": i, "name": name} for i, name in enumerate(sheet.players)],
+        "sides": [
+            {"index": side.index, "name": side.name, "seats": list(side.seats)}
+            for side in sheet.sides
+        ],
+        "rounds": rounds,
+        "totals": list(result.totals),
+        "winners": list(result.winners) if sheet.status in ("over", "banked") else [],
+        "leaders": list(result.leaders),
+        "target": result.target,
+        "version": match.version,
+        "created_at": utc(match.created_at).isoformat(),
+        **detail_json(result.detail),
+    } | (_characters(sheet, access) if sheet.game.secrets else {})
+
+
+def _characters(sheet: Sheet, access: Access) -> dict[str, Any]:
+    return {"characters": [
+        {"symbols": list(seat.character), "revealed": seat.revealed}
+        if seat.character and sheet.character_visible(access, seat.position) else None
+        for seat in sheet.match.seats
+    ]}
+
+
+def utc(moment: datetime) -> datetime:
+    """SQLite hands times back without their zone; they were stored in UTC."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def preview_part(access: Access, match_id: str, number: int, seat: int,
+                 body: Any) -> tuple[Sheet, RoundInput]:
+    """The sheet as it would be with this part typed in, stored nowhere: for a live preview."""
+    sheet = check(access, match_id, "set_part", number, seat)
+    try:
+        part = sheet.game.parse_part(body, seat, sheet.match.options)
+    except InvalidInput as error:
+        raise Invalid(error.message, error.field, seat=seat) from error
+    rounds = list(sheet.rounds)
+    if number == len(rounds) + 1:
+        rounds.append(RoundInput(common={}, parts=(None,) * len(sheet.players)))
+    parts = list(rounds[number - 1].parts)
+    parts[seat] = part
+    rounds[number - 1] = RoundInput(rounds[number - 1].common, tuple(parts))
+    try:
+        sheet.game.parse_round(sheet.game.round_input(rounds[number - 1]), len(sheet.players),
+                               sheet.match.options)
+    except InvalidInput as error:
+        raise Invalid(error.message, error.field, seat=seat) from error
+    return sheet_of(sheet.match, rounds), rounds[number - 1]

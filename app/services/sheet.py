@@ -1,0 +1,131 @@
+"""A match as every client sees it: the stored rows replayed through the game's engine."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import selectinload
+
+from ..errors import NotFound
+from ..extensions import db
+from ..games import GAMES, Game, InvalidInput, Result, RoundInput, Side
+from ..models import Match, Round
+
+if TYPE_CHECKING:  # only named in annotations: access.py reads sheets, so it imports this one
+    from .access import Access
+
+
+@dataclass(frozen=True)
+class Table:
+    """What the checks before a write need of a match: its game, its players and their sides,
+    and how many rounds it holds."""
+
+    game: Game
+    players: tuple[str, ...]
+    sides: tuple[Side, ...]
+    rounds: int
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A match as every client sees it: stored rows replayed through the game's engine."""
+
+    match: Match
+    game: Game
+    players: tuple[str, ...]
+    sides: tuple[Side, ...]
+    rounds: tuple[RoundInput, ...]
+    result: Result
+    secrets: tuple[Any, ...] = ()  # what each seat keeps to itself (Bandido's characters)
+
+    @property
+    def status(self) -> str:
+        if self.match.ended:
+            return self.match.ended
+        return "over" if self.result.over else "active"
+
+    @property
+    def version(self) -> int:
+        return self.match.version
+
+    @property
+    def table(self) -> Table:
+        return Table(self.game, self.players, self.sides, len(self.rounds))
+
+    def replay(self, rounds: Sequence[RoundInput], secrets: Sequence[Any] | None = None) -> Result:
+        """The outcome if the rounds (or the secrets) were these."""
+        return self.game.replay(len(self.players), self.match.options, rounds,
+                                self.secrets if secrets is None else secrets)
+
+    def character_visible(self, access: Access, seat: int) -> bool:
+        """A character shows to its own seat, once revealed, and to all once the match is over
+        (an abandoned match was never over: its characters stay secret)."""
+        return ((access.role == "seat" and access.seat == seat)
+                or self.match.seats[seat].revealed or self.status in ("over", "banked"))
+
+    def side_of(self, seat: int) -> Side:
+        return next(side for side in self.sides if seat in side.seats)
+
+    def writable_seats(self, access: Access) -> frozenset[int]:
+        """The seats whose parts this token may type: all for the host, its side's for a seat."""
+        return access.writable_seats(self.sides, len(self.players))
+
+    def next_round_can_open(self) -> bool:
+        return self.status == "active" and all(
+            r.status != "open" for r in self.result.rounds
+        )
+
+    def part_in(self, logged: Any, logged_seat: int | None, seat: int) -> Any:
+        """One seat's part in a value the change log holds: a seat's own part as it is, or the
+        seat's share of a whole round's body (None where there is none)."""
+        if logged is None:
+            return None
+        if logged_seat is not None:
+            return logged
+        try:
+            return self.game.parse_round(logged, len(self.players),
+                                         self.match.options).parts[seat]
+        except InvalidInput:
+            return None
+
+
+def load_sheet(match_id: str) -> Sheet:
+    match = db.session.scalar(match_query(match_id))
+    if match is None:
+        raise NotFound("No such match.")
+    return sheet_of(match)
+
+
+def match_query(match_id: str):
+    """The select that reads a match with its seats, rounds and entries at once."""
+    return (
+        select(Match)
+        .where(Match.id == match_id)
+        .options(
+            selectinload(Match.seats),
+            selectinload(Match.rounds).selectinload(Round.entries),
+        )
+    )
+
+
+def sheet_of(match: Match, rounds: Sequence[RoundInput] | None = None) -> Sheet:
+    """The sheet of a match read with match_query (or of these rounds in its place)."""
+    game = GAMES[match.game]
+    players = tuple(seat.name for seat in match.seats)
+    if rounds is None:
+        rounds = tuple(_round_input(row, len(players)) for row in match.rounds)
+    secrets = tuple({"symbols": seat.character, "from": seat.character_from}
+                    if seat.character else None for seat in match.seats)
+    result = game.replay(len(players), match.options, rounds, secrets)
+    return Sheet(match, game, players, game.sides(players, match.options), tuple(rounds), result,
+                 secrets)
+
+
+def _round_input(row: Round, players: int) -> RoundInput:
+    parts: list[Any] = [None] * players
+    for entry in row.entries:
+        parts[entry.seat] = entry.data
+    return RoundInput(common=dict(row.common or {}), parts=tuple(parts))

@@ -1,0 +1,107 @@
+"""Taking changes back, and reading the log: the match's history and one cell's."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import select
+
+from ..errors import Conflict
+from ..extensions import db
+from ..games import RoundInput
+from ..models import Change, Round
+from .sheet import Sheet, sheet_of
+from .writes import log_change, refuse_early_end, set_entries, writing
+
+if TYPE_CHECKING:  # only named in annotations: an Access is handed in, never made here
+    from .access import Access
+
+UNDOABLE = ("add_round", "edit_round", "delete_round", "set_part")
+
+
+def last_undoable(match_id: str) -> Change | None:
+    """The latest change to the sheet that no undo has taken back yet."""
+    changes = db.session.scalars(
+        select(Change).where(Change.match_id == match_id).order_by(Change.id.desc())).all()
+    undone = {change.undoes for change in changes if change.undoes is not None}
+    return next((change for change in changes
+                 if change.action in UNDOABLE and change.id not in undone), None)
+
+
+def undo(access: Access, match_id: str, if_match: Collection[int] | None = None) -> Sheet:
+    """The host takes back the last change to the sheet; the undo itself is logged."""
+    with writing(access, match_id, if_match, "undo") as sheet:
+        change = last_undoable(match_id)
+        if change is None:
+            raise Conflict("There is nothing to undo.")
+        rounds = _undone(sheet, change)
+        refuse_early_end(sheet, rounds)
+        _store(sheet, rounds)
+        log_change(sheet, access, "undo", change.round_number, change.seat, before=change.after,
+                   after=change.before, undoes=change.id)
+    return sheet_of(sheet.match)
+
+
+def _undone(sheet: Sheet, change: Change) -> list[RoundInput]:
+    """The rounds as they would be without `change`."""
+    rounds, n = list(sheet.rounds), change.round_number
+    gone = Conflict("That change can no longer be undone: the rounds have moved on.")
+
+    def whole(body: Any) -> RoundInput:
+        return sheet.game.parse_round(body, len(sheet.players), sheet.match.options)
+
+    if change.action == "add_round":
+        if n != len(rounds):
+            raise gone
+        return rounds[:-1]
+    if change.action == "delete_round":
+        if n != len(rounds) + 1:
+            raise gone
+        return rounds + [whole(change.before)]
+    if not 1 <= n <= len(rounds):
+        raise gone
+    if change.action == "edit_round":
+        rounds[n - 1] = whole(change.before)
+        return rounds
+    # An empty round added (or edited empty) before the part was typed stays when it is undone.
+    if n == len(rounds) and change.opened_round:
+        return rounds[:-1]
+    parts = list(rounds[n - 1].parts)
+    parts[change.seat] = change.before
+    rounds[n - 1] = RoundInput(rounds[n - 1].common, tuple(parts))
+    return rounds
+
+
+def _store(sheet: Sheet, rounds: Sequence[RoundInput]) -> None:
+    """Make the stored rounds say what `rounds` says."""
+    rows = sheet.match.rounds
+    while len(rows) > len(rounds):
+        rows.remove(rows[-1])
+    db.session.flush()
+    for number, entered in enumerate(rounds, start=1):
+        if number > len(rows):
+            rows.append(Round(number=number, common={}))
+        row = rows[number - 1]
+        if row.common != dict(entered.common):
+            row.common = dict(entered.common)
+        set_entries(row, entered.parts)
+
+
+def history(match_id: str) -> list[Change]:
+    return list(db.session.scalars(
+        select(Change).where(Change.match_id == match_id).order_by(Change.id)))
+
+
+def cell_history(sheet: Sheet, number: int, seat: int) -> list[tuple[Change, Any, Any]]:
+    """Every change to one seat's part of round `number`: the change, the part before, after."""
+    changes = db.session.scalars(
+        select(Change).where(Change.match_id == sheet.match.id, Change.round_number == number)
+        .order_by(Change.id)).all()
+    found = []
+    for change in changes:
+        before = sheet.part_in(change.before, change.seat, seat)
+        after = sheet.part_in(change.after, change.seat, seat)
+        if (change.seat == seat or change.seat is None) and before != after:
+            found.append((change, before, after))
+    return found
