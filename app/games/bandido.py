@@ -129,11 +129,9 @@ class BandidoMatch:
 def replay(players: int, options: Mapping[str, Any], rounds: Sequence[RoundInput],
            secrets: Sequence[Any] = ()) -> Result:
     """Rounds in order, seats in turn order from first_seat: the first to meet a condition wins."""
-    # A secret is the character's symbols, or {"symbols", "from"}: the character counts for
-    # rounds from that index on (it was entered, or last changed, after the rounds before it).
-    secrets = list(secrets) + [None] * (players - len(secrets))
-    characters = [s["symbols"] if isinstance(s, Mapping) else s for s in secrets]
-    held_from = [s["from"] if isinstance(s, Mapping) else 0 for s in secrets]
+    # A secret is the character's three symbols. It was dealt at setup, so it counts in every
+    # round, those played before it was typed in included (SPEC).
+    characters = list(secrets) + [None] * (players - len(secrets))
     order = turn_order(players, options)
     held = [0] * players
     face_up: tuple[tuple[str, ...], ...] = ((),) * players
@@ -150,8 +148,7 @@ def replay(players: int, options: Mapping[str, Any], rounds: Sequence[RoundInput
         results.append(RoundResult("complete", tuple(held), detail))
         if over_after is None:
             for seat in order:
-                character = characters[seat] if index >= held_from[seat] else None
-                reason = win_reason(entered.parts[seat], character)
+                reason = win_reason(entered.parts[seat], characters[seat])
                 if reason:
                     over_after, winner = index, seat
                     break

@@ -550,16 +550,24 @@ def test_progress_is_the_multiset_overlap(character, face_up):
     assert won is (Counter(character) <= Counter(face_up))
 
 
-def test_a_character_counts_only_from_the_round_it_was_entered_in():
-    # Ben's three coconuts lie face up from round 1; his character was entered during round 2.
-    late = {"symbols": [COCONUT] * 3, "from": 1}
-    rounds = [[at(0), at(0, COCONUT, COCONUT, COCONUT)], [at(0), at(0, COCONUT, COCONUT, COCONUT)]]
-
-    result = play(rounds, characters=[None, late])
-
-    assert result.over_after == 1 and result.winners == (1,)
+def test_a_character_counts_from_the_deal_even_in_rounds_played_before_it_was_typed():
+    # "Each player receives the character card at setup": Ben's three coconuts lie face up in
+    # round 1, so round 1 is his, whenever his phone got round to typing the card in.
+    rounds = [[at(0), at(0, COCONUT, COCONUT, COCONUT)]]
+    result = play(rounds, characters=[None, [COCONUT] * 3])
+    assert result.over_after == 0 and result.winners == (1,)
     assert result.detail.win_reason == "symbols"
-    # Entered after round 2 was played: neither round is his to win.
-    assert play(rounds, characters=[None, late | {"from": 2}]).over_after is None
-    # Entered before any round (the usual case): round 1 already wins.
-    assert play(rounds, characters=[None, late | {"from": 0}]).over_after == 0
+
+
+def test_a_late_character_that_wins_an_earlier_round_says_so_through_over_after():
+    # Round 1 would have been Ben's: the sheet's rule (refuse what ends a match before its last
+    # round) is the service's, the engine reports where the match ended.
+    rounds = [[at(0), at(0, COCONUT, COCONUT, COCONUT)], [at(1), at(0)]]
+    result = play(rounds, characters=[None, [COCONUT] * 3])
+    assert result.over_after == 0 and result.over and result.winners == (1,)
+
+
+def test_a_late_character_whose_symbols_never_lay_face_up_wins_nothing():
+    rounds = [[at(0), at(0, COCONUT, COCONUT)], [at(1), at(0, COCONUT, STONE)]]
+    result = play(rounds, characters=[None, [COCONUT] * 3])
+    assert result.over_after is None and not result.over and result.winners == ()
