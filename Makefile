@@ -20,13 +20,19 @@ run: $(VENV)/.installed
 	@echo ""
 	PORT=$(PORT) $(VENV)/bin/gunicorn --config gunicorn.conf.py "app:create_app()"
 
-test: $(VENV)/.installed
-	$(PYTHON) -m pytest
+# The slowest tests are named at the end, so that a test growing slow is seen where it grows.
+DURATIONS := --durations=15
 
-# The same suite against PostgreSQL (.ci/run starts one on loopback with this role and database).
+test: $(VENV)/.installed
+	$(PYTHON) -m pytest $(DURATIONS)
+
+# What depends on the database, again on PostgreSQL (.ci/run starts one on loopback with this
+# role and database). Left out, since `make test` already ran them and they would only run the
+# same again: the engines' and the arithmetic's tests (no_database: they touch none), and the
+# live and crash tests (live: the gunicorn they start runs on a SQLite file of its own).
 PG_TEST_URL ?= postgresql+psycopg://squarescores:squarescores@127.0.0.1/squarescores_test
 test-postgres: $(VENV)/.installed
-	TEST_DATABASE_URL=$(PG_TEST_URL) $(PYTHON) -m pytest
+	TEST_DATABASE_URL=$(PG_TEST_URL) $(PYTHON) -m pytest $(DURATIONS) -m "not no_database and not live"
 
 # Throughput and latency under load, as ratios to a one-row request; not part of `make test`.
 bench: $(VENV)/.installed

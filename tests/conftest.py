@@ -1,10 +1,47 @@
-"""Fixtures: an app on a fresh real SQLite file per test, its client, and helpers to start matches."""
+"""Fixtures: an app on a fresh real SQLite file per test, its client, and helpers to start matches.
+
+Also the `no_database` mark, given by folder, and the check that keeps it true."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+from sqlalchemy import event
+from sqlalchemy.pool import Pool
 
 from fresh_app import fresh_app
+
+TESTS = Path(__file__).resolve().parent
+# The engines and the arithmetic are pure: the PostgreSQL pass leaves them out (see the Makefile).
+NO_DATABASE = ("games", "test_arithmetic.py")
+_running: list[pytest.Item] = []  # the test being set up or run, for the check below
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if any(item.path.is_relative_to(TESTS / name) for name in NO_DATABASE):
+            item.add_marker(pytest.mark.no_database)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    _running[:] = [item]
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_teardown(item):
+    _running.clear()
+
+
+@event.listens_for(Pool, "checkout")
+def _no_database_means_none(*_):
+    # A database test among the pure ones would silently miss the PostgreSQL pass: refuse it
+    # on every pass, SQLite included, so that `make test` catches it.
+    if _running and _running[0].get_closest_marker("no_database"):
+        pytest.fail(f"{_running[0].nodeid} uses a database, yet it sits among the tests that "
+                    f"touch none ({', '.join(NO_DATABASE)} in tests/), which the PostgreSQL pass "
+                    "leaves out: move it", pytrace=False)
 
 
 @pytest.fixture

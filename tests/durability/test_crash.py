@@ -1,12 +1,16 @@
-"""The short crash test: gunicorn killed (-9) three times under writers loses nothing it answered."""
+"""The short crash test: gunicorn killed (-9) three times under writers loses no answered write."""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "perf"))
 from crash import run  # noqa: E402
+
+pytestmark = pytest.mark.live
 
 
 def test_killing_the_server_loses_no_answered_write():

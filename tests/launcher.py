@@ -1,0 +1,214 @@
+"""A real gunicorn on loopback, on a fresh SQLite file migrated by `flask db upgrade`.
+
+The one way the tests start the server: the live tests' fixture, the crash test, and the scripts
+of `make bench` and `make crashtest` (run as `python tests/perf/...`, they put tests/ on sys.path).
+The server runs on its own SQLite file whatever TEST_DATABASE_URL says: what it tests is the same
+on every pass of the suite, so the PostgreSQL pass leaves its tests out (see the Makefile)."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import signal
+import socket
+import subprocess
+import threading
+import time
+from pathlib import Path
+from typing import Any, NamedTuple
+
+ROOT = Path(__file__).resolve().parents[1]
+BIN = ROOT / ".venv" / "bin"
+HOST = "127.0.0.1"
+TIMEOUT = 15  # seconds for one request: far past SQLite's busy_timeout of 10
+BOOT = 30  # seconds for gunicorn to answer its first request on a busy machine
+# Settings a `make run` in the same shell may have exported: the server takes its own.
+NOT_INHERITED = ("PORT", "WEB_CONCURRENCY", "THREADS", "FLASK_APP", "GUNICORN_CMD_ARGS")
+
+
+class LaunchError(RuntimeError):
+    """gunicorn did not come up; the message ends with what it logged."""
+
+
+class Reply(NamedTuple):
+    status: int
+    headers: http.client.HTTPMessage
+    body: bytes
+
+    def json(self) -> Any:
+        return json.loads(self.body)
+
+    @property
+    def etag(self) -> str | None:
+        return self.headers.get("ETag")
+
+
+def request(port: int, method: str, path: str, token: str | None = None, json_body: Any = None,
+            headers: dict[str, str] | None = None, *, body: bytes | None = None,
+            timeout: float = TIMEOUT, connection: http.client.HTTPConnection | None = None,
+            start: threading.Barrier | None = None) -> Reply:
+    """One request, on a connection of its own unless the caller keeps one alive.
+
+    With `start`, the connection is opened first and the request sent once every party has
+    reached the barrier, so that the requests arrive together."""
+    headers = dict(headers or {})
+    if token is not None:
+        headers["Authorization"] = f"Bearer {token}"
+    if json_body is not None:
+        body = json.dumps(json_body).encode()
+        headers["Content-Type"] = "application/json"
+    own = connection is None
+    if connection is None:
+        connection = http.client.HTTPConnection(HOST, port, timeout=timeout)
+    try:
+        if start is not None:
+            connection.connect()
+            start.wait()
+        connection.request(method, path, body=body, headers=headers)
+        response = connection.getresponse()
+        return Reply(response.status, response.headers, response.read())
+    finally:
+        if own:
+            connection.close()
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind((HOST, 0))
+        return probe.getsockname()[1]
+
+
+class Server:
+    """gunicorn on loopback with its database and its logs in `folder`.
+
+    The logs stay there for the tests to read: `access` (unless `access_log` is false), `error`
+    and `output` (what the workers print). The process leads a session of its own, so that
+    `kill` reaches master and workers alike. A context manager: started, then stopped."""
+
+    def __init__(self, folder: Path, *, workers: int = 2, threads: int = 8,
+                 access_log: bool = True, env: dict[str, str] | None = None):
+        self.folder = Path(folder)
+        self.database = self.folder / "db.sqlite"
+        self.database_url = f"sqlite:///{self.database}"
+        self.workers, self.threads = workers, threads
+        self.logs = {"access": self.folder / "access.log", "error": self.folder / "error.log",
+                     "output": self.folder / "output.log"}
+        if not access_log:
+            del self.logs["access"]
+        self.env = {key: value for key, value in os.environ.items() if key not in NOT_INHERITED}
+        self.env |= {"DATABASE_URL": self.database_url, "SECRET_KEY": "launcher-secret",
+                     "RATELIMIT_ENABLED": "false", **(env or {})}
+        self.port = free_port()
+        self.process: subprocess.Popen | None = None
+        self.probes = 0  # requests the launcher itself made: each has its line in the access log
+
+    def __enter__(self) -> Server:
+        self.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.stop()
+
+    def start(self) -> None:
+        """Start gunicorn and return once it answers; the first start migrates the database.
+
+        After a kill it comes back on the same port (the clients keep their address), unless
+        someone else took the port meanwhile: then on another one, up to three times."""
+        if not self.database.exists():
+            self.migrate()
+        for _ in range(3):
+            sizes = self.log_sizes()
+            self._spawn()
+            try:
+                if self._ready():
+                    return
+            except BaseException:  # an interrupt too: no server may outlive its launcher
+                self.kill()
+                raise
+            if "Address already in use" not in self.log_text(since=sizes):
+                raise LaunchError(self.died())
+            self.port = free_port()
+        raise LaunchError("no free port on loopback after 3 tries")
+
+    def migrate(self) -> None:
+        """`flask db upgrade`, as `make run` does: the schema as the migrations build it."""
+        upgrade = subprocess.run([str(BIN / "flask"), "db", "upgrade"], cwd=ROOT,
+                                 env=self.env | {"FLASK_APP": "app:create_app"},
+                                 capture_output=True, text=True, timeout=60)
+        if upgrade.returncode != 0:
+            raise LaunchError("flask db upgrade failed:\n" + upgrade.stdout + upgrade.stderr)
+
+    def _spawn(self) -> None:
+        with self.logs["output"].open("ab") as output:
+            self.process = subprocess.Popen(
+                [str(BIN / "gunicorn"), "--config", "gunicorn.conf.py",
+                 "--bind", f"{HOST}:{self.port}",
+                 "--workers", str(self.workers), "--threads", str(self.threads),
+                 "--access-logfile", str(self.logs.get("access", os.devnull)),
+                 "--error-logfile", str(self.logs["error"]),
+                 # Not the shared ~/.gunicorn/gunicorn.ctl of a `make run` on the same machine.
+                 "--no-control-socket",
+                 "app:create_app()"],
+                cwd=ROOT, env=self.env, stdout=output, stderr=subprocess.STDOUT,
+                start_new_session=True)
+
+    def _ready(self) -> bool:
+        """True once /health answers 200; False if gunicorn exited first.
+
+        A probe waits for its answer: a connection accepted while the workers boot is answered
+        once they are up, so each probe that connects adds exactly one line to the access log."""
+        deadline = time.monotonic() + BOOT
+        while self.process.poll() is None:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise LaunchError(f"gunicorn did not answer within {BOOT} s:\n"
+                                  + self.log_text()[-4000:])
+            try:
+                reply = request(self.port, "GET", "/health", timeout=left)
+            except (OSError, http.client.HTTPException):
+                time.sleep(0.05)  # not listening yet
+                continue
+            self.probes += 1
+            if reply.status != 200:
+                raise LaunchError(f"/health answered {reply.status}:\n" + self.log_text()[-4000:])
+            return True
+        return False
+
+    def kill(self) -> None:
+        """kill -9, master and workers alike: a crash, not a shutdown."""
+        if self.process is not None and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait()
+
+    def stop(self) -> None:
+        """gunicorn's own shutdown (SIGTERM to the master, which stops its workers); a kill if
+        it hangs."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def died(self) -> str | None:
+        """What gunicorn logged, if it exited; None while it runs."""
+        if self.process is None or self.process.poll() is None:
+            return None
+        return (f"gunicorn exited with {self.process.returncode}:\n"
+                + self.logs["error"].read_text(errors="replace")[-4000:]
+                + self.logs["output"].read_text(errors="replace")[-4000:])
+
+    def log_sizes(self) -> dict[str, int]:
+        return {name: path.stat().st_size if path.exists() else 0
+                for name, path in self.logs.items()}
+
+    def log_text(self, since: dict[str, int] | None = None) -> str:
+        """Every log, from `since` on (sizes taken by `log_sizes`)."""
+        text = []
+        for name, path in self.logs.items():
+            if path.exists():
+                with path.open("rb") as log:
+                    log.seek((since or {}).get(name, 0))
+                    text.append(log.read().decode(errors="replace"))
+        return "".join(text)
