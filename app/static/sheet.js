@@ -5,17 +5,6 @@
   if (!sheet) return;
   var csrf = document.querySelector('meta[name="csrf-token"]').content;
 
-  // Same grammar as the server (app/web/arithmetic.py): whole numbers joined by + and -.
-  function evaluate(text) {
-    text = text.replace(/[\u2212\u2013\u2014]/g, "-").trim();
-    if (!/^[+-]?\s*\d{1,12}(\s*[+-]\s*\d{1,12})*$/.test(text)) return null;
-    var total = 0;
-    text.replace(/\s+/g, "").replace(/([+-]?)(\d+)/g, function (_, sign, digits) {
-      total += (sign === "-" ? -1 : 1) * parseInt(digits, 10);
-    });
-    return total;
-  }
-
   function preview(input) {
     var note = input.parentNode.querySelector(".preview");
     if (!note) {
@@ -24,8 +13,9 @@
       note.setAttribute("aria-live", "polite");
       input.insertAdjacentElement("afterend", note);
     }
-    var value = /\d\s*[+-]/.test(input.value) ? evaluate(input.value) : null;
-    note.textContent = value === null ? "" : "= " + value;
+    // Only a sum is worth a preview; the server's reading of it (arithmetic.js) is the answer.
+    var reading = window.SquareScores.evaluate(input.value);
+    note.textContent = reading.terms > 1 ? "= " + reading.value : "";
   }
 
   function focusNext() {
@@ -218,6 +208,10 @@
     });
   });
 
+  // What was typed before this script ran (on a slow connection) is previewed all the same.
+  sheet.querySelectorAll("input.score").forEach(function (input) {
+    if (input.value !== input.defaultValue) preview(input);
+  });
   schedule();
   focusNext();
 })();

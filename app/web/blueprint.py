@@ -4,10 +4,12 @@ from flask import Blueprint, abort, request
 
 from .. import services
 from ..errors import ServiceError
-from ..games import blue_banana
 from ..services import Access
 
 bp = Blueprint("web", __name__)
+
+WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+         "eleven", "twelve")
 
 
 def link_access(token: str) -> Access:
@@ -18,7 +20,7 @@ def link_access(token: str) -> Access:
         abort(429 if error.status == 429 else 404)
 
 
-@bp.app_template_filter("motif")
-def motif_filter(motif: str) -> str:
-    """A Blue Banana motif as people say it ("top_hat" → "top hat")."""
-    return blue_banana.motif_name(motif)
+@bp.app_template_filter("in_words")
+def in_words(number: int) -> str:
+    """A small number as a sentence says it ("five wins"); a larger one in digits."""
+    return WORDS[number] if 0 <= number < len(WORDS) else str(number)

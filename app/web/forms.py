@@ -112,17 +112,6 @@ class CellForm(VersionedForm):
     value = ScoreField("Score")
 
 
-def entry_form(seats: list[int], formdata: Any = None) -> FlaskForm:
-    """The entry row: a field per seat this link may type, named s0, s1, ..."""
-
-    class EntryForm(VersionedForm):
-        number = HiddenField()
-
-    for seat in seats:
-        setattr(EntryForm, f"s{seat}", ScoreField(f"Seat {seat}"))
-    return EntryForm(formdata=formdata) if formdata is not None else EntryForm()
-
-
 class ReplaceLinkForm(FlaskForm):
     """Which link to replace: the host's, the view link, or one seat's."""
 

@@ -12,7 +12,7 @@ from ..errors import ServiceError
 from ..services import Access
 from .blueprint import bp, link_access
 from .forms import ReplaceLinkForm
-from .view import SheetView
+from .games import view_of
 
 
 def _host(token: str) -> Access:
@@ -36,7 +36,7 @@ def _link(secret: str) -> str:
 @bp.get("/m/<token>/links")
 def links(token: str):
     access = _host(token)
-    view = SheetView(services.load_sheet(access.match_id), access)
+    view = view_of(services.load_sheet(access.match_id), access)
     tokens = services.tokens(access, access.match_id)
     entries = [{"label": name, "role": "seat", "seat": seat, "url": _link(secret),
                 "qr": url_for("web.qr", token=token, which=f"seat-{seat}")}

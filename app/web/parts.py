@@ -1,136 +1,66 @@
-"""A seat's part of a round as a page's form types it, per game: read it, and fill the form."""
+"""The pages a game fills with its own template: one seat's part of a round, and a round."""
 
 from __future__ import annotations
 
-import re
-from typing import Any
+from flask import abort, flash, redirect, render_template, request, url_for
 
-from werkzeug.datastructures import MultiDict
-
-from ..games.bandido import SYMBOLS
-from ..games.banakil import CLASSES
-from .arithmetic import NotANumber, evaluate
-
-PILES = ("melded", "in_hand")
-FLAGS = ("went_out", "all_at_once", "no_turn")
-_SCORE = re.compile(r"^[+-]?\d{1,4}([.,]\d{1,3})?$")
+from .. import services
+from ..errors import EditConflict, Invalid, ServiceError
+from .blueprint import bp
+from .forms import CellForm
+from .games import load_view, view_of
+from .view import focus_after
 
 
-def read_part(game: str, form: MultiDict) -> tuple[dict[str, Any] | None, dict[str, str]]:
-    """The part's JSON body from the form, or the messages for the fields that are wrong."""
-    if game == "banakil":
-        return _read_hand(form)
-    if game == "blue_banana":
-        return _read_line(form)
-    if game == "bandido":
-        return _read_state(form)
-    try:
-        return {"score": evaluate(form.get("value", ""))}, {}
-    except NotANumber as error:
-        return None, {"value": str(error)}
-
-
-def typed_values(game: str, part: dict[str, Any] | None) -> dict[str, Any]:
-    """The form's fields for a stored part, to show it again."""
-    if game == "bandido":
-        part = part or {"vp": 0, "symbols": []}
-        return {"vp": str(part["vp"])} | {symbol: str(part["symbols"].count(symbol))
-                                          for symbol in SYMBOLS}
-    if game == "blue_banana":
-        part = part or {"correct": 0, "incorrect": 0, "banana": None}
-        return {"correct": str(part["correct"]), "incorrect": str(part["incorrect"]),
-                "banana": part["banana"] or "none"}
-    if game != "banakil":
-        return {"value": "" if part is None else str(part["score"])}
-    values: dict[str, Any] = {"mode": "cards"}
-    if part is None:
-        return values | {f"{pile}-{name}": "0" for pile in PILES for name in CLASSES}
-    if "score" in part:
-        return values | {"mode": "score", "score": _number(part["score"]),
-                         "went_out": part["went_out"]} | {
-            f"{pile}-{name}": "0" for pile in PILES for name in CLASSES}
-    values |= {f"{pile}-{name}": str(part[pile][name]) for pile in PILES for name in CLASSES}
-    return values | {flag: part[flag] for flag in FLAGS}
-
-
-def form_values(game: str, form: MultiDict) -> dict[str, Any]:
-    """What was typed, as the form shows it again after an error."""
-    if game == "bandido":
-        return {name: form.get(name, "") for name in ("vp", *SYMBOLS)}
-    if game == "blue_banana":
-        return {name: form.get(name, "") for name in ("correct", "incorrect")} | {
-            "banana": form.get("banana", "none")}
-    if game != "banakil":
-        return {"value": form.get("value", "")}
-    values: dict[str, Any] = {"mode": form.get("mode", "cards"), "score": form.get("score", "")}
-    values |= {f"{pile}-{name}": form.get(f"{pile}-{name}", "0") for pile in PILES
-               for name in CLASSES}
-    return values | {flag: form.get(flag) in ("on", "y", "true", "1") for flag in FLAGS}
-
-
-def _read_state(form: MultiDict) -> tuple[dict[str, Any] | None, dict[str, str]]:
-    counts: dict[str, int] = {}
-    errors: dict[str, str] = {}
-    for name in ("vp", *SYMBOLS):
-        text = form.get(name, "").strip() or "0"
-        if not text.isascii() or not text.isdigit() or len(text) > 2:
-            errors[name] = "Type a whole number: 0, 1, 2…"
-        else:
-            counts[name] = int(text)
-    if errors:
-        return None, errors
-    symbols = [symbol for symbol in SYMBOLS for _ in range(counts[symbol])]
-    return {"vp": counts["vp"], "symbols": symbols}, {}
-
-
-def _read_line(form: MultiDict) -> tuple[dict[str, Any] | None, dict[str, str]]:
-    line: dict[str, Any] = {}
-    errors: dict[str, str] = {}
-    for name in ("correct", "incorrect"):
-        text = form.get(name, "").strip() or "0"
-        if not text.isascii() or not text.isdigit() or len(text) > 3:
-            errors[name] = "Count whole cards: 0, 1, 2…"
-        else:
-            line[name] = int(text)
-    banana = form.get("banana", "none")
-    if banana not in ("none", "correct", "early"):
-        errors["banana"] = "Choose: no banana, snatched correctly, or too early."
-    line["banana"] = None if banana == "none" else banana
-    return (None, errors) if errors else (line, {})
-
-
-def _number(value: float | int) -> str:
-    return str(int(value)) if float(value).is_integer() else str(value)
-
-
-def _read_hand(form: MultiDict) -> tuple[dict[str, Any] | None, dict[str, str]]:
-    errors: dict[str, str] = {}
-    flags = {flag: form.get(flag) in ("on", "y", "true", "1") for flag in FLAGS}
-    if form.get("mode") == "score":
-        text = form.get("score", "").strip().replace("−", "-")
-        if not _SCORE.match(text):
-            return None, {"score": "Type the hand's score, like 36.5 or -20."}
-        return {"score": float(text.replace(",", ".")), "went_out": flags["went_out"]}, {}
-    piles: dict[str, dict[str, int]] = {pile: {} for pile in PILES}
-    for pile in PILES:
-        for name in CLASSES:
-            text = form.get(f"{pile}-{name}", "").strip() or "0"
-            if not text.isascii() or not text.isdigit() or len(text) > 3:
-                errors[f"{pile}-{name}"] = "Count whole cards: 0, 1, 2…"
+@bp.route("/m/<token>/round/<int:number>/hand/<int:seat>", methods=["GET", "POST"])
+def part(token: str, number: int, seat: int):
+    """One seat's part on a page of its own, as its game's form types it."""
+    view = load_view(token)
+    pages, access = view.pages, view.access
+    if pages.part_endpoint != request.endpoint:  # this game types its parts elsewhere
+        return redirect(pages.part_url(token, number, seat))
+    view.check_part(number, seat)
+    stored = view.sheet.rounds[number - 1].parts[seat] if number <= len(view.sheet.rounds) else None
+    form = CellForm(request.form if request.method == "POST" else None)
+    values, errors, conflict, status = pages.typed_values(stored), {}, None, 200
+    if request.method == "GET":
+        form.version.data = str(view.match.version)
+    elif form.validate_on_submit():
+        values = pages.form_values(request.form)
+        body, errors = pages.read_part(request.form)
+        if body is not None:
+            try:
+                sheet, _ = services.set_parts(access, access.match_id, number, {seat: body},
+                                              based_on=form.based_on())
+            except EditConflict as error:
+                conflict = error
+                form.version.data = str(view.match.version)
+                status = 409
+            except Invalid as error:
+                errors = {pages.error_field(error.field): error.message}
+            except ServiceError as error:
+                flash(error.message, "error")
+                return redirect(url_for("web.sheet", token=token))
             else:
-                piles[pile][name] = int(text)
-    if errors:
-        return None, errors
-    return piles | flags, {}
+                flash(f"{view.sheet.players[seat]}'s {view.part_noun} saved.", "info")
+                return redirect(url_for("web.sheet", token=token,
+                                        focus=focus_after(view_of(sheet, access)),
+                                        _anchor=f"r{number}"))
+        status = status if conflict else 422
+    else:
+        abort(400)
+    history = (services.cell_history(view.sheet, number, seat)
+               if number <= len(view.sheet.rounds) else [])
+    return render_template(pages.template("part.html"), token=token, view=view, form=form,
+                           number=number, seat=seat, values=values, errors=errors,
+                           conflict=conflict, history=history), status
 
 
-def error_field(field: str | None) -> str:
-    """The form field an engine's message is about ("melded.joker" → "melded-joker")."""
-    if not field:
-        return "hand"
-    # "hands" or "players" alone is the whole part's (the packs' counts, who went out, who
-    # snatched the banana): shown at the top.
-    field = re.sub(r"^(hands|players)(\[\d+\])?\.?", "", field) or "hand"
-    if field == "symbols":
-        return "hand"  # the symbols as a whole (at most four face up)
-    return field.replace(".", "-")
+@bp.get("/m/<token>/round/<int:number>")
+def round_detail(token: str, number: int):
+    """How each number of a round was made, where the game shows it."""
+    view = load_view(token)
+    if not 1 <= number <= len(view.sheet.rounds) or not view.pages.round_page:
+        abort(404)
+    return render_template(view.pages.template("round.html"), token=token, view=view,
+                           number=number, **view.round_context(number))

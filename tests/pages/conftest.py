@@ -1,4 +1,5 @@
-"""Page-test helpers: a small DOM from html.parser, and matches begun through the API."""
+"""Page-test helpers: a small DOM from html.parser, and matches begun through the API (one
+fixture per game, and `played`: a free sheet two rounds in)."""
 
 from __future__ import annotations
 
@@ -254,12 +255,40 @@ class Started:
 
 @pytest.fixture
 def start(api):
-    """start(players, **options): a generic match begun through the API."""
+    """start(players, game="generic", **options): a match begun through the API."""
 
     def start_(players=("Ana", "Ben", "Cy"), game="generic", **options):
         return Started(api, api.create(players, game=game, options=options or None))
 
     return start_
+
+
+def _game(name: str, players: tuple[str, ...]):
+    """A fixture like `start`, for one game: game(players, **options)."""
+
+    @pytest.fixture
+    def started(start):
+        def start_(players=players, **options):
+            return start(players, game=name, **options)
+
+        return start_
+
+    started.__doc__ = f"{name}(players, **options): a {name} match begun through the API."
+    return started
+
+
+banakil = _game("banakil", ("Dana", "Ravi"))
+blue_banana = _game("blue_banana", ("Ana", "Ben", "Cy"))
+bandido = _game("bandido", ("Ana", "Ben", "Cy"))
+
+
+@pytest.fixture
+def played(start):
+    """Three players, target 100, two complete rounds."""
+    match = start(("Ana", "Ben", "Cy"), target=100)
+    match.add_round(10, 20, 30)
+    match.add_round(5, 5, 5)
+    return match
 
 
 @pytest.fixture

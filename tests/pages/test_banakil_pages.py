@@ -62,16 +62,6 @@ def working_hands(working):
             for tr in working.find("table", class_="working").find("tbody").find_all("tr")}
 
 
-@pytest.fixture
-def banakil(start):
-    """banakil(players, **options): a Banakil match begun through the API."""
-
-    def banakil_(players=("Dana", "Ravi"), **options):
-        return start(players, game="banakil", **options)
-
-    return banakil_
-
-
 # The new match form ----------------------------------------------------------------------
 
 

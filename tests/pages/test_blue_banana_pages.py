@@ -68,16 +68,6 @@ def mode_card(sheet):
     return None if card is None else (card.classes - {"mode-card"}, card.text)
 
 
-@pytest.fixture
-def blue_banana(start):
-    """blue_banana(players, **options): a Blue Banana match begun through the API."""
-
-    def blue_banana_(players=("Ana", "Ben", "Cy"), **options):
-        return start(players, game="blue_banana", **options)
-
-    return blue_banana_
-
-
 # The task page ---------------------------------------------------------------------------
 
 

@@ -11,15 +11,6 @@ def cell_url(token: str, number: int, seat: int) -> str:
     return f"/m/{token}/round/{number}/seat/{seat}"
 
 
-@pytest.fixture
-def played(start):
-    """Three players, target 100, two complete rounds."""
-    match = start(("Ana", "Ben", "Cy"), target=100)
-    match.add_round(10, 20, 30)
-    match.add_round(5, 5, 5)
-    return match
-
-
 def test_the_host_edits_any_cell_and_later_totals_follow(submit, page, played, location):
     form = page(cell_url(played.host, 1, 1))
 

@@ -45,15 +45,6 @@ def put_part(api, match, number, seat, score, token=None):
     return response.get_json()
 
 
-@pytest.fixture
-def played(start):
-    """Three players, target 100, two complete rounds."""
-    match = start(("Ana", "Ben", "Cy"), target=100)
-    match.add_round(10, 20, 30)
-    match.add_round(5, 5, 5)
-    return match
-
-
 # A cell typed on a stale page -------------------------------------------------------------
 
 

@@ -1,0 +1,55 @@
+"""The sheet drawn as HTML, for the page, its live fragment and the app's cache of both."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from flask import render_template, request
+from flask_wtf.csrf import generate_csrf as csrf_token
+from markupsafe import Markup
+
+from .. import services
+from .view import SheetView
+
+# Where the form's CSRF token goes in a sheet drawn once and kept: each request puts its own in.
+CSRF_SLOT = "@@csrf-slot@@"
+
+
+@dataclass(frozen=True)
+class Rendered:
+    """The sheet as HTML, with what the page around it needs."""
+
+    html: Markup
+    name: str
+    role_label: str
+    match_id: str
+
+    def with_csrf(self, value: str) -> Rendered:
+        return replace(self, html=Markup(self.html.replace(CSRF_SLOT, value)))
+
+    @property
+    def size(self) -> int:
+        """Roughly what keeping it costs, in bytes."""
+        return 2 * len(self.html) + len(self.name) + len(self.role_label) + 200
+
+
+def draw(token: str, view: SheetView, form: Any = None, focus: str | None = None,
+         csrf: str = CSRF_SLOT) -> Rendered:
+    """The sheet of `view`; `form` is a refused entry form to show again (None: a fresh one)."""
+    undoable = view.undo_label(services.last_undoable(view.match.id)) if view.may_undo else None
+    html = render_template("_sheet.html", token=token, view=view, form=form, focus=focus,
+                           csrf=csrf, undoable=undoable)
+    return Rendered(Markup(html), view.match.name, view.role_label, view.match.id)
+
+
+def sheet_page(token: str, rendered: Rendered, status: int = 200):
+    """The sheet's page, or only its fragment where the live page asks for that."""
+    template = "sheet_fragment.html" if request.args.get("fragment") else "sheet.html"
+    return render_template(template, token=token, rendered=rendered), status
+
+
+def render_sheet(token: str, view: SheetView, form: Any = None, focus: str | None = None,
+                 status: int = 200):
+    """The sheet drawn for this request alone: with a refused form, or a cell to focus."""
+    return sheet_page(token, draw(token, view, form, focus, csrf_token()), status)

@@ -1,0 +1,126 @@
+"""Banana Bandido's pages: a seat's turn, its secret character, its progress, the win line."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+
+from ... import services
+from ...errors import Invalid, ServiceError
+from ...games import bandido
+from ..blueprint import in_words, link_access
+from ..forms import VersionedForm
+from ..view import SheetView
+from .base import Form, GamePages, view_for
+
+# The symbols, drawn by the phone's own emoji font.
+PICTURES = {"stone": "🪨", "water": "💧", "coconut": "🥥"}
+# rules/bandido.txt: a character card shows three symbols (the engine refuses any other count).
+CHARACTER_SYMBOLS = 3
+
+bp = Blueprint("bandido", __name__)
+
+
+class BandidoView(SheetView):
+    symbol_pictures = PICTURES
+    symbols = bandido.SYMBOLS
+    victory_points_to_win = bandido.VICTORY_POINTS_TO_WIN
+    most_face_up = bandido.MOST_FACE_UP
+    character_symbols = CHARACTER_SYMBOLS
+
+    def character(self, seat: int) -> list[str] | None:
+        """A seat's character where this link may see it (its own, revealed, or the match over)."""
+        character = self.match.seats[seat].character
+        if character and self.sheet.character_visible(self.access, seat):
+            return list(character)
+        return None
+
+    @property
+    def missing_characters(self) -> list[str]:
+        return [self.sheet.players[s] for s in self.sheet.result.detail.missing_characters]
+
+    def progress(self, seat: int) -> int:
+        """How many of a seat's character symbols lie face up now."""
+        return bandido.symbols_matched(self.match.seats[seat].character,
+                                       self.sheet.result.detail.face_up[seat])
+
+    @property
+    def win_line(self) -> str | None:
+        """Who won and how, once the match is over."""
+        reason = self.sheet.result.detail.win_reason
+        if not reason or not self.sheet.result.winners:
+            return None
+        name = self.sheet.players[self.sheet.result.winners[0]]
+        if reason == "victory_points":
+            return f"{name} wins with {in_words(self.victory_points_to_win)} victory points."
+        return (f"{name} wins: the {in_words(self.character_symbols)} symbols of their "
+                "character lie face up.")
+
+
+def read_state(form: Form) -> tuple[dict[str, Any] | None, dict[str, str]]:
+    """A seat after its turn: the victory points it holds and how many of each symbol lie up."""
+    counts: dict[str, int] = {}
+    errors: dict[str, str] = {}
+    for name in ("vp", *bandido.SYMBOLS):
+        text = form.get(name, "").strip() or "0"
+        if not text.isascii() or not text.isdigit() or len(text) > 2:
+            errors[name] = "Type a whole number: 0, 1, 2…"
+        else:
+            counts[name] = int(text)
+    if errors:
+        return None, errors
+    symbols = [symbol for symbol in bandido.SYMBOLS for _ in range(counts[symbol])]
+    return {"vp": counts["vp"], "symbols": symbols}, {}
+
+
+def typed_state(part: dict[str, Any] | None) -> dict[str, Any]:
+    part = part or {"vp": 0, "symbols": []}
+    return {"vp": str(part["vp"])} | {symbol: str(part["symbols"].count(symbol))
+                                      for symbol in bandido.SYMBOLS}
+
+
+def form_state(form: Form) -> dict[str, Any]:
+    return {name: form.get(name, "") for name in ("vp", *bandido.SYMBOLS)}
+
+
+@bp.route("/m/<token>/character", methods=["GET", "POST"])
+def character(token: str):
+    """A player's secret character, on their own phone only."""
+    access = link_access(token)
+    view = view_for(access, PAGES)
+    if access.role != "seat":
+        abort(403)
+    seat = view.match.seats[access.seat]
+    form = VersionedForm(request.form if request.method == "POST" else None)
+    chosen = list(seat.character or [None] * CHARACTER_SYMBOLS)
+    locked = seat.revealed
+    revealed = seat.revealed
+    error, status = None, 200
+    if request.method == "POST":
+        if not form.validate_on_submit():
+            abort(400)
+        chosen = [request.form.get(f"symbol{i}") for i in range(CHARACTER_SYMBOLS)]
+        revealed = locked or request.form.get("revealed") in ("on", "y", "true")
+        unpicked = [i + 1 for i, symbol in enumerate(chosen) if not symbol]
+        try:
+            if unpicked:  # the engine would answer "not “None”": say what to do instead
+                raise Invalid(f"Pick all {in_words(CHARACTER_SYMBOLS)} symbols: symbol "
+                              f"{unpicked[0]} is not picked yet.", "symbols")
+            services.set_character(access, access.match_id, access.seat,
+                                   {"symbols": chosen, "revealed": revealed})
+        except Invalid as problem:
+            error, status = problem.message, 422
+        except ServiceError as problem:
+            flash(problem.message, "error")
+            return redirect(url_for("web.sheet", token=token))
+        else:
+            flash("Your character is saved.", "info")
+            return redirect(url_for("web.sheet", token=token))
+    return render_template(PAGES.template("character.html"), token=token, view=view, form=form,
+                           chosen=chosen, revealed=revealed, locked=locked, error=error), status
+
+
+PAGES = GamePages(bandido.GAME, view=BandidoView, part_noun="turn",
+                  read_part=read_state, typed_values=typed_state, form_values=form_state,
+                  whole_part_fields=("players", "symbols"), blueprint=bp)

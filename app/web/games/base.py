@@ -1,0 +1,120 @@
+"""What a game's pages are made of (its page adapter), and the registry of them by game name."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Blueprint, abort, url_for
+
+from ... import services
+from ...games import Game
+from ...services import Access, Sheet
+from ..arithmetic import NotANumber, evaluate
+from ..blueprint import link_access
+from ..view import SheetView
+
+Form = Mapping[str, str]
+PartReader = Callable[[Form], tuple[Any | None, dict[str, str]]]
+
+
+def read_score(form: Form) -> tuple[dict[str, int] | None, dict[str, str]]:
+    """A part that is one score, typed as a number or a quick sum in the field "value"."""
+    try:
+        return {"score": evaluate(form.get("value", ""))}, {}
+    except NotANumber as error:
+        return None, {"value": str(error)}
+
+
+def typed_score(part: Any) -> dict[str, Any]:
+    return {"value": "" if part is None else str(part["score"])}
+
+
+def form_score(form: Form) -> dict[str, Any]:
+    return {"value": form.get("value", "")}
+
+
+@dataclass(frozen=True)
+class GamePages:
+    """A game's pages: the only place, beside its engine, that knows the game.
+
+    `read_part` turns a seat's part page (its form) into the part's JSON body, or the messages
+    for the fields that are wrong; `typed_values` fills that form from a stored part and
+    `form_values` from what was typed (to show it again after an error). `part_endpoint` is
+    the page where one seat types its part ("web.part", the shared part page, renders the
+    game's part.html). Templates live under `templates` ("games/<game>"): grid.html always,
+    part.html and round.html where the game has them; `blueprint` holds its pages of its own."""
+
+    game: Game
+    view: type[SheetView] = SheetView
+    part_noun: str = "score"  # what one seat types for a round
+    round_noun: str = "round"
+    read_part: PartReader = read_score
+    typed_values: Callable[[Any], dict[str, Any]] = typed_score
+    form_values: Callable[[Form], dict[str, Any]] = form_score
+    part_endpoint: str = "web.part"
+    round_page: bool = False  # each round has a page of its own showing how it was scored
+    # Engine fields about the part as a whole, or the round's parts together (the packs'
+    # counts, who went out): their messages go at the top of the part page.
+    whole_part_fields: tuple[str, ...] = ()
+    blueprint: Blueprint | None = None
+    templates: str = ""
+
+    @property
+    def name(self) -> str:
+        return self.game.name
+
+    def template(self, name: str) -> str:
+        return f"{self.templates or 'games/' + self.name}/{name}"
+
+    def part_url(self, token: str, number: int, seat: int, **values: Any) -> str:
+        return url_for(self.part_endpoint, token=token, number=number, seat=seat, **values)
+
+    def view_of(self, sheet: Sheet, access: Access) -> SheetView:
+        return self.view(sheet, access, self)
+
+    def error_field(self, field_: str | None) -> str:
+        """The form field an engine's message is about ("melded.joker" → "melded-joker");
+        "hand" for the part as a whole (shown at the top)."""
+        if not field_:
+            return "hand"
+        # One seat's entry in a round body's list of parts: the field inside it, or the part.
+        field_ = re.sub(r"^\w+\[\d+\]\.?", "", field_) or "hand"
+        if field_ in self.whole_part_fields:
+            return "hand"
+        return field_.replace(".", "-")
+
+
+PAGES: dict[str, GamePages] = {}
+
+
+def register(pages: GamePages) -> GamePages:
+    """Give a game its pages: the only step, beside registering its engine, that adds them."""
+    if pages.name in PAGES and PAGES[pages.name] is not pages:
+        raise ValueError(f"The game {pages.name!r} has pages already.")
+    PAGES[pages.name] = pages
+    return pages
+
+
+def pages_of(game_name: str) -> GamePages:
+    return PAGES[game_name]
+
+
+def view_of(sheet: Sheet, access: Access) -> SheetView:
+    """The sheet laid out by its own game's view."""
+    return pages_of(sheet.game.name).view_of(sheet, access)
+
+
+def view_for(access: Access, pages: GamePages | None = None) -> SheetView:
+    """The view of the match `access` opens; with `pages`, a 404 unless it plays that game."""
+    sheet = services.load_sheet(access.match_id)
+    if pages is not None and sheet.game.name != pages.name:
+        abort(404)
+    return view_of(sheet, access)
+
+
+def load_view(token: str, pages: GamePages | None = None) -> SheetView:
+    """The view of the match the link in the address opens (see view_for)."""
+    return view_for(link_access(token), pages)

@@ -1,0 +1,169 @@
+"""Blue Banana's pages: a player's cards, the chips, the mode card, the task cards, the checker."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+
+from ... import services
+from ...errors import Invalid, ServiceError
+from ...games import blue_banana
+from ...games.base import InvalidInput
+from ..forms import VersionedForm
+from ..view import SheetView
+from .base import Form, GamePages, load_view
+
+# The motifs, drawn by the phone's own emoji font: no picture leaves the app.
+PICTURES = {"banana": "🍌", "frog": "🐸", "whale": "🐋", "eggplant": "🍆", "flamingo": "🦩",
+            "strawberry": "🍓", "basketball": "🏀", "top_hat": "🎩"}
+BANANA_CHOICES = tuple(choice or "none" for choice in blue_banana.BANANA)  # as the form says it
+
+bp = Blueprint("blue_banana", __name__)
+
+
+@bp.app_template_filter("motif")
+def motif_filter(motif: str) -> str:
+    """A motif as people say it ("top_hat" → "top hat")."""
+    return blue_banana.motif_name(motif)
+
+
+class BlueBananaView(SheetView):
+    pictures = PICTURES
+    motif_name = staticmethod(blue_banana.motif_name)
+    max_chips = blue_banana.MAX_CHIPS  # the large chip's worth
+
+    def chips(self, seat: int, before: int | None = None) -> dict[str, int]:
+        """A player's penalty chips as they lie on the table: small ones, or one large. With
+        `before`, as they lay when round `before` was played (what its mistakes cost)."""
+        value = self.sheet.result.detail.chips[seat]
+        if before is not None:
+            awarded = [outcome.detail.chips for outcome in self.sheet.result.rounds[:before - 1]
+                       if outcome.detail.chips is not None]
+            value = (awarded[-1] if awarded else self.sheet.replay(()).detail.chips)[seat]
+        if value >= self.max_chips:
+            return {"large": 1, "small": 0}
+        return {"large": 0, "small": value}
+
+    @property
+    def starts_next(self) -> str | None:
+        seat = self.sheet.result.detail.starts_next
+        return None if seat is None else self.sheet.players[seat]
+
+    @property
+    def playing_number(self) -> int:
+        """The round the table is playing: the entry round, else the open one, else the next.
+        (A viewer has no entry round, yet sees the open round's mode card and task cards.)"""
+        if self.entry_number:
+            return self.entry_number
+        rounds = self.sheet.result.rounds
+        return len(rounds) if rounds and rounds[-1].status == "open" else len(rounds) + 1
+
+    @property
+    def entry_mode(self) -> str:
+        """The mode card's side for the round being played."""
+        if self.playing_number <= len(self.rows):
+            return self.sheet.result.rounds[self.playing_number - 1].detail.mode
+        return self.sheet.result.detail.next_mode
+
+    @property
+    def entry_task(self) -> list[dict[str, str]] | None:
+        if self.playing_number <= len(self.rows):
+            return self.sheet.rounds[self.playing_number - 1].common.get("task")
+        return None
+
+
+def read_line(form: Form) -> tuple[dict[str, Any] | None, dict[str, str]]:
+    """A player's line: the cards collected, right and wrong, and the banana."""
+    line: dict[str, Any] = {}
+    errors: dict[str, str] = {}
+    for name in ("correct", "incorrect"):
+        text = form.get(name, "").strip() or "0"
+        if not text.isascii() or not text.isdigit() or len(text) > 3:
+            errors[name] = "Count whole cards: 0, 1, 2…"
+        else:
+            line[name] = int(text)
+    banana = form.get("banana", "none")
+    if banana not in BANANA_CHOICES:
+        errors["banana"] = "Choose: no banana, snatched correctly, or too early."
+    line["banana"] = None if banana == "none" else banana
+    return (None, errors) if errors else (line, {})
+
+
+def typed_line(part: dict[str, Any] | None) -> dict[str, Any]:
+    part = part or {"correct": 0, "incorrect": 0, "banana": None}
+    return {"correct": str(part["correct"]), "incorrect": str(part["incorrect"]),
+            "banana": part["banana"] or "none"}
+
+
+def form_line(form: Form) -> dict[str, Any]:
+    return {name: form.get(name, "") for name in ("correct", "incorrect")} | {
+        "banana": form.get("banana", "none")}
+
+
+@bp.route("/m/<token>/task", methods=["GET", "POST"])
+def task(token: str):
+    """The host turns up the round's two task cards by tapping a motif and a colour for each."""
+    view = load_view(token, PAGES)
+    if view.access.role != "host":
+        abort(403)
+    number = view.entry_number
+    if number is None:
+        flash("There is no round to turn task cards up for.", "error")
+        return redirect(url_for("web.sheet", token=token))
+    form = VersionedForm(request.form if request.method == "POST" else None)
+    current = (view.sheet.rounds[number - 1].common.get("task")
+               if number <= len(view.sheet.rounds) else None) or [{}, {}]
+    chosen = [{"motif": request.form.get(f"motif{i}", current[i].get("motif")),
+               "color": request.form.get(f"color{i}", current[i].get("color"))} for i in (0, 1)]
+    error, status = None, 200
+    if request.method == "POST":
+        if not form.validate_on_submit():
+            abort(400)
+        if request.form.get("number") not in (None, str(number)):
+            flash(f"Round {request.form.get('number')} was finished meanwhile: these task cards "
+                  f"were not saved. Round {number} is the one in play now.", "error")
+            return redirect(url_for("blue_banana.task", token=token))
+        try:
+            cards = blue_banana.parse_task(chosen)
+            if number > len(view.sheet.rounds):
+                body = {"players": [None] * len(view.sheet.players), "task": cards}
+                services.add_round(view.access, view.match.id, body)
+            else:
+                body = view.sheet.game.round_input(view.sheet.rounds[number - 1]) | {"task": cards}
+                services.replace_round(view.access, view.match.id, number, body)
+        except (InvalidInput, Invalid) as problem:
+            error, status = problem.message, 422
+        except ServiceError as problem:
+            flash(problem.message, "error")
+            return redirect(url_for("web.sheet", token=token))
+        else:
+            flash(f"Round {number}'s task cards are up. Go!", "info")
+            return redirect(url_for("web.sheet", token=token))
+    return render_template(PAGES.template("task.html"), token=token, view=view, form=form,
+                           number=number, chosen=chosen, error=error, pictures=PICTURES,
+                           motifs=blue_banana.MOTIFS, colors=blue_banana.COLORS,
+                           motif_name=blue_banana.motif_name), status
+
+
+@bp.get("/m/<token>/round/<int:number>/check")
+def check_card(token: str, number: int):
+    """Was this collected card sought? Tap its motif and colour; the answer comes at once."""
+    view = load_view(token, PAGES)
+    if not 1 <= number <= len(view.sheet.rounds):
+        abort(404)
+    task = view.sheet.rounds[number - 1].common.get("task")
+    mode = blue_banana.mode_of_round(view.match.options, number)
+    motif, color = request.args.get("motif"), request.args.get("color")
+    verdict = None
+    if task and motif in blue_banana.MOTIFS and color in blue_banana.COLORS:
+        verdict = blue_banana.is_sought(task, mode, motif, color)
+    return render_template(PAGES.template("check.html"), token=token, view=view, number=number,
+                           task=task, mode=mode, motif=motif, color=color, verdict=verdict,
+                           pictures=PICTURES, motifs=blue_banana.MOTIFS,
+                           colors=blue_banana.COLORS, motif_name=blue_banana.motif_name)
+
+
+PAGES = GamePages(blue_banana.GAME, view=BlueBananaView, part_noun="cards",
+                  read_part=read_line, typed_values=typed_line, form_values=form_line,
+                  round_page=True, whole_part_fields=("players",), blueprint=bp)

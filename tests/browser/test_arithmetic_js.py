@@ -1,0 +1,82 @@
+"""The page reads a cell's text as the server does: its own evaluator, run in Chromium, answers
+the shared table of cases (tests/arithmetic_cases.json) and any other text like the server."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from app.web.arithmetic import NotANumber, evaluate
+
+pytestmark = pytest.mark.browser
+
+CASES = json.loads((Path(__file__).parents[1] / "arithmetic_cases.json").read_text())["cases"]
+# What people type, and what they type by mistake: digits of several scripts, signs, spaces.
+DIGITS = ["1", "2", "0", "9", "\uff15", "\u0663", "\u096d"]
+SIGNS = ["+", "-", "\u2212", "\u2013", "\uff0d", "\uff0b"]
+SPACES = ["", "", " ", "\u00a0", "\u3000", "\t", "\x1c"]
+NOISE = [".", ",", "e", "x", "\u00b2", "\ufeff", "=", "++"]
+
+
+def typed(draw: random.Random) -> str:
+    """A sum as a thumb types it: terms, signs and spaces, now and then a slip."""
+    text = draw.choice(SPACES) + draw.choice(["", "", *SIGNS])
+    for term in range(draw.randint(1, 4)):
+        if term:
+            text += draw.choice(SPACES) + draw.choice(SIGNS) + draw.choice(SPACES)
+        text += "".join(draw.choice(DIGITS) for _ in range(draw.choice([1, 2, 3, 12, 13])))
+    if draw.random() < 0.3:
+        at = draw.randint(0, len(text))
+        text = text[:at] + draw.choice(NOISE + SIGNS + SPACES) + text[at:]
+    return text + draw.choice(SPACES)
+
+
+def server(text: str) -> int | str:
+    try:
+        return evaluate(text)
+    except NotANumber as error:
+        return str(error)
+
+
+def on_the_page(phone, live_server, api, texts: list[str]) -> list[int | str]:
+    """What the sheet page's own script makes of each text: a number or the sentence."""
+    match = api.create(("Ana", "Ben"))
+    phone.goto(f"{live_server}/m/{match['tokens']['host']}")
+    answers = phone.evaluate("""texts => texts.map(text => {
+        const reading = window.SquareScores.evaluate(text);
+        return "error" in reading ? reading.error : reading.value;
+    })""", texts)
+    return answers
+
+
+def test_the_page_answers_every_case_of_the_shared_table(phone, live_server, api):
+    cases = [(name, text, answer) for name in CASES for text, answer in CASES[name].items()]
+
+    answers = on_the_page(phone, live_server, api, [text for _, text, _ in cases])
+
+    wrong = [(name, text, answer, got) for (name, text, answer), got in zip(cases, answers)
+             if got != answer]
+    assert not wrong, wrong
+
+
+def test_the_page_reads_any_text_as_the_server_does(phone, live_server, api):
+    draw = random.Random(10)
+    texts = [typed(draw) for _ in range(2000)]
+
+    answers = on_the_page(phone, live_server, api, texts)
+
+    wrong = [(text, server(text), got) for text, got in zip(texts, answers) if got != server(text)]
+    assert not wrong, wrong[:20]
+
+
+def test_a_sum_typed_with_a_full_width_minus_is_previewed(phone, live_server, api):
+    match = api.create(("Ana", "Ben"))
+    phone.goto(f"{live_server}/m/{match['tokens']['host']}")
+
+    phone.get_by_label("Round 1, Ana").fill("10\uff0d5")
+
+    expect(phone.locator("#s0 + .preview")).to_have_text("= 5")
