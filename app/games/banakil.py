@@ -14,7 +14,6 @@ from .base import (
     RoundInput,
     RoundResult,
     Side,
-    check_seat_option,
     concluded,
     expect_object,
     parse_seat_list,
@@ -65,9 +64,9 @@ OPTIONS = (
         choices=(("table", "Table (rulebook)"), ("online", "Online")),
     ),
     OptionSpec(
-        "first_dealer", "int", 0, "First dealer",
-        "Who deals the first hand: 0 for the first player, 1 for the second, and so on. The "
-        "deal passes to the right, in seat order.",
+        "first_dealer", "seat", 0, "First dealer",
+        "Who deals the first hand. The deal then passes to the right: in the order the names "
+        "are typed.",
         minimum=0, maximum=3,
     ),
 )
@@ -76,7 +75,6 @@ OPTIONS = (
 def check_options(options: dict[str, Any], players: int) -> None:
     if options["target"] is None:
         options["target"] = ONLINE_TARGET if options["rules"] == "online" else TARGETS[players]
-    check_seat_option(options, "first_dealer", "first dealer", players)
 
 
 def sides(players: Sequence[str], options: Mapping[str, Any]) -> tuple[Side, ...]:

@@ -14,7 +14,6 @@ from .base import (
     Result,
     RoundInput,
     RoundResult,
-    check_seat_option,
     ended,
     expect_object,
     parse_seat_list,
@@ -27,19 +26,16 @@ SYMBOLS = ("stone", "water", "coconut")
 VICTORY_POINTS_TO_WIN = 5
 VICTORY_POINTS_IN_THE_BOX = 20
 MOST_FACE_UP = 4  # "It is possible that four symbols are lying face up."
+CHARACTER_SYMBOLS = 3  # each character card shows three symbols (repeats allowed)
 
 OPTIONS = (
     OptionSpec(
-        "first_seat", "int", 0, "First player",
-        "Who takes the first turn (“the most monkey-like player”): 0 for the first player, 1 "
-        "for the second, and so on. Turns then go round in seat order.",
+        "first_seat", "seat", 0, "First player",
+        "Who takes the first turn (“the most monkey-like player”). Turns then go round in the "
+        "order the names are typed.",
         minimum=0, maximum=4,
     ),
 )
-
-
-def check_options(options: dict[str, Any], players: int) -> None:
-    check_seat_option(options, "first_seat", "first player", players)
 
 
 def turn_order(players: int, options: Mapping[str, Any]) -> list[int]:
@@ -92,7 +88,7 @@ def round_input(entered: RoundInput) -> dict[str, Any]:
 
 def parse_character(value: Any) -> list[str]:
     """A character card's three symbols (repeats allowed: two stones and a water, say)."""
-    return _symbols(value, "symbols", exactly=3)
+    return _symbols(value, "symbols", exactly=CHARACTER_SYMBOLS)
 
 
 # Winning ---------------------------------------------------------------------------------
@@ -183,7 +179,6 @@ GAME = Game(
     parse_part=parse_part,
     round_input=round_input,
     replay=replay,
-    check_options=check_options,
     secrets=True,
     parse_character=parse_character,
 )

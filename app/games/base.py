@@ -23,7 +23,7 @@ class OptionSpec:
     """One match option: what it is called, its type, its default, and a sentence on what it does."""
 
     name: str
-    kind: str  # "int", "bool" or "choice"
+    kind: str  # "int", "bool", "choice", or "seat" (a seat at the table: 0 is the first name)
     default: Any
     label: str
     help: str
@@ -154,6 +154,9 @@ class Game:
         for spec in self.options:
             value = raw.get(spec.name, spec.default)
             options[spec.name] = _option_value(spec, value)
+            if spec.kind == "seat" and options[spec.name] >= players:
+                raise InvalidInput(f"The {spec.label.lower()} must be one of the {players} "
+                                   f"seats (0 to {players - 1}).", f"options.{spec.name}")
         self.check_options(options, players)
         return options
 
@@ -191,13 +194,6 @@ def whole_number(
     if maximum is not None and value > maximum:
         raise InvalidInput(f"{label} must be at most {maximum:,}.", where)
     return value
-
-
-def check_seat_option(options: Mapping[str, Any], name: str, who: str, players: int) -> None:
-    """An option naming a seat (the first dealer, the first player) names one at the table."""
-    if options[name] >= players:
-        raise InvalidInput(f"The {who} must be one of the {players} seats (0 to {players - 1}).",
-                           f"options.{name}")
 
 
 def expect_object(value: Any, what: str, where: str | None) -> Mapping[str, Any]:

@@ -33,7 +33,8 @@ MOTIF_NAMES = {"top_hat": "top hat"}
 
 DISPLAY = 93  # 109 motif cards less the 16 task cards
 MAX_CHIPS = 5  # four small and a fifth become one large chip worth 5; nobody passes it
-TASK_BONUS = 2  # a correct snatch of the banana wins the round's two task cards
+TASK_CARDS = 2  # turned up each round
+TASK_BONUS = TASK_CARDS  # a correct snatch of the banana wins the round's task cards
 BANANA = (None, "correct", "early")
 
 OPTIONS = (
@@ -100,7 +101,7 @@ def parse_task_card(card: Any, where: str) -> dict[str, str]:
 
 
 def parse_task(task: Any) -> list[dict[str, str]]:
-    if not isinstance(task, list) or len(task) != 2:
+    if not isinstance(task, list) or len(task) != TASK_CARDS:
         raise InvalidInput("A round has exactly two task cards.", "task")
     cards = [parse_task_card(card, f"task[{i}]") for i, card in enumerate(task)]
     if cards[0] == cards[1]:

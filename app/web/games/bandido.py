@@ -16,8 +16,7 @@ from .base import Form, GamePages, view_for
 
 # The symbols, drawn by the phone's own emoji font.
 PICTURES = {"stone": "🪨", "water": "💧", "coconut": "🥥"}
-# rules/bandido.txt: a character card shows three symbols (the engine refuses any other count).
-CHARACTER_SYMBOLS = 3
+CHARACTER_SYMBOLS = bandido.CHARACTER_SYMBOLS
 
 bp = Blueprint("bandido", __name__)
 

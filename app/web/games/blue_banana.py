@@ -113,9 +113,10 @@ def task(token: str):
         return redirect(url_for("web.sheet", token=token))
     form = VersionedForm(request.form if request.method == "POST" else None)
     current = (view.sheet.rounds[number - 1].common.get("task")
-               if number <= len(view.sheet.rounds) else None) or [{}, {}]
+               if number <= len(view.sheet.rounds) else None) or [{}] * blue_banana.TASK_CARDS
     chosen = [{"motif": request.form.get(f"motif{i}", current[i].get("motif")),
-               "color": request.form.get(f"color{i}", current[i].get("color"))} for i in (0, 1)]
+               "color": request.form.get(f"color{i}", current[i].get("color"))}
+              for i in range(blue_banana.TASK_CARDS)]
     error, status = None, 200
     if request.method == "POST":
         if not form.validate_on_submit():
