@@ -10,7 +10,12 @@ import pytest
 from sqlalchemy import event
 from sqlalchemy.pool import Pool
 
+import toy_game
 from fresh_app import fresh_app
+
+# A game that lives only in the tests joins the registry before any app is made: every app of
+# the suite plays it, and every check written over the registry checks it too.
+toy_game.register()
 
 TESTS = Path(__file__).resolve().parent
 # The engines and the arithmetic are pure: the PostgreSQL pass leaves them out (see the Makefile).
