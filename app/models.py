@@ -57,8 +57,10 @@ class Seat(db.Model):
     # Banana Bandido: the seat's secret character (three symbols), and whether it is revealed.
     character: Mapped[list[str] | None] = mapped_column(JSON)
     revealed: Mapped[bool] = mapped_column(default=False, server_default=false())
-    # The rounds before it was entered (or last changed) were played without it.
-    character_from: Mapped[int] = mapped_column(default=0, server_default="0")
+    # Only the phone that typed the character reads it back, with a key it was given then: kept
+    # here as its SHA-256 (hex) alone, so that what is stored reads no character. The key is 192
+    # random bits, far past guessing: a fast hash is enough, no slow password hash is needed.
+    character_key: Mapped[str | None] = mapped_column(String(64))
 
     match: Mapped[Match] = relationship(back_populates="seats")
 

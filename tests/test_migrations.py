@@ -3,6 +3,7 @@ fill in what a new column must say of the rows already stored."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 
 import pytest
@@ -178,3 +179,75 @@ def test_the_old_changes_learn_which_part_opened_its_round(empty_app):
 def columns(app, table: str) -> list[dict]:
     with app.app_context():
         return inspect(db.engine).get_columns(table)
+
+
+BEFORE_CHARACTER_KEYS = "5e0c7f3a91d2"  # the last revision with `seat.character_from`
+
+
+def seat_rows(app, match_id: str) -> list[tuple]:
+    with app.app_context():
+        rows = db.session.execute(text(
+            "SELECT position, name, character, revealed FROM seat WHERE match_id = :m "
+            "ORDER BY position"), {"m": match_id}).all()
+        db.session.remove()
+        return [(p, n, c if isinstance(c, list) or c is None else json.loads(c), bool(r))
+                for p, n, c, r in rows]
+
+
+def undo_links(app, match_id: str) -> list[tuple[str, int | None]]:
+    with app.app_context():
+        rows = db.session.execute(select(Change.action, Change.undoes).where(
+            Change.match_id == match_id).order_by(Change.id)).all()
+        db.session.remove()
+        return [tuple(row) for row in rows]
+
+
+def test_characters_keep_through_the_key_migration_and_back(empty_app):
+    """Dropping `character_from` copies the seat table on SQLite: every character, its revealed
+    flag, and every undo's link to the change it took back come through both ways; a key
+    given before a downgrade is gone after it (its phone types the character again)."""
+    with empty_app.app_context():
+        upgrade()
+    client = empty_app.test_client()
+    created = client.post("/api/v1/matches", json={"game": "bandido",
+                                                   "players": ["Ana", "Ben", "Cy"]}).get_json()
+    match_id, tokens = created["id"], created["tokens"]
+
+    def send(method, tail, token, json=None):
+        response = client.open(f"/api/v1/matches/{match_id}{tail}", method=method, json=json,
+                               headers={"Authorization": f"Bearer {token}"})
+        assert response.status_code in (200, 201), response.get_json()
+        return response.get_json()
+
+    send("PUT", "/seats/0/character", tokens["seats"][0],
+         {"symbols": ["stone", "stone", "water"], "revealed": True})
+    key = send("PUT", "/seats/1/character", tokens["seats"][1],
+               {"symbols": ["coconut"] * 3, "revealed": False})["character_key"]
+    send("POST", "/rounds", tokens["host"], {"players": [{"vp": 1}, {"vp": 2}, {"vp": 0}]})
+    send("POST", "/undo", tokens["host"])
+    characters = seat_rows(empty_app, match_id)
+    links = undo_links(empty_app, match_id)
+    assert characters == [(0, "Ana", ["stone", "stone", "water"], True),
+                          (1, "Ben", ["coconut"] * 3, False), (2, "Cy", None, False)]
+    assert links[-1][0] == "undo" and links[-1][1] is not None
+
+    with empty_app.app_context():
+        downgrade(revision=BEFORE_CHARACTER_KEYS)
+        db.engine.dispose()
+    names = {column["name"] for column in columns(empty_app, "seat")}
+    assert "character_from" in names and "character_key" not in names
+    assert seat_rows(empty_app, match_id) == characters
+    assert undo_links(empty_app, match_id) == links
+
+    with empty_app.app_context():
+        upgrade()
+        db.engine.dispose()
+    names = {column["name"] for column in columns(empty_app, "seat")}
+    assert "character_key" in names and "character_from" not in names
+    assert seat_rows(empty_app, match_id) == characters
+    assert undo_links(empty_app, match_id) == links
+    assert differences(empty_app) == []
+    shown = client.get(f"/api/v1/matches/{match_id}", headers={
+        "Authorization": f"Bearer {tokens['seats'][1]}", "X-Character-Key": key}).get_json()
+    assert shown["characters"] == [{"symbols": ["stone", "stone", "water"], "revealed": True},
+                                   None, None]

@@ -67,6 +67,11 @@ def _if_match() -> set[int] | None:
     return versions
 
 
+def _character_key() -> str | None:
+    """The key of a character typed on this phone (Bandido), sent as `X-Character-Key`."""
+    return request.headers.get("X-Character-Key") or None
+
+
 def _links(tokens: dict[str, Any]) -> dict[str, Any]:
     def link(secret: str) -> str:
         return url_for("web.sheet", token=secret, _external=True)
@@ -75,10 +80,14 @@ def _links(tokens: dict[str, Any]) -> dict[str, Any]:
             "seats": [link(secret) for secret in tokens["seats"]]}
 
 
-def _match(sheet: Sheet, access: Access, status: int = 200) -> Response:
-    response = jsonify(services.match_json(sheet, access))
+def _match(sheet: Sheet, access: Access, status: int = 200, character_key: str | None = None,
+           extra: dict[str, Any] | None = None) -> Response:
+    """The match as GET shows it to this token on this phone, with `extra` fields added."""
+    key = _character_key() if character_key is None else character_key
+    response = jsonify(services.match_json(sheet, access, key) | (extra or {}))
     response.status_code = status
     response.set_etag(str(sheet.version))
+    response.vary.add("X-Character-Key")
     return response
 
 
@@ -138,9 +147,10 @@ def get_match(match_id: str):
         response = Response(status=304)
         response.set_etag(str(version))
         return response
-    view, shown = services.match_view(access, match_id, version)
+    view, shown = services.match_view(access, match_id, version, _character_key())
     response = Response(view, mimetype="application/json")
     response.set_etag(str(shown))
+    response.vary.add("X-Character-Key")
     return response
 
 
@@ -174,10 +184,18 @@ def set_part(match_id: str, number: int, seat: int):
 
 @bp.put("/matches/<match_id>/seats/<int:seat>/character")
 def set_character(match_id: str, seat: int):
-    """Bandido: a seat's own secret character, `{"symbols": [3 symbols], "revealed": false}`."""
+    """Bandido: a seat's own secret character, `{"symbols": [3 symbols], "revealed": false}`;
+    the answer adds the `character_key` this phone reads it back with."""
     access = _access(match_id, "character", seat=seat)
-    sheet = services.set_character(access, match_id, seat, _body(), _if_match())
-    return _match(sheet, access)
+    sheet, key = services.set_character(access, match_id, seat, _body(), _if_match())
+    return _match(sheet, access, character_key=key, extra={"character_key": key})
+
+
+@bp.patch("/matches/<match_id>/options")
+def move_line(match_id: str):
+    """The host moves the line: `{"target": 250}` (or a free sheet's `{"rounds": 12}`)."""
+    access = _access(match_id, "move_line")
+    return _match(services.move_line(access, match_id, _body(), _if_match()), access)
 
 
 @bp.post("/matches/<match_id>/bank")

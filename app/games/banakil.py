@@ -394,4 +394,6 @@ GAME = Game(
     round_input=round_input,
     replay=replay,
     check_options=check_options,
+    # rules/banakil.txt: "feel free to move it to suit how long your table wants to play".
+    movable=("target",),
 )

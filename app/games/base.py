@@ -139,6 +139,15 @@ class Game:
     # Whether the outcome also depends on what each seat keeps secret (Bandido's characters).
     secrets: bool = False
     parse_character: Callable[[Any], Any] | None = None
+    # The options a table may change while it plays (where to end: a target, a round count);
+    # every other option is fixed once the match starts.
+    movable: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        names = {spec.name for spec in self.options}
+        for name in self.movable:
+            if name not in names:
+                raise ValueError(f"{self.name} cannot let a table move “{name}”: no such option.")
 
     def parse_options(self, raw: Any, players: int) -> dict[str, Any]:
         """Options with defaults filled in; unknown names and bad values are InvalidInput."""

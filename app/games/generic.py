@@ -115,4 +115,6 @@ GAME = Game(
     parse_part=parse_part,
     round_input=round_input,
     replay=replay,
+    # A free sheet's table decides its own end, and may change its mind.
+    movable=("target", "rounds"),
 )

@@ -10,6 +10,7 @@ from .access import (
     replace_link,
     tokens,
 )
+from .characters import character_visible, set_character
 from .matches import (
     MATCH_NAME_LIMIT,
     NAME_LIMIT,
@@ -30,16 +31,16 @@ from .writes import (
     add_round,
     bank,
     delete_round,
+    move_line,
     replace_round,
-    set_character,
     set_parts,
 )
 
 __all__ = [
     "MATCH_NAME_LIMIT", "NAME_LIMIT", "Access", "RoundInput", "Sheet", "Table", "abandon",
-    "add_round", "authenticate", "authenticate_at", "bank", "cell_history", "check",
-    "clean_players", "create_match", "delete_round", "health", "history", "last_undoable",
-    "load_sheet", "match_json", "match_view", "precheck", "preview_part", "recent",
-    "replace_link", "replace_round", "set_character", "set_parts", "tokens", "undo", "utc",
-    "version",
+    "add_round", "authenticate", "authenticate_at", "bank", "cell_history", "character_visible",
+    "check", "clean_players", "create_match", "delete_round", "health", "history",
+    "last_undoable", "load_sheet", "match_json", "match_view", "move_line", "precheck",
+    "preview_part", "recent", "replace_link", "replace_round", "set_character", "set_parts",
+    "tokens", "undo", "utc", "version",
 ]

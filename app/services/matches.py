@@ -19,7 +19,7 @@ from ..extensions import db
 from ..games import GAMES, Game, InvalidInput, RoundInput, detail_json
 from ..models import Change, Match, Seat, Token
 from .access import Access, check, tokens
-from .sheet import Sheet, load_sheet, sheet_of
+from .sheet import Sheet, key_matches, load_sheet, sheet_of
 
 NAME_LIMIT = 40
 MATCH_NAME_LIMIT = 80
@@ -121,23 +121,33 @@ def version(access: Access, match_id: str) -> int:
     return found
 
 
-def match_view(access: Access, match_id: str, version: int) -> tuple[str, int]:
-    """The match as GET shows it to this token, as JSON text. Every change bumps the version, so
-    the view of a version never changes: it is kept, not replayed nor encoded again.
+def match_view(access: Access, match_id: str, version: int,
+               character_key: str | None = None) -> tuple[str, int]:
+    """The match as GET shows it to this token (on a phone holding `character_key`, if any),
+    as JSON text. Every change bumps the version, so the view of a version never changes: it is
+    kept, not replayed nor encoded again. Whether the key opens the seat's hidden character is
+    part of what names the view: a phone without the key never gets the one with it.
     Answers the JSON and the version it shows (newer, if a write came in between)."""
     if access.match_id != match_id:
         raise NotFound("No such match.")
+    keyed = bool(character_key) and access.role == "seat" and key_matches(db.session.scalar(
+        select(Seat.character_key).where(Seat.match_id == match_id,
+                                         Seat.position == access.seat)), character_key)
 
     def make() -> tuple[tuple[str, int], int, bool]:
         sheet = load_sheet(match_id)
-        text = current_app.json.dumps(match_json(sheet, access))
-        return (text, sheet.version), sys.getsizeof(text), sheet.version == version
+        text = current_app.json.dumps(match_json(sheet, access, character_key))
+        # Kept only as what it is named: this version, and the key opening the character or not.
+        same = (sheet.version == version
+                and sheet.key_opens(access, access.seat, character_key) == keyed)
+        return (text, sheet.version), sys.getsizeof(text), same
 
-    return kept(("api", match_id, version, access.role, access.seat), make)
+    return kept(("api", match_id, version, access.role, access.seat, keyed), make)
 
 
-def match_json(sheet: Sheet, access: Access) -> dict[str, Any]:
-    """The match as SPEC.md's GET shows it."""
+def match_json(sheet: Sheet, access: Access, character_key: str | None = None
+               ) -> dict[str, Any]:
+    """The match as SPEC.md's GET shows it (to a phone holding `character_key`, if any)."""
     match, result = sheet.match, sheet.result
     rounds = []
     for number, (entered, outcome) in enumerate(zip(sheet.rounds, result.rounds), start=1):
@@ -167,13 +177,13 @@ def match_json(sheet: Sheet, access: Access) -> dict[str, Any]:
         "version": match.version,
         "created_at": utc(match.created_at).isoformat(),
         **detail_json(result.detail),
-    } | (_characters(sheet, access) if sheet.game.secrets else {})
+    } | (_characters(sheet, access, character_key) if sheet.game.secrets else {})
 
 
-def _characters(sheet: Sheet, access: Access) -> dict[str, Any]:
+def _characters(sheet: Sheet, access: Access, key: str | None) -> dict[str, Any]:
     return {"characters": [
         {"symbols": list(seat.character), "revealed": seat.revealed}
-        if seat.character and sheet.character_visible(access, seat.position) else None
+        if seat.character and sheet.character_visible(access, seat.position, key) else None
         for seat in sheet.match.seats
     ]}
 

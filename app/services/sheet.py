@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import hashlib
+import hmac
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -13,6 +15,9 @@ from ..errors import NotFound
 from ..extensions import db
 from ..games import GAMES, Game, InvalidInput, Result, RoundInput, Side
 from ..models import Match, Round
+
+# A character key is 32 characters; a longer one was never given out, and is not hashed.
+KEY_LIMIT = 64
 
 if TYPE_CHECKING:  # only named in annotations: access.py reads sheets, so it imports this one
     from .access import Access
@@ -55,16 +60,25 @@ class Sheet:
     def table(self) -> Table:
         return Table(self.game, self.players, self.sides, len(self.rounds))
 
-    def replay(self, rounds: Sequence[RoundInput], secrets: Sequence[Any] | None = None) -> Result:
-        """The outcome if the rounds (or the secrets) were these."""
-        return self.game.replay(len(self.players), self.match.options, rounds,
+    def replay(self, rounds: Sequence[RoundInput], secrets: Sequence[Any] | None = None,
+               options: Mapping[str, Any] | None = None) -> Result:
+        """The outcome if the rounds (or the secrets, or the options) were these."""
+        return self.game.replay(len(self.players),
+                                self.match.options if options is None else options, rounds,
                                 self.secrets if secrets is None else secrets)
 
-    def character_visible(self, access: Access, seat: int) -> bool:
-        """A character shows to its own seat, once revealed, and to all once the match is over
-        (an abandoned match was never over: its characters stay secret)."""
-        return ((access.role == "seat" and access.seat == seat)
-                or self.match.seats[seat].revealed or self.status in ("over", "banked"))
+    def character_visible(self, access: Access, seat: int, key: str | None = None) -> bool:
+        """A character shows to its own seat on the phone that typed it (which holds `key`),
+        once revealed to all, and to all once the match is over (an abandoned match was never
+        over: its characters stay secret). The host, who holds every seat's link, never sees a
+        hidden one."""
+        return (self.match.seats[seat].revealed or self.status in ("over", "banked")
+                or self.key_opens(access, seat, key))
+
+    def key_opens(self, access: Access, seat: int, key: str | None) -> bool:
+        """Whether this link, with this key, is the phone that typed `seat`'s character."""
+        return (access.role == "seat" and access.seat == seat
+                and key_matches(self.match.seats[seat].character_key, key))
 
     def side_of(self, seat: int) -> Side:
         return next(side for side in self.sides if seat in side.seats)
@@ -92,6 +106,18 @@ class Sheet:
             return None
 
 
+def key_hash(key: str) -> str:
+    """What is stored of a character key: its SHA-256, in hex."""
+    return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def key_matches(stored: str | None, key: str | None) -> bool:
+    """Whether `key` is the one whose hash is `stored` (none stored: no key is)."""
+    if not stored or not isinstance(key, str) or not key or len(key) > KEY_LIMIT:
+        return False
+    return hmac.compare_digest(stored, key_hash(key))
+
+
 def load_sheet(match_id: str) -> Sheet:
     match = db.session.scalar(match_query(match_id))
     if match is None:
@@ -117,8 +143,7 @@ def sheet_of(match: Match, rounds: Sequence[RoundInput] | None = None) -> Sheet:
     players = tuple(seat.name for seat in match.seats)
     if rounds is None:
         rounds = tuple(_round_input(row, len(players)) for row in match.rounds)
-    secrets = tuple({"symbols": seat.character, "from": seat.character_from}
-                    if seat.character else None for seat in match.seats)
+    secrets = tuple(seat.character or None for seat in match.seats)
     result = game.replay(len(players), match.options, rounds, secrets)
     return Sheet(match, game, players, game.sides(players, match.options), tuple(rounds), result,
                  secrets)

@@ -57,19 +57,19 @@ def log_change(sheet: Sheet, access: Access, action: str, number: int | None = N
                           before=before, after=after, undoes=undoes, opened_round=opened_round))
 
 
-def _parse(parse, *args):
+def parse_input(parse, *args):
+    """What a game's parser makes of the input; its InvalidInput is the API's 422."""
     try:
         return parse(*args)
     except InvalidInput as error:
         raise Invalid(error.message, error.field) from error
 
 
-def refuse_early_end(sheet: Sheet, rounds: Sequence[RoundInput],
-                     secrets: Sequence[Any] | None = None) -> None:
+def refuse_early_end(sheet: Sheet, rounds: Sequence[RoundInput]) -> None:
     """Rounds that end the match before their last one are refused (409); so is what the game
     says no match can hold (422)."""
-    _parse(sheet.game.check_match, len(sheet.players), sheet.match.options, rounds)
-    result = sheet.replay(rounds, secrets)
+    parse_input(sheet.game.check_match, len(sheet.players), sheet.match.options, rounds)
+    result = sheet.replay(rounds)
     if result.over_after is not None and result.over_after < len(rounds) - 1:
         raise Conflict(f"That would end the match after round {result.over_after + 1}, "
                        "before its last round. Delete the later rounds first.")
@@ -100,7 +100,7 @@ def add_round(access: Access, match_id: str, body: Any,
               if_match: Collection[int] | None = None) -> Sheet:
     with writing(access, match_id, if_match, "add_round") as sheet:
         _refuse_new_round(sheet)
-        entered = _parse(sheet.game.parse_round, body, len(sheet.players), sheet.match.options)
+        entered = parse_input(sheet.game.parse_round, body, len(sheet.players), sheet.match.options)
         refuse_early_end(sheet, sheet.rounds + (entered,))
         number = len(sheet.rounds) + 1
         row = Round(number=number, common=dict(entered.common))
@@ -113,7 +113,7 @@ def add_round(access: Access, match_id: str, body: Any,
 def replace_round(access: Access, match_id: str, number: int, body: Any,
                   if_match: Collection[int] | None = None) -> Sheet:
     with writing(access, match_id, if_match, "edit_round", number) as sheet:
-        entered = _parse(sheet.game.parse_round, body, len(sheet.players), sheet.match.options)
+        entered = parse_input(sheet.game.parse_round, body, len(sheet.players), sheet.match.options)
         rounds = list(sheet.rounds)
         before = rounds[number - 1]
         rounds[number - 1] = entered
@@ -173,7 +173,7 @@ def set_parts(access: Access, match_id: str, number: int, parts: Mapping[int, An
         if based_on is not None:
             _merge_since(sheet, number, based_on, before, entered, parts)
         rounds[number - 1] = RoundInput(rounds[number - 1].common, tuple(entered))
-        _parse(_check_round, sheet, rounds[number - 1])
+        parse_input(_check_round, sheet, rounds[number - 1])
         refuse_early_end(sheet, rounds)
         if opening:
             row = Round(number=number, common={})
@@ -261,33 +261,44 @@ def abandon(access: Access, match_id: str, if_match: Collection[int] | None = No
     return sheet_of(sheet.match)
 
 
-def set_character(access: Access, match_id: str, seat: int, body: Any,
-                  if_match: Collection[int] | None = None) -> Sheet:
-    """A seat's secret character (Bandido), typed by that seat alone; revealing is for good."""
-    with writing(access, match_id, if_match, "character", seat=seat) as sheet:
-        if sheet.result.over:
-            raise Conflict("The match is over: characters can no longer change.")
+
+def move_line(access: Access, match_id: str, body: Any,
+              if_match: Collection[int] | None = None) -> Sheet:
+    """The host moves where the match ends (`{"target": 250}`), among the options the game lets
+    a table move, while it is active or over (not once banked or abandoned).
+
+    A line the rounds already played would have reached before the last one is refused (409);
+    one the latest round reaches ends the match there; one no total reaches any more makes an
+    over match active again."""
+    with writing(access, match_id, if_match, "move_line") as sheet:
+        game, before = sheet.game, dict(sheet.match.options)
         if not isinstance(body, Mapping):
-            raise Invalid("Give the character as {\"symbols\": [three symbols], "
-                          "\"revealed\": false}.")
-        for name in body:  # a typo ("reveal") must not leave the character hidden unnoticed
-            if name not in ("symbols", "revealed"):
-                raise Invalid(f"Unknown field “{name}”.", name)
-        symbols = _parse(sheet.game.parse_character, body.get("symbols"))
-        revealed = body.get("revealed", False)
-        if not isinstance(revealed, bool):
-            raise Invalid("“revealed” must be true or false.", "revealed")
-        row = sheet.match.seats[seat]
-        revealed = revealed or row.revealed  # a revealed character stays revealed
-        # Rounds already complete were played without this character: it counts from the
-        # round in play on. So a character typed late can never end the match in the past.
-        held_from = sum(1 for r in sheet.result.rounds if r.status != "open")
-        if symbols == row.character:
-            held_from = row.character_from  # revealing changes nothing else
-        secrets = list(sheet.secrets)
-        secrets[seat] = {"symbols": symbols, "from": held_from}
-        refuse_early_end(sheet, sheet.rounds, secrets)
-        row.character, row.revealed, row.character_from = symbols, revealed, held_from
-        # The symbols stay out of the log: the host reads it, and the character is secret.
-        log_change(sheet, access, "character", seat=seat, after={"revealed": revealed})
+            raise Invalid("Give the options to move as an object, like {\"target\": 250}.")
+        if not body:
+            raise Invalid(_movable_hint(sheet))
+        for name in body:
+            if not any(spec.name == name for spec in game.options):
+                raise Invalid(f"{game.title} has no option “{name}”.", f"options.{name}")
+            if name not in game.movable:
+                raise Invalid(f"“{name}” is fixed once the match starts. "
+                              f"{_movable_hint(sheet)}", f"options.{name}")
+        # The game's own rules read the moved options, defaults included (an empty target at
+        # Banakil falls back to the player count's line; at the free sheet it means none).
+        after = parse_input(game.parse_options, {**before, **body}, len(sheet.players))
+        parse_input(game.check_match, len(sheet.players), after, sheet.rounds)
+        result = sheet.replay(sheet.rounds, options=after)
+        if result.over_after is not None and result.over_after < len(sheet.rounds) - 1:
+            raise Conflict(f"That line would already have been reached in round "
+                           f"{result.over_after + 1}, before the last round (round "
+                           f"{len(sheet.rounds)}). Choose another, or delete the rounds after "
+                           f"round {result.over_after + 1} first.")
+        sheet.match.options = after
+        log_change(sheet, access, "move_line", before=before, after=after)
     return sheet_of(sheet.match)
+
+
+def _movable_hint(sheet: Sheet) -> str:
+    movable = sheet.game.movable
+    if not movable:
+        return f"{sheet.game.title} has no line to move."
+    return f"Say what to move: {' or '.join(f'“{name}”' for name in movable)}."

@@ -1,9 +1,10 @@
 """Banana Bandido through API v1: the character endpoint, its secrecy, and the two victories.
 
 The character is the one secret in SquareScores: the host, the view link and the other seats
-must never receive it while it is hidden and the match active, in any answer at all. The
-secrecy tests give the hidden character a symbol no seat ever lays face up (coconuts), so that
-the word "coconut" anywhere in an answer's raw text is a leak."""
+must never receive it while it is hidden and the match active, in any answer at all; its own
+seat reads it back only with the key its PUT answered (the phone that typed it). The secrecy
+tests give the hidden character a symbol no seat ever lays face up (coconuts), so that the word
+"coconut" anywhere in an answer's raw text is a leak."""
 
 from __future__ import annotations
 
@@ -31,7 +32,19 @@ def character(api, match, seat, symbols, revealed=False, token=None, **kwargs):
 
 
 def set_character(api, match, seat, symbols, revealed=False):
+    """The match as the seat's PUT answers it, `character_key` included."""
     response = character(api, match, seat, symbols, revealed)
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()
+
+
+def keyed(key):
+    return {"X-Character-Key": key}
+
+
+def read(api, match, token, key=None):
+    """GET as a phone holding `key` (None: a phone that typed no character)."""
+    response = api.call("GET", match.path, token, headers=keyed(key) if key else None)
     assert response.status_code == 200, response.get_json()
     return response.get_json()
 
@@ -157,7 +170,9 @@ def test_a_seat_sets_its_own_character_and_sees_it(api, start):
                                   None]
     assert body["missing_characters"] == [0, 2]
     assert body["version"] == match.created["version"] + 1
-    assert get(api, match, match.seats[1])["characters"][1]["symbols"] == [STONE, STONE, WATER]
+    key = body["character_key"]
+    assert read(api, match, match.seats[1], key)["characters"][1]["symbols"] == [
+        STONE, STONE, WATER]
 
 
 def test_a_character_may_be_changed_while_the_match_is_active(api, start):
@@ -348,7 +363,7 @@ def test_a_hidden_character_is_null_for_the_host_the_view_link_and_the_other_sea
         api, start):
     match = start(game="bandido")
     set_character(api, match, 1, COCONUTS)
-    set_character(api, match, 0, [STONE, STONE, WATER])
+    ana_key = set_character(api, match, 0, [STONE, STONE, WATER])["character_key"]
 
     for who, token in others(match, 1).items():
         response = api.call("GET", match.path, token)
@@ -357,14 +372,14 @@ def test_a_hidden_character_is_null_for_the_host_the_view_link_and_the_other_sea
         assert_no_coconut(response, who)
         if who != "seat 0":
             assert body["characters"][0] is None, who
-    assert get(api, match, match.seats[0])["characters"] == [
+    assert read(api, match, match.seats[0], ana_key)["characters"] == [
         {"symbols": [STONE, STONE, WATER], "revealed": False}, None, None]
 
 
 def test_a_hidden_character_is_in_no_answer_to_any_write_of_the_others(api, start):
     """Every write the host and the other seats can make, answered or refused: no coconut."""
     match = start(game="bandido")
-    set_character(api, match, 1, COCONUTS)
+    ben_key = set_character(api, match, 1, COCONUTS)["character_key"]
     host, ana, cy = match.host, match.seats[0], match.seats[2]
     path = match.path
     calls = [
@@ -409,7 +424,8 @@ def test_a_hidden_character_is_in_no_answer_to_any_write_of_the_others(api, star
     for who, token in others(match, 1).items():
         response = api.call("GET", path, token)
         assert_no_coconut(response, who)
-    assert COCONUT in api.call("GET", path, match.seats[1]).get_data(as_text=True)
+    assert COCONUT in api.call("GET", path, match.seats[1],
+                               headers=keyed(ben_key)).get_data(as_text=True)
 
 
 def test_the_history_never_holds_a_character(api, start):
@@ -466,13 +482,16 @@ def test_a_revealed_character_shows_to_everyone(api, start):
 def test_an_abandoned_match_keeps_its_characters_secret(api, start):
     # SPEC: hidden "until the match is over or the player reveals it"; abandoned is not over.
     match = start(game="bandido")
-    set_character(api, match, 1, COCONUTS)
+    key = set_character(api, match, 1, COCONUTS)["character_key"]
     assert api.call("POST", f"{match.path}/abandon", match.host).status_code == 200
 
     for who, token in others(match, 1).items():
         assert get(api, match, token)["characters"][1] is None, who
-    assert get(api, match, match.seats[1])["characters"][1] == {"symbols": COCONUTS,
-                                                                 "revealed": False}
+        assert read(api, match, token, key)["characters"][1] is None, f"{who} with Ben's key"
+    assert get(api, match, match.seats[1])["characters"][1] is None  # on another phone
+    # Ben's own phone still reads it: abandoning ends the evening, not the secret.
+    assert read(api, match, match.seats[1], key)["characters"][1] == {"symbols": COCONUTS,
+                                                                      "revealed": False}
 
 
 @pytest.mark.parametrize("ending", ["over", "bank"])
@@ -581,30 +600,80 @@ def test_no_round_after_the_win(api, start, refused):
     refused(match, 409, "PUT", f"{match.path}/rounds/2/seats/1", match.seats[1], json=at(1))
 
 
-def test_a_character_entered_late_counts_from_the_round_in_play(api, start):
-    # SPEC: "A character may be changed while the match is active". Rounds already played
-    # were played without it: it cannot win them after the fact (nor refuse to be entered).
+def test_a_late_character_that_would_have_won_an_earlier_round_is_409_for_its_seat_alone(
+        api, app, start, refused):
+    # SPEC: a character is dealt at setup and counts in every round already played. Ben's
+    # stone, stone, water lay face up in round 1, yet round 2 was played: the match would end
+    # before its last round, so the character is refused, as any such edit is.
     match = start(game="bandido")
     post_round(api, match, at(1), at(0, STONE, STONE, WATER), at(0))
     post_round(api, match, at(1), at(0, WATER), at(0))
 
+    error = refused(match, 409, "PUT", f"{match.path}/seats/1/character", match.seats[1],
+                    json={"symbols": [WATER, STONE, STONE], "revealed": False})
+
+    assert "round 1" in error["message"]
+    # Only Ben heard of it: nothing was logged, and nobody's view moved.
+    assert [c.action for c in changes(app, match)] == ["create", "add_round", "add_round"]
+    for who, token in others(match, 1).items():
+        body = get(api, match, token)
+        assert (body["status"], body["version"], body["characters"][1]) == (
+            "active", 3, None), who
+    assert get(api, match, match.seats[1])["missing_characters"] == [0, 1, 2]
+
+    # Once the host deletes round 2, the same character ends the match in round 1.
+    assert api.call("DELETE", f"{match.path}/rounds/2", match.host).status_code == 200
     body = set_character(api, match, 1, [WATER, STONE, STONE])
-
-    assert (body["status"], body["winners"]) == ("active", [])
-    assert get(api, match, match.seats[1])["characters"][1]["symbols"] == [WATER, STONE, STONE]
-
-    body = post_round(api, match, at(1), at(0, STONE, WATER, STONE), at(0))
     assert (body["status"], body["winners"], body["win_reason"]) == ("over", [1], "symbols")
 
 
-def test_a_character_entered_late_does_not_win_the_round_already_played(api, start):
+def test_a_corrected_typo_that_would_have_won_an_earlier_round_is_409_and_keeps_the_old_one(
+        api, start, refused):
+    match = start(game="bandido")
+    key = set_character(api, match, 1, COCONUTS)["character_key"]
+    post_round(api, match, at(1), at(0, STONE, STONE, WATER), at(0))
+    post_round(api, match, at(1), at(0, WATER), at(0))
+
+    refused(match, 409, "PUT", f"{match.path}/seats/1/character", match.seats[1],
+            json={"symbols": [STONE, WATER, STONE], "revealed": False})
+
+    assert read(api, match, match.seats[1], key)["characters"][1] == {
+        "symbols": COCONUTS, "revealed": False}  # the old character, and its key, still hold
+
+
+def test_a_late_character_that_wins_the_latest_round_ends_the_match_there(api, start, refused):
     match = start(game="bandido")
     post_round(api, match, at(1), at(0, WATER), at(0))
-    post_round(api, match, at(1), at(0, STONE, STONE, WATER), at(0))
+    post_round(api, match, at(2), at(0, STONE, STONE, WATER), at(0))
+
+    body = set_character(api, match, 1, [WATER, STONE, STONE])
+
+    assert (body["status"], body["winners"], body["win_reason"]) == ("over", [1], "symbols")
+    assert body["totals"] == [2, 0, 0]  # a symbol win beats any count of victory points
+    for who, token in others(match, 1).items():
+        shown = get(api, match, token)
+        assert (shown["status"], shown["winners"]) == ("over", [1]), who
+        assert shown["characters"][1] == {"symbols": [WATER, STONE, STONE],
+                                          "revealed": False}, who
+    refused(match, 409, "POST", f"{match.path}/rounds", match.host,
+            json={"players": [at(1), at(0), at(0)]})
+
+
+def test_a_late_character_that_wins_nothing_changes_no_result(api, start):
+    match = start(game="bandido")
+    post_round(api, match, at(1, STONE), at(0, WATER), at(2))
+    before = post_round(api, match, at(1), at(0, STONE, WATER), at(3))
 
     body = set_character(api, match, 1, [WATER, STONE, STONE])
 
     assert (body["status"], body["winners"], body["win_reason"]) == ("active", [], None)
+    for field in ("rounds", "totals", "leaders"):
+        assert body[field] == before[field], field
+    assert read(api, match, match.seats[1], body["character_key"])["characters"][1][
+        "symbols"] == [WATER, STONE, STONE]
+
+    body = post_round(api, match, at(1), at(0, STONE, WATER, STONE), at(0))
+    assert (body["status"], body["winners"], body["win_reason"]) == ("over", [1], "symbols")
 
 
 def test_a_character_entered_during_a_round_counts_for_that_round(api, start):
@@ -708,11 +777,13 @@ def test_no_character_or_round_is_answered_with_a_5xx_and_secrets_hold(fuzz_clie
     tokens = created["tokens"]
     path = f"/api/v1/matches/{created['id']}"
 
-    def read(token):
-        response = fuzz_client.get(path, headers={"Authorization": f"Bearer {token}"})
+    def read(token, key=None):
+        headers = {"Authorization": f"Bearer {token}"} | (keyed(key) if key else {})
+        response = fuzz_client.get(path, headers=headers)
         assert response.status_code == 200
         return response.get_json()
 
+    keys = {}  # each seat's latest character key, as its phone holds it
     before = read(tokens["host"])
     for method, tail, body, who, seat in data.draw(st.lists(steps(players), min_size=1,
                                                             max_size=12)):
@@ -737,20 +808,25 @@ def test_no_character_or_round_is_answered_with_a_5xx_and_secrets_hold(fuzz_clie
             assert after == before
         else:
             assert after["version"] == before["version"] + 1
+            if kind == "character":
+                keys[seat] = response.get_json()["character_key"]
         before = after
 
-        # The truth is what each seat sees of its own character; the others see it only
-        # once it is revealed or the match is no longer active.
+        # The truth is what each seat's own phone (holding its key) sees of its character; the
+        # others, and the seat's link without the key, see it only once it is revealed or the
+        # match over (an abandoned one keeps it hidden).
         seen = {"host": after, "view": read(tokens["view"])} | {
-            s: read(token) for s, token in enumerate(tokens["seats"])}
+            s: read(token, keys.get(s)) for s, token in enumerate(tokens["seats"])}
         own = [seen[s]["characters"][s] for s in range(players)]
         for s, truth in enumerate(own):
             if truth is not None:
                 assert set(truth) == {"symbols", "revealed"} and len(truth["symbols"]) == 3
-            shown = truth if truth and (truth["revealed"] or after["status"] != "active") else None
+            shown = truth if truth and (truth["revealed"]
+                                        or after["status"] in ("over", "banked")) else None
             for reader, body in seen.items():
                 if reader != s:
                     assert body["characters"][s] == shown, (reader, s)
+            assert read(tokens["seats"][s])["characters"][s] == shown, ("no key", s)
         assert after["missing_characters"] == [s for s, c in enumerate(own) if c is None]
         if after["status"] == "active":
             assert after["winners"] == [] and after.get("win_reason") is None

@@ -139,6 +139,9 @@ def endpoints(players: int):
                     st.fixed_dictionaries({"scores": st.lists(CELL, max_size=5)}) | JSON)
     part = mostly(st.fixed_dictionaries({"score": SCORE}),
                   st.fixed_dictionaries({"score": CELL}) | JSON)
+    line = mostly(st.fixed_dictionaries({}, optional={
+        "target": st.none() | st.integers(1, 40), "rounds": st.none() | st.integers(1, 5)}),
+        OPTIONS)
     # Repeated entries weigh the writes that build a match up.
     return [
         ("GET", "", st.none()),
@@ -146,6 +149,7 @@ def endpoints(players: int):
         *[("PUT", "/rounds/{n}", encoded(round_))] * 2,
         ("DELETE", "/rounds/{n}", st.none()),
         *[("PUT", "/rounds/{n}/seats/{seat}", encoded(part))] * 4,
+        *[("PATCH", "/options", encoded(line))] * 2,
         ("POST", "/bank", st.none() | encoded(JSON)),
         ("POST", "/abandon", st.none()),
         ("GET", "/tokens", st.none()),

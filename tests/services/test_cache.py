@@ -87,7 +87,7 @@ def test_the_api_keeps_the_view_of_a_version_it_showed(app, api):
     created = api.create(("Ana", "Ben"))
     host = created["tokens"]["host"]
     cache = app.extensions[EXTENSION]
-    key = ("api", created["id"], 1, "host", None)
+    key = ("api", created["id"], 1, "host", None, False)  # False: no character key opened
     assert key not in cache
 
     first = api.call("GET", f"/matches/{created['id']}", host)

@@ -1,0 +1,67 @@
+"""A seat's secret (a Banana Bandido character): typing it, the key its phone reads it back
+with, and who may see it."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Collection, Mapping
+from typing import TYPE_CHECKING, Any
+
+from ..errors import Conflict, Invalid
+from .sheet import Sheet, key_hash, sheet_of
+from .writes import log_change, parse_input, writing
+
+if TYPE_CHECKING:  # only named in annotations: an Access is handed in, never made here
+    from .access import Access
+
+
+def set_character(access: Access, match_id: str, seat: int, body: Any,
+                  if_match: Collection[int] | None = None) -> tuple[Sheet, str]:
+    """A seat's secret character, typed by that seat alone; revealing is for good.
+
+    Answers the sheet and the character's new key: only a phone that holds it reads the
+    character back while it is hidden. Each call gives a new key, and the old one stops
+    working (the phone that typed it last is the one that knows)."""
+    with writing(access, match_id, if_match, "character", seat=seat) as sheet:
+        if sheet.result.over:
+            raise Conflict("The match is over: characters can no longer change.")
+        if not isinstance(body, Mapping):
+            raise Invalid("Give the character as {\"symbols\": [three symbols], "
+                          "\"revealed\": false}.")
+        for name in body:  # a typo ("reveal") must not leave the character hidden unnoticed
+            if name not in ("symbols", "revealed"):
+                raise Invalid(f"Unknown field “{name}”.", name)
+        symbols = parse_input(sheet.game.parse_character, body.get("symbols"))
+        revealed = body.get("revealed", False)
+        if not isinstance(revealed, bool):
+            raise Invalid("“revealed” must be true or false.", "revealed")
+        row = sheet.match.seats[seat]
+        revealed = revealed or row.revealed  # a revealed character stays revealed
+        # Dealt at setup, the character counts in every round already played (SPEC): one that
+        # wins an earlier round while later rounds exist is refused, and only this seat hears
+        # so; one that wins the latest round ends the match there.
+        secrets_ = list(sheet.secrets)
+        secrets_[seat] = symbols
+        result = sheet.replay(sheet.rounds, secrets_)
+        if result.over_after is not None and result.over_after < len(sheet.rounds) - 1:
+            won = result.over_after + 1
+            raise Conflict(f"With that character you would already have won in round {won}, "
+                           "yet later rounds were played since. Check its symbols; if they "
+                           f"are right, ask the host to delete the rounds after round {won}, "
+                           "then type it again.")
+        # 24 random bytes: 192 bits, far past guessing (and 32 characters, which the logs
+        # mask as they mask a link's token).
+        key = secrets.token_urlsafe(24)
+        row.character, row.revealed, row.character_key = symbols, revealed, key_hash(key)
+        # The symbols and the key stay out of the log: the host reads it, and both are secret.
+        log_change(sheet, access, "character", seat=seat, after={"revealed": revealed})
+    return sheet_of(sheet.match), key
+
+
+def character_visible(sheet: Sheet, access: Access, seat: int, key: str | None) -> bool:
+    """May this link, on a phone that holds `key` (None: no key), read `seat`'s character?
+
+    Its own seat's link on the phone that typed it: yes. Once revealed, or the match over or
+    banked: everyone. Otherwise nobody else: not the host, nor the seat's own link on another
+    phone (an abandoned match was never over: its characters stay hidden)."""
+    return sheet.character_visible(access, seat, key)
