@@ -1,9 +1,30 @@
-// The new-match form, enhanced: show a few player lines and add more on request.
+// The new-match form, enhanced: show a few player lines and add more on request; a seat option
+// ("the first dealer") offers the names as they are typed in place of "the first name"...
 (function () {
   "use strict";
   var list = document.querySelector("ol.players");
   if (!list) return;
   var rows = Array.prototype.slice.call(list.children);
+
+  // The seats are the names typed, in order, empty lines skipped (as the server reads them).
+  var seatSelects = Array.prototype.slice.call(document.querySelectorAll("select[data-seats]"));
+  seatSelects.forEach(function (select) {
+    Array.prototype.forEach.call(select.options, function (option) {
+      option.setAttribute("data-fallback", option.textContent);
+    });
+  });
+  function relabel() {
+    var names = rows.map(function (row) { return row.querySelector("input").value.trim(); })
+      .filter(function (name) { return name; });
+    seatSelects.forEach(function (select) {
+      Array.prototype.forEach.call(select.options, function (option, i) {
+        option.textContent = i < names.length ? names[i] : option.getAttribute("data-fallback");
+      });
+    });
+  }
+  list.addEventListener("input", relabel);
+  relabel();
+
   var min = Math.max(parseInt(list.getAttribute("data-min"), 10) || 1, 4);
   var lastFilled = -1;
   rows.forEach(function (row, i) {

@@ -1,6 +1,6 @@
 """The HTML pages: start a match, and the sheet for the host, each seat and viewers."""
 
-from . import links, parts, routes  # noqa: F401  (each adds its views to bp)
+from . import line, links, parts, routes  # noqa: F401  (each adds its views to bp)
 from .blueprint import bp
 from .games import PAGES
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from flask_wtf import FlaskForm
@@ -65,11 +66,75 @@ def new_match_form(game: Game, formdata: Any = None) -> FlaskForm:
         )
 
     for spec in game.options:
-        setattr(NewMatchForm, f"opt_{spec.name}", _option_field(spec))
+        setattr(NewMatchForm, f"opt_{spec.name}", _option_field(spec, game.max_players))
     return NewMatchForm(formdata=formdata) if formdata is not None else NewMatchForm()
 
 
-def _option_field(spec: OptionSpec):
+def move_line_form(game: Game, current: Mapping[str, Any], formdata: Any = None) -> FlaskForm:
+    """Where the match ends, as the game lets a table move it: its movable options, each as
+    the new-match form asks it, filled in with the line as it stands."""
+
+    class MoveLineForm(FlaskForm):
+        pass
+
+    specs = movable_specs(game)
+    for spec in specs:
+        setattr(MoveLineForm, f"opt_{spec.name}", _option_field(spec))
+    if formdata is not None:
+        return MoveLineForm(formdata=formdata)
+    return MoveLineForm(data={f"opt_{spec.name}": current.get(spec.name) for spec in specs})
+
+
+def movable_specs(game: Game) -> list[OptionSpec]:
+    """The options the game lets a table move once it plays, in the order the game lists them."""
+    return [spec for spec in game.options if spec.name in game.movable]
+
+
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+            "tenth", "eleventh", "twelfth")
+
+
+def seat_label(seat: int) -> str:
+    """A seat as the form names it before any name is typed ("the second name")."""
+    return f"the {ORDINALS[seat]} name" if seat < len(ORDINALS) else f"name {seat + 1}"
+
+
+class SeatField(SelectField):
+    """A seat option, asked by name: one choice per player line (the page's script puts the
+    names typed in place of "the first name", "the second name"...); the value is the seat."""
+
+    def __init__(self, label: str, seats: int, **kwargs):
+        super().__init__(label, coerce=int, choices=[SelectChoice(seat, seat_label(seat))
+                                                     for seat in range(seats)], **kwargs)
+        self.seats = seats
+
+    def process_formdata(self, valuelist) -> None:
+        try:
+            super().process_formdata(valuelist)
+        except ValueError:  # not a number at all: no seat, said once by pre_validate
+            self.data = None
+
+    def pre_validate(self, form) -> None:
+        if self.data is None or not 0 <= self.data < self.seats:
+            raise StopValidation("Choose one of the names.")
+
+
+def check_seat_options(form: FlaskForm, game: Game, typed: int) -> bool:
+    """Whether each seat option names a player typed; where one does not, say so beside it."""
+    fine = True
+    for spec in game.options:
+        field = getattr(form, f"opt_{spec.name}")
+        if spec.kind == "seat" and typed and field.data is not None and field.data >= typed:
+            names = "one name is" if typed == 1 else f"{typed} names are"
+            field.errors = [f"{seat_label(field.data).capitalize()} is not typed: only {names} "
+                            f"typed. Choose the {spec.label.lower()} among them."]
+            fine = False
+    return fine
+
+
+def _option_field(spec: OptionSpec, seats: int = PLAYER_FIELDS):
+    if spec.kind == "seat":
+        return SeatField(spec.label, seats, default=spec.default, description=spec.help)
     if spec.kind == "bool":
         return BooleanField(spec.label, default=spec.default, description=spec.help)
     if spec.kind == "choice":

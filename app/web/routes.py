@@ -15,8 +15,9 @@ from ..games import GAMES
 from ..services import Access
 from .blueprint import bp, link_access
 from .drawn import Rendered, draw, render_sheet, sheet_page
-from .forms import CellForm, new_match_form, option_values
+from .forms import CellForm, check_seat_options, new_match_form, option_values
 from .games import view_of
+from .keys import phone_key
 
 RECENT_LIMIT = 10
 
@@ -42,15 +43,18 @@ def new_match(game_name: str):
     if form.validate_on_submit():
         typed = [(i, entry.data.strip()) for i, entry in enumerate(form.players.entries)
                  if entry.data and entry.data.strip()]
-        try:
-            sheet, tokens = services.create_match(
-                game.name, [name for _, name in typed], option_values(form, game),
-                form.name.data or None, request.remote_addr)
-        except Invalid as error:
-            _place_error(form, error, [i for i, _ in typed])
-        else:
-            _remember(tokens["host"], Access(sheet.match.id, "host"))
-            return redirect(url_for("web.sheet", token=tokens["host"]))
+        # A seat option names a player by the order the names are typed: one past them is said
+        # beside it in those words (too few names at all is the service's to say).
+        if len(typed) < game.min_players or check_seat_options(form, game, len(typed)):
+            try:
+                sheet, tokens = services.create_match(
+                    game.name, [name for _, name in typed], option_values(form, game),
+                    form.name.data or None, request.remote_addr)
+            except Invalid as error:
+                _place_error(form, error, [i for i, _ in typed])
+            else:
+                _remember(tokens["host"], Access(sheet.match.id, "host"))
+                return redirect(url_for("web.sheet", token=tokens["host"]))
         status = 422
     elif request.method == "POST":
         status = 422
@@ -89,15 +93,21 @@ def sheet(token: str):
 
 
 def _kept_sheet(token: str, access: Access, version: int) -> Rendered:
-    """The sheet of one version for one link: everything on it follows from the version, so it
-    is drawn once and kept in the app's cache (the form's CSRF token is put in per request)."""
+    """The sheet of one version for one link: everything on it follows from the version, and
+    from whether this phone's key opens its seat's hidden character, so it is drawn once per
+    pair and kept in the app's cache (the form's CSRF token is put in per request)."""
+    loaded, opened, key = None, False, phone_key(access)
+    if key is not None:  # only a seat's phone that typed a secret holds a key
+        loaded = services.load_sheet(access.match_id)
+        opened = loaded.key_opens(access, access.seat, key)
 
     def make() -> tuple[Rendered, int, bool]:
-        view = view_of(services.load_sheet(access.match_id), access)
+        view = view_of(loaded or services.load_sheet(access.match_id), access)
         rendered = draw(token, view)
-        return rendered, rendered.size, view.match.version == version
+        return rendered, rendered.size, (view.match.version == version
+                                         and view.key_opens == opened)
 
-    return kept(("page", token, version), make)
+    return kept(("page", token, version, opened), make)
 
 
 @bp.post("/m/<token>/round/<int:number>/delete")

@@ -49,10 +49,12 @@ class Standing:
 class SheetView:
     """What every game's sheet shows; a game's view (a subclass) adds its own."""
 
-    def __init__(self, sheet: Sheet, access: Access, pages: GamePages):
+    def __init__(self, sheet: Sheet, access: Access, pages: GamePages,
+                 character_key: str | None = None):
         self.sheet = sheet
         self.access = access
         self.pages = pages
+        self.character_key = character_key  # what this phone holds to read its seat's secret
         self.match = sheet.match
         self.status = sheet.status
         self.read_only = access.role == "view" or self.status in ("banked", "abandoned")
@@ -107,6 +109,28 @@ class SheetView:
 
     # Shared -------------------------------------------------------------------------------
 
+    def character(self, seat: int) -> list[str] | None:
+        """A seat's secret character where this phone may see it (its own seat's link on the
+        phone that typed it, revealed, or the match over); None where hidden or not typed."""
+        character = self.match.seats[seat].character
+        if character and services.character_visible(self.sheet, self.access, seat,
+                                                    self.character_key):
+            return list(character)
+        return None
+
+    @property
+    def key_opens(self) -> bool:
+        """Whether this phone's key opens its own seat's hidden character (the page differs)."""
+        return self.access.role == "seat" and self.sheet.key_opens(
+            self.access, self.access.seat, self.character_key)
+
+    @property
+    def character_hidden_here(self) -> bool:
+        """This seat's character is typed, but on another phone: hidden on this one."""
+        seat = self.access.seat
+        return (self.access.role == "seat" and bool(self.match.seats[seat].character)
+                and self.character(seat) is None)
+
     @property
     def part_noun(self) -> str:
         """What one seat types for a round, in the game's words."""
@@ -160,6 +184,11 @@ class SheetView:
         return services.utc(moment).strftime("%d %b %Y")
 
     utc = staticmethod(services.utc)
+
+    @property
+    def may_move_line(self) -> bool:
+        """The host may move where the match ends, where its game lets a table do so."""
+        return self.access.role == "host" and not self.read_only and bool(self.sheet.game.movable)
 
     @property
     def may_undo(self) -> bool:

@@ -54,6 +54,16 @@ def phone(browser):
     context.close()
 
 
+@pytest.fixture
+def artifacts():
+    """The folder screenshots go to (test-artifacts/, kept out of git), to look at by eye."""
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "test-artifacts"
+    path.mkdir(exist_ok=True)
+    return path
+
+
 def pytest_collection_modifyitems(items):
     # Werkzeug's test server leaves a static file unclosed when the browser drops a connection
     # mid-response (a page navigating away, say); that ResourceWarning is the server's, not ours.

@@ -87,7 +87,12 @@ def test_the_new_match_form_shows_every_option_with_its_help_sentence(page):
                      if o.has("selected")] for name in ("side_scoring", "rules")}
     assert chosen == {"side_scoring": ["net"], "rules": ["table"]}
     assert not form.by_id("opt_no_turn_zero").has("checked")
-    assert form.by_id("opt_first_dealer").get("value") == "0"
+    dealer = form.by_id("opt_first_dealer")  # asked by name: a choice per player line
+    assert dealer.tag == "select"
+    assert [(o.get("value"), o.text) for o in dealer.find_all("option")] == [
+        ("0", "the first name"), ("1", "the second name"), ("2", "the third name"),
+        ("3", "the fourth name")]
+    assert [o.get("value") for o in dealer.find_all("option") if o.has("selected")] == ["0"]
 
 
 @pytest.mark.parametrize(("names", "changes", "target"), [
@@ -120,7 +125,9 @@ def test_the_form_refuses_one_player_and_a_dealer_past_the_table(app, submit, pa
     assert far.status_code == 422
     shown = page(far)
     block = shown.by_id("opt_first_dealer").ancestor("div")
-    assert "0 to 1" in " ".join(e.text for e in block.find_all(class_="error"))
+    assert " ".join(e.text for e in block.find_all(class_="error")) == (
+        "The fourth name is not typed: only 2 names are typed. Choose the first dealer among "
+        "them.")
     with app.app_context():
         assert db.session.scalar(select(Match)) is None
 

@@ -21,12 +21,26 @@ def at(vp=0, *symbols):
     return {"vp": vp, "symbols": list(symbols)}
 
 
+KEY_COOKIE = "character_key"
+
+
 def set_character(match, seat, symbols, revealed=False):
+    """The seat types its character on its phone: the test client, which keeps the answer's key
+    in the cookie the character page would have set (for that seat's link only)."""
     response = match.api.call("PUT", f"/matches/{match.id}/seats/{seat}/character",
                               match.seats[seat],
                               json={"symbols": list(symbols), "revealed": revealed})
     assert response.status_code == 200, response.get_json()
-    return response.get_json()
+    body = response.get_json()
+    match.api.client.set_cookie(KEY_COOKIE, body["character_key"],
+                                path=f"/m/{match.seats[seat]}")
+    return body
+
+
+def phone_key(match, seat):
+    """The key the test client's phone holds for a seat (None: none)."""
+    cookie = match.api.client.get_cookie(KEY_COOKIE, path=f"/m/{match.seats[seat]}")
+    return cookie.value if cookie is not None else None
 
 
 def post_round(match, *lines):
@@ -37,7 +51,10 @@ def post_round(match, *lines):
 
 
 def own_character(match, seat):
-    response = match.api.call("GET", f"/matches/{match.id}", match.seats[seat])
+    """The seat's character as its own phone reads it through the API, with the key it holds."""
+    key = phone_key(match, seat)
+    response = match.api.call("GET", f"/matches/{match.id}", match.seats[seat],
+                              headers={"X-Character-Key": key} if key else None)
     return response.get_json()["characters"][seat]
 
 

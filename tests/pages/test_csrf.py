@@ -82,3 +82,30 @@ def test_the_sheets_forms_need_the_token_too(guarded, page):
     state = client.get(f"/api/v1/matches/{created.get_json()['id']}",
                        headers={"Authorization": f"Bearer {host}"}).get_json()
     assert state["rounds"][0]["cells"] == [9, 4]
+
+
+def test_moving_the_line_and_typing_a_character_need_the_token_too(guarded, page):
+    client = guarded.test_client()
+    created = client.post("/api/v1/matches", json={"game": "generic", "players": ["Ana", "Ben"],
+                                                   "options": {"target": 50}}).get_json()
+    host = created["tokens"]["host"]
+    bandido = client.post("/api/v1/matches", json={"game": "bandido",
+                                                   "players": ["Ana", "Ben"]}).get_json()
+    ben = bandido["tokens"]["seats"][1]
+    character = {"symbol0": "stone", "symbol1": "stone", "symbol2": "water"}
+
+    assert client.post(f"/m/{host}/line", data={"opt_target": "80"}).status_code == 400
+    refused = client.post(f"/m/{ben}/character", data=character)
+    assert refused.status_code == 400
+    assert not any("character_key" in c for c in refused.headers.getlist("Set-Cookie"))
+
+    token = page(client.get(f"/m/{host}/line")).csrf_token()
+    assert client.post(f"/m/{host}/line", data={"opt_target": "80",
+                                                "csrf_token": token}).status_code == 302
+    state = client.get(f"/api/v1/matches/{created['id']}",
+                       headers={"Authorization": f"Bearer {host}"}).get_json()
+    assert state["target"] == 80
+    token = page(client.get(f"/m/{ben}/character")).csrf_token()
+    saved = client.post(f"/m/{ben}/character", data={**character, "csrf_token": token})
+    assert saved.status_code == 302
+    assert any(c.startswith("character_key=") for c in saved.headers.getlist("Set-Cookie"))

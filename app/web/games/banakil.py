@@ -57,13 +57,19 @@ class BanakilView(SheetView):
             if earlier.detail.carry is not None:
                 before = earlier.detail.carry
                 break
-        hands = [(seat, name, describe_hand(seat, entered.parts, options))
+        hands = [(seat, name, describe_hand(seat, entered.parts, options),
+                  _said_melded_nothing(entered.parts[seat]))
                  for seat, name in enumerate(self.sheet.players)]
         sides = (describe_sides(entered.parts, self.sheet.sides, options)
                  if outcome.status == "complete" else None)
         return {"working": {"status": outcome.status, "hands": hands, "sides": sides,
                             "carry_before": before, "carry_after": outcome.detail.carry,
                             "cells": outcome.cells, "dealer": outcome.detail.dealer}}
+
+
+def _said_melded_nothing(part: dict[str, Any] | None) -> bool:
+    """A hand typed as its score that said it melded nothing (what the score cannot show)."""
+    return part is not None and "score" in part and part.get("melded") is False
 
 
 def read_hand(form: Form) -> tuple[dict[str, Any] | None, dict[str, str]]:
@@ -74,7 +80,10 @@ def read_hand(form: Form) -> tuple[dict[str, Any] | None, dict[str, str]]:
         text = form.get("score", "").strip().replace("−", "-")
         if not _SCORE.match(text):
             return None, {"score": "Type the hand's score, like 36.5 or -20."}
-        return {"score": float(text.replace(",", ".")), "went_out": flags["went_out"]}, {}
+        hand = {"score": float(text.replace(",", ".")), "went_out": flags["went_out"]}
+        if form.get("melded_nothing") in ("on", "y", "true", "1"):
+            hand["melded"] = False  # unticked says nothing: the engine's own reading stands
+        return hand, {}
     piles: dict[str, dict[str, int]] = {pile: {} for pile in PILES}
     for pile in PILES:
         for name in CLASSES:
@@ -99,7 +108,8 @@ def typed_hand(part: dict[str, Any] | None) -> dict[str, Any]:
         return values | zero
     if "score" in part:
         return values | {"mode": "score", "score": _number(part["score"]),
-                         "went_out": part["went_out"]} | zero
+                         "went_out": part["went_out"],
+                         "melded_nothing": part.get("melded") is False} | zero
     values |= {f"{pile}-{name}": str(part[pile][name]) for pile in PILES for name in CLASSES}
     return values | {flag: part[flag] for flag in FLAGS}
 
@@ -108,7 +118,8 @@ def form_hand(form: Form) -> dict[str, Any]:
     values: dict[str, Any] = {"mode": form.get("mode", "cards"), "score": form.get("score", "")}
     values |= {f"{pile}-{name}": form.get(f"{pile}-{name}", "0") for pile in PILES
                for name in CLASSES}
-    return values | {flag: form.get(flag) in ("on", "y", "true", "1") for flag in FLAGS}
+    return values | {flag: form.get(flag) in ("on", "y", "true", "1")
+                     for flag in (*FLAGS, "melded_nothing")}
 
 
 @bp.get("/m/<token>/round/<int:number>/hand/<int:seat>/preview")

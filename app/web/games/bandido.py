@@ -7,10 +7,11 @@ from typing import Any
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 
 from ... import services
-from ...errors import Invalid, ServiceError
+from ...errors import Conflict, Invalid, ServiceError
 from ...games import bandido
 from ..blueprint import in_words, link_access
 from ..forms import VersionedForm
+from ..keys import keep_key
 from ..view import SheetView
 from .base import Form, GamePages, view_for
 
@@ -28,12 +29,12 @@ class BandidoView(SheetView):
     most_face_up = bandido.MOST_FACE_UP
     character_symbols = CHARACTER_SYMBOLS
 
-    def character(self, seat: int) -> list[str] | None:
-        """A seat's character where this link may see it (its own, revealed, or the match over)."""
-        character = self.match.seats[seat].character
-        if character and self.sheet.character_visible(self.access, seat):
-            return list(character)
-        return None
+    @property
+    def turn_order(self) -> list[str]:
+        """The names in the order they play each round: seat order from the first player."""
+        players = self.sheet.players
+        first = self.match.options["first_seat"]
+        return [players[(first + i) % len(players)] for i in range(len(players))]
 
     @property
     def missing_characters(self) -> list[str]:
@@ -85,14 +86,14 @@ def form_state(form: Form) -> dict[str, Any]:
 
 @bp.route("/m/<token>/character", methods=["GET", "POST"])
 def character(token: str):
-    """A player's secret character, on their own phone only."""
+    """A player's secret character: typed on their own phone, which alone reads it back."""
     access = link_access(token)
     view = view_for(access, PAGES)
     if access.role != "seat":
         abort(403)
     seat = view.match.seats[access.seat]
     form = VersionedForm(request.form if request.method == "POST" else None)
-    chosen = list(seat.character or [None] * CHARACTER_SYMBOLS)
+    chosen = view.character(access.seat) or [None] * CHARACTER_SYMBOLS
     locked = seat.revealed
     revealed = seat.revealed
     error, status = None, 200
@@ -106,18 +107,35 @@ def character(token: str):
             if unpicked:  # the engine would answer "not “None”": say what to do instead
                 raise Invalid(f"Pick all {in_words(CHARACTER_SYMBOLS)} symbols: symbol "
                               f"{unpicked[0]} is not picked yet.", "symbols")
-            services.set_character(access, access.match_id, access.seat,
-                                   {"symbols": chosen, "revealed": revealed})
+            sheet, key = services.set_character(access, access.match_id, access.seat,
+                                                {"symbols": chosen, "revealed": revealed})
         except Invalid as problem:
             error, status = problem.message, 422
+        except Conflict as problem:
+            if view.status != "active":  # over meanwhile: the sheet says so
+                flash(problem.message, "error")
+                return redirect(url_for("web.sheet", token=token))
+            # It would win a round played before the latest: said here, the picks kept.
+            error, status = problem.message, 409
         except ServiceError as problem:
             flash(problem.message, "error")
             return redirect(url_for("web.sheet", token=token))
         else:
-            flash("Your character is saved.", "info")
-            return redirect(url_for("web.sheet", token=token))
+            flash(_saved(sheet, access.seat), "info")
+            return keep_key(redirect(url_for("web.sheet", token=token)), token, key)
     return render_template(PAGES.template("character.html"), token=token, view=view, form=form,
                            chosen=chosen, revealed=revealed, locked=locked, error=error), status
+
+
+def _saved(sheet, seat: int) -> str:
+    """What saving a character did: saved, or saved and won the latest round with it (the
+    card was in the hand from the deal)."""
+    if sheet.status == "over" and seat in sheet.result.winners:
+        return (f"Your character is saved, and its symbols lie face up in round "
+                f"{len(sheet.rounds)}: you win, the match is over.")
+    if sheet.match.seats[seat].revealed:
+        return "Your character is saved, face up for everyone."
+    return "Your character is saved. Only this phone shows it."
 
 
 PAGES = GamePages(bandido.GAME, view=BandidoView, part_noun="turn",

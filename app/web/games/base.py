@@ -14,6 +14,7 @@ from ...games import Game
 from ...services import Access, Sheet
 from ..arithmetic import NotANumber, evaluate
 from ..blueprint import link_access
+from ..keys import phone_key
 from ..view import SheetView
 
 Form = Mapping[str, str]
@@ -73,7 +74,8 @@ class GamePages:
         return url_for(self.part_endpoint, token=token, number=number, seat=seat, **values)
 
     def view_of(self, sheet: Sheet, access: Access) -> SheetView:
-        return self.view(sheet, access, self)
+        """The sheet as this phone sees it: with the key it holds for its seat's secret."""
+        return self.view(sheet, access, self, phone_key(access))
 
     def error_field(self, field_: str | None) -> str:
         """The form field an engine's message is about ("melded.joker" → "melded-joker");

@@ -1,0 +1,71 @@
+"""Moving the line: the host changes where an active (or over) match ends, among the options
+its game lets a table move ("feel free to move it"), and the sheet follows."""
+
+from __future__ import annotations
+
+from flask import abort, flash, redirect, render_template, request, url_for
+
+from .. import services
+from ..errors import Conflict, Invalid, ServiceError
+from .blueprint import bp, link_access
+from .forms import move_line_form, movable_specs
+from .games import view_of
+
+
+@bp.route("/m/<token>/line", methods=["GET", "POST"])
+def move_line(token: str):
+    access = link_access(token)
+    if access.role != "host":
+        abort(403)
+    view = view_of(services.load_sheet(access.match_id), access)
+    game, current = view.sheet.game, view.match.options
+    specs = movable_specs(game)
+    if not specs:
+        abort(404)
+    if view.read_only:
+        flash(f"The match is {view.status}: its line can no longer move.", "error")
+        return redirect(url_for("web.sheet", token=token))
+    form = move_line_form(game, current, request.form if request.method == "POST" else None)
+    status = 200
+    if request.method == "POST":
+        status = 422
+        if form.validate_on_submit():
+            moved = {spec.name: form[f"opt_{spec.name}"].data for spec in specs}
+            moved = {name: value for name, value in moved.items() if value != current.get(name)}
+            if not moved:
+                flash("The line stays where it was.", "info")
+                return redirect(url_for("web.sheet", token=token))
+            try:
+                sheet = services.move_line(access, access.match_id, moved)
+            except Invalid as error:
+                name = (error.field or "").removeprefix("options.")
+                _beside(form, name if name in moved else next(iter(moved)), error.message)
+            except Conflict as error:
+                if services.load_sheet(access.match_id).status in ("banked", "abandoned"):
+                    flash(error.message, "error")
+                    return redirect(url_for("web.sheet", token=token))
+                # Reached before the last round: said beside the line that moved, as typed.
+                _beside(form, next(iter(moved)), error.message)
+                status = 409
+            except ServiceError as error:
+                flash(error.message, "error")
+                return redirect(url_for("web.sheet", token=token))
+            else:
+                flash(_moved(specs, moved, view.status, sheet.status), "info")
+                return redirect(url_for("web.sheet", token=token))
+    return render_template("line.html", token=token, view=view, form=form, specs=specs), status
+
+
+def _beside(form, name: str, message: str) -> None:
+    form[f"opt_{name}"].errors = [message]
+
+
+def _moved(specs, moved: dict, before: str, after: str) -> str:
+    said = "; ".join(f"{spec.label.lower()} {moved[spec.name]}" if moved[spec.name] is not None
+                     else f"{spec.label.lower()}: {spec.when_empty}"
+                     for spec in specs if spec.name in moved)
+    if after == "over" and before != "over":
+        return f"The line moved ({said}): the latest round reaches it, the match is over."
+    if before == "over" and after == "active":
+        return f"The line moved ({said}): no total reaches it yet, so play on."
+    return f"The line moved ({said})."
