@@ -6,20 +6,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .base import (
-    Game,
-    InvalidInput,
-    OptionSpec,
-    Result,
-    RoundInput,
-    RoundResult,
-    Side,
-    concluded,
-    expect_object,
-    parse_seat_list,
-    reject_unknown,
-    seat_sides,
-)
+from .base import (Game, InvalidInput, OptionSpec, Result, RoundInput, RoundResult, Side,
+                   concluded, expect_object, parse_seat_list, reject_unknown, seat_sides)
 
 # Card classes, their values in half points (rules/banakil.txt: "Threes to sixes 0.5 ..."),
 # and how many of each two packs and two jokers hold (SPEC: 106 cards in all).
@@ -380,7 +368,8 @@ def replay(players: int, options: Mapping[str, Any], rounds: Sequence[RoundInput
                      BanakilMatch(tuple(carry), next_dealer))
 
 
-GAME = Game(
+GAME = Game.of_rules(
+    __name__,
     name="banakil",
     title="Banakil",
     summary="Two packs and two jokers, melds and sets, racing to the target line; two, three "
@@ -388,12 +377,6 @@ GAME = Game(
     min_players=2,
     max_players=4,
     options=OPTIONS,
-    sides=sides,
-    parse_round=parse_round,
-    parse_part=parse_part,
-    round_input=round_input,
-    replay=replay,
-    check_options=check_options,
     # rules/banakil.txt: "feel free to move it to suit how long your table wants to play".
     movable=("target",),
 )

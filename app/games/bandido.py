@@ -7,20 +7,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .base import (
-    Game,
-    InvalidInput,
-    OptionSpec,
-    Result,
-    RoundInput,
-    RoundResult,
-    ended,
-    expect_object,
-    parse_seat_list,
-    reject_unknown,
-    seat_sides,
-    whole_number,
-)
+from .base import (Game, InvalidInput, OptionSpec, Result, RoundInput, RoundResult, ended,
+                   expect_object, parse_seat_list, reject_unknown, whole_number)
 
 SYMBOLS = ("stone", "water", "coconut")
 VICTORY_POINTS_TO_WIN = 5
@@ -166,7 +154,8 @@ def replay(players: int, options: Mapping[str, Any], rounds: Sequence[RoundInput
     )
 
 
-GAME = Game(
+GAME = Game.of_rules(
+    __name__,
     name="bandido",
     title="Banana Bandido",
     summary="Five victory points or your secret character's three symbols face up: the app "
@@ -174,11 +163,5 @@ GAME = Game(
     min_players=2,
     max_players=5,
     options=OPTIONS,
-    sides=seat_sides,
-    parse_round=parse_round,
-    parse_part=parse_part,
-    round_input=round_input,
-    replay=replay,
     secrets=True,
-    parse_character=parse_character,
 )

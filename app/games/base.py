@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 
 class InvalidInput(ValueError):
@@ -116,6 +117,10 @@ def seat_sides(players: Sequence[str], options: Mapping[str, Any] | None = None
     return tuple(Side(i, name, (i,)) for i, name in enumerate(players))
 
 
+RULES = ("parse_round", "parse_part", "round_input", "replay", "sides", "check_options",
+         "check_match", "parse_character")
+
+
 @dataclass(frozen=True)
 class Game:
     """A game engine: pure functions over plain data, registered under `name`."""
@@ -126,11 +131,12 @@ class Game:
     min_players: int
     max_players: int
     options: tuple[OptionSpec, ...]
-    sides: Callable[[Sequence[str], Mapping[str, Any]], tuple[Side, ...]]
     parse_round: Callable[[Any, int, Mapping[str, Any]], RoundInput]
     parse_part: Callable[[Any, int, Mapping[str, Any]], Any]
     round_input: Callable[[RoundInput], dict[str, Any]]
     replay: Replay
+    # Who scores together; every player for themselves unless the game pairs them.
+    sides: Callable[[Sequence[str], Mapping[str, Any]], tuple[Side, ...]] = seat_sides
     # May fill in defaults that depend on the player count, or refuse a combination.
     check_options: Callable[[dict[str, Any], int], None] = lambda options, players: None
     # Checks what no single round shows (cards collected over the whole match, say).
@@ -142,6 +148,14 @@ class Game:
     # The options a table may change while it plays (where to end: a target, a round count);
     # every other option is fixed once the match starts.
     movable: tuple[str, ...] = ()
+
+    @classmethod
+    def of_rules(cls, module: str, **described: Any) -> Game:
+        """The game whose rules are the functions its engine module defines under the names
+        above (parse_round, parse_part, round_input, replay; sides, check_options, check_match
+        and parse_character where it has them), described by the rest."""
+        rules = vars(sys.modules[module])
+        return cls(**{name: rules[name] for name in RULES if name in rules}, **described)
 
     def __post_init__(self) -> None:
         names = {spec.name for spec in self.options}
@@ -241,3 +255,21 @@ def ranked(totals: Sequence[int], lowest_first: bool = False) -> tuple[int, ...]
         return ()
     best = min(totals) if lowest_first else max(totals)
     return tuple(i for i, total in enumerate(totals) if total == best)
+
+
+Named = TypeVar("Named")
+
+
+class Registry(dict[str, Named]):
+    """Things (engines, their pages) by the name of their game, each registered once."""
+
+    def __init__(self, what: str):
+        super().__init__()
+        self.what = what
+
+    def register(self, item: Named) -> Named:
+        name = item.name  # type: ignore[attr-defined]
+        if name in self and self[name] is not item:
+            raise ValueError(f"The game {name!r} has {self.what} already.")
+        self[name] = item
+        return item

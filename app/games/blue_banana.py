@@ -6,20 +6,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .base import (
-    Game,
-    InvalidInput,
-    OptionSpec,
-    Result,
-    RoundInput,
-    RoundResult,
-    concluded,
-    expect_object,
-    parse_seat_list,
-    reject_unknown,
-    seat_sides,
-    whole_number,
-)
+from .base import (Game, InvalidInput, OptionSpec, Result, RoundInput, RoundResult, concluded,
+                   expect_object, parse_seat_list, reject_unknown, whole_number)
 
 # Each motif's own colour (rules/blue-banana.txt, "The 8 Motifs in Their Correct Colors").
 OWN_COLOR = {
@@ -224,7 +212,8 @@ def replay(players: int, options: Mapping[str, Any], rounds: Sequence[RoundInput
         tuple(chips), starter, mode_of_round(options, len(rounds) + 1)))
 
 
-GAME = Game(
+GAME = Game.of_rules(
+    __name__,
     name="blue_banana",
     title="Blue Banana",
     summary="Snatch the cards the task cards seek, pay penalty chips for mistakes, and let the "
@@ -232,10 +221,4 @@ GAME = Game(
     min_players=2,
     max_players=10,
     options=OPTIONS,
-    sides=seat_sides,
-    parse_round=parse_round,
-    parse_part=parse_part,
-    round_input=round_input,
-    replay=replay,
-    check_match=check_match,
 )

@@ -5,19 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .base import (
-    Game,
-    InvalidInput,
-    OptionSpec,
-    Result,
-    RoundInput,
-    RoundResult,
-    concluded,
-    expect_object,
-    reject_unknown,
-    seat_sides,
-    whole_number,
-)
+from .base import (Game, InvalidInput, OptionSpec, Result, RoundInput, RoundResult, concluded,
+                   expect_object, reject_unknown, whole_number)
 
 CELL_LIMIT = 1_000_000_000
 
@@ -103,18 +92,14 @@ def _is_over(options: Mapping[str, Any], totals: Sequence[int], complete: int) -
     return options["rounds"] is not None and complete >= options["rounds"]
 
 
-GAME = Game(
+GAME = Game.of_rules(
+    __name__,
     name="generic",
     title="Free score sheet",
     summary="Any card game: type each player's points per round and watch the totals.",
     min_players=1,
     max_players=12,
     options=OPTIONS,
-    sides=seat_sides,
-    parse_round=parse_round,
-    parse_part=parse_part,
-    round_input=round_input,
-    replay=replay,
     # A free sheet's table decides its own end, and may change its mind.
     movable=("target", "rounds"),
 )

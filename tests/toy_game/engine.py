@@ -6,20 +6,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from app.games.base import (
-    Game,
-    InvalidInput,
-    OptionSpec,
-    Result,
-    RoundInput,
-    RoundResult,
-    concluded,
-    expect_object,
-    parse_seat_list,
-    reject_unknown,
-    seat_sides,
-    whole_number,
-)
+from app.games.base import (Game, InvalidInput, OptionSpec, Result, RoundInput, RoundResult,
+                            concluded, expect_object, parse_seat_list, reject_unknown, whole_number)
 
 BONUS = 5
 MOST_TRICKS = 13
@@ -71,16 +59,12 @@ def replay(players: int, options: Mapping[str, Any], rounds: Sequence[RoundInput
     return concluded(results, totals, over_after, None)
 
 
-GAME = Game(
+GAME = Game.of_rules(
+    __name__,
     name="tally",
     title="Tally",
     summary="Count your tricks; the round's best take a bonus of five.",
     min_players=2,
     max_players=6,
     options=OPTIONS,
-    sides=seat_sides,
-    parse_round=parse_round,
-    parse_part=parse_part,
-    round_input=round_input,
-    replay=replay,
 )
