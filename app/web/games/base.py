@@ -10,7 +10,7 @@ from typing import Any
 from flask import Blueprint, abort, url_for
 
 from ... import services
-from ...games import Game
+from ...games import Game, Registry
 from ...services import Access, Sheet
 from ..arithmetic import NotANumber, evaluate
 from ..blueprint import link_access
@@ -89,15 +89,9 @@ class GamePages:
         return field_.replace(".", "-")
 
 
-PAGES: dict[str, GamePages] = {}
-
-
-def register(pages: GamePages) -> GamePages:
-    """Give a game its pages: the only step, beside registering its engine, that adds them."""
-    if pages.name in PAGES and PAGES[pages.name] is not pages:
-        raise ValueError(f"The game {pages.name!r} has pages already.")
-    PAGES[pages.name] = pages
-    return pages
+PAGES: Registry[GamePages] = Registry("pages")
+# Give a game its pages: the only step, beside registering its engine, that adds them.
+register = PAGES.register
 
 
 def pages_of(game_name: str) -> GamePages:
