@@ -1,11 +1,13 @@
-"""What is stored: matches, their seats, tokens, rounds as entered, and every change."""
+"""What is stored: matches, their seats, tokens, rounds as entered, every change, and the groups
+that bank their matches (roster, links)."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, CheckConstraint, DateTime, ForeignKey, String, UniqueConstraint, false
+from sqlalchemy import (JSON, BigInteger, CheckConstraint, DateTime, ForeignKey, String,
+                        UniqueConstraint, false)
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
@@ -28,8 +30,23 @@ class Match(db.Model):
     # Only what people decided is stored: banked or abandoned. Active and over are derived.
     ended: Mapped[str | None] = mapped_column(String(10))
     version: Mapped[int] = mapped_column(default=1)
-    created_at: Mapped[datetime] = mapped_column(_Time, default=_now)
+    created_at: Mapped[datetime] = mapped_column(_Time, default=_now)  # "started_at"
     updated_at: Mapped[datetime] = mapped_column(_Time, default=_now)
+    # The group whose bank the match goes into once banked (set at its start, or at banking).
+    group_id: Mapped[str | None] = mapped_column(
+        ForeignKey("group.id", ondelete="SET NULL"), index=True)
+    # What the host may add: where it was played, and a word about it.
+    place: Mapped[str | None] = mapped_column(String(80))
+    note: Mapped[str | None] = mapped_column(String(500))
+    banked_at: Mapped[datetime | None] = mapped_column(_Time)
+    # A banked match the group's owner took out of the bank (a practice game): no statistics.
+    taken_out: Mapped[bool] = mapped_column(default=False, server_default=false())
+    # Part of the bank summary written once at banking (with each seat's side, total and rank):
+    # how many rounds the match took.
+    round_count: Mapped[int | None]
+    # The rematch: every link of this match is offered its own link to the next one.
+    next_id: Mapped[str | None] = mapped_column(
+        ForeignKey("match.id", ondelete="SET NULL"), index=True)
 
     seats: Mapped[list[Seat]] = relationship(
         back_populates="match", order_by="Seat.position", cascade="all, delete-orphan"
@@ -61,10 +78,23 @@ class Seat(db.Model):
     # here as its SHA-256 (hex) alone, so that what is stored reads no character. The key is 192
     # random bits, far past guessing: a fast hash is enough, no slow password hash is needed.
     character_key: Mapped[str | None] = mapped_column(String(64))
+    # In a group's match: who sits here, on the group's roster (one person sits once a match).
+    player_id: Mapped[int | None] = mapped_column(
+        ForeignKey("player.id", ondelete="SET NULL"), index=True)
+    # The bank summary, written once when a group's match is banked, from the engine's replay
+    # (never typed): the seat's side, that side's final total, its rank (1 is best; partners
+    # share their side's), and whether it won.
+    side: Mapped[int | None]
+    total: Mapped[int | None] = mapped_column(BigInteger)
+    rank: Mapped[int | None]
+    winner: Mapped[bool | None]
 
     match: Mapped[Match] = relationship(back_populates="seats")
 
-    __table_args__ = (UniqueConstraint("match_id", "position"),)
+    __table_args__ = (
+        UniqueConstraint("match_id", "position"),
+        UniqueConstraint("match_id", "player_id"),
+    )
 
 
 class Token(db.Model):
@@ -152,3 +182,59 @@ class Change(db.Model):
     # A part typed into the next round opened it: undoing that part takes the round away again
     # (a round added empty first stays).
     opened_round: Mapped[bool] = mapped_column(default=False, server_default=false())
+
+
+class Group(db.Model):
+    """The people who play together: a roster and the bank of their banked matches."""
+
+    __tablename__ = "group"
+
+    id: Mapped[str] = mapped_column(String(24), primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    # Grows with every change to what the group's GET shows (roster, bank, links).
+    version: Mapped[int] = mapped_column(default=1)
+    created_at: Mapped[datetime] = mapped_column(_Time, default=_now)
+    updated_at: Mapped[datetime] = mapped_column(_Time, default=_now)
+
+    players: Mapped[list[Player]] = relationship(
+        back_populates="group", order_by="Player.id", cascade="all, delete-orphan")
+    tokens: Mapped[list[GroupToken]] = relationship(
+        back_populates="group", cascade="all, delete-orphan")
+
+    __table_args__ = (CheckConstraint("version >= 1", name="version"),)
+
+
+class GroupToken(db.Model):
+    """A group's capability: its owner (everything) or a viewer (read only)."""
+
+    __tablename__ = "group_token"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[str] = mapped_column(ForeignKey("group.id", ondelete="CASCADE"))
+    secret: Mapped[str] = mapped_column(String(64), unique=True)
+    role: Mapped[str] = mapped_column(String(5))
+    created_at: Mapped[datetime] = mapped_column(_Time, default=_now)
+
+    group: Mapped[Group] = relationship(back_populates="tokens")
+
+    __table_args__ = (
+        UniqueConstraint("group_id", "role"),
+        CheckConstraint("role IN ('owner', 'view')", name="role"),
+    )
+
+
+class Player(db.Model):
+    """A person on a group's roster; the id stays through renames, and through merges into it."""
+
+    __tablename__ = "player"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[str] = mapped_column(ForeignKey("group.id", ondelete="CASCADE"))
+    name: Mapped[str] = mapped_column(String(40))
+    # The name as names are matched: trimmed and case-folded (unique within the group). Case
+    # folding may lengthen a name ("ß" is "ss"), never past three times.
+    folded: Mapped[str] = mapped_column(String(120))
+
+    group: Mapped[Group] = relationship(back_populates="players")
+
+    __table_args__ = (UniqueConstraint("group_id", "folded"),)

@@ -92,14 +92,42 @@ def run_migrations_online():
     connectable = get_engine()
 
     with connectable.connect() as connection:
-        context.configure(
-            connection=connection,
-            target_metadata=get_metadata(),
-            **conf_args
-        )
+        on_sqlite = connection.dialect.name == 'sqlite'
+        if on_sqlite:
+            # SQLite changes a table in batch mode by copying it and dropping the old one;
+            # with foreign keys on, that drop deletes every row pointing at the table (ON
+            # DELETE CASCADE: a match's seats, tokens, rounds and log) or clears the link (SET
+            # NULL). SQLite's own procedure for schema changes: foreign keys off around the
+            # transaction (the pragma is ignored inside one), checked before it commits.
+            _sqlite_foreign_keys(connection, False)
+        try:
+            context.configure(
+                connection=connection,
+                target_metadata=get_metadata(),
+                **conf_args
+            )
 
-        with context.begin_transaction():
-            context.run_migrations()
+            with context.begin_transaction():
+                context.run_migrations()
+            if on_sqlite:
+                broken = connection.connection.driver_connection.execute(
+                    'PRAGMA foreign_key_check').fetchall()
+                if broken:
+                    raise RuntimeError(f'The migration left broken links: {broken[:10]}')
+        finally:
+            if on_sqlite:
+                if connection.in_transaction():  # a migration failed: what it began is undone
+                    connection.rollback()
+                _sqlite_foreign_keys(connection, True)
+
+
+def _sqlite_foreign_keys(connection, on):
+    """Foreign keys on or off for this SQLite connection, outside any transaction."""
+    raw = connection.connection.driver_connection
+    raw.execute(f'PRAGMA foreign_keys={"ON" if on else "OFF"}')
+    if raw.execute('PRAGMA foreign_keys').fetchone()[0] != int(on):
+        raise RuntimeError('SQLite would not switch foreign keys '
+                           f'{"on" if on else "off"}: a transaction is open.')
 
 
 if context.is_offline_mode():

@@ -251,3 +251,91 @@ def test_characters_keep_through_the_key_migration_and_back(empty_app):
         "Authorization": f"Bearer {tokens['seats'][1]}", "X-Character-Key": key}).get_json()
     assert shown["characters"] == [{"symbols": ["stone", "stone", "water"], "revealed": True},
                                    None, None]
+
+
+BEFORE_GROUPS = "45f0f871b81d"  # the last revision before groups and the bank
+
+
+def test_matches_keep_through_the_groups_migration_and_back(empty_app):
+    """The groups' migration copies `match` and `seat` on SQLite: every row pointing at a match
+    (seats, links, rounds, entries, the log and its undo links) comes through both ways, and a
+    match banked before learns when from its log."""
+    from datetime import UTC, datetime
+
+    from sqlalchemy import MetaData
+
+    with empty_app.app_context():
+        downgrade(revision="base")
+        upgrade(revision=BEFORE_GROUPS)
+        at = datetime(2026, 11, 20, 21, 30, tzinfo=UTC)
+        with db.engine.begin() as connection:
+            old = MetaData()
+            old.reflect(bind=connection)
+            t = old.tables
+            options = {"target": None, "rounds": 1, "lowest_wins": False,
+                       "allow_negative": True}
+            connection.execute(t["match"].insert(), [
+                {"id": "banked", "game": "generic", "name": "B", "options": options,
+                 "ended": "banked", "version": 4, "created_at": at, "updated_at": at},
+                {"id": "active", "game": "generic", "name": "A", "options": options,
+                 "ended": None, "version": 1, "created_at": at, "updated_at": at}])
+            connection.execute(t["seat"].insert(), [
+                {"match_id": m, "position": p, "name": n, "revealed": False}
+                for m in ("banked", "active") for p, n in enumerate(("Ana", "Ben"))])
+            connection.execute(t["token"].insert(), [
+                {"match_id": "banked", "secret": "s-host", "role": "host", "created_at": at}])
+            connection.execute(t["round"].insert(), [
+                {"id": 1, "match_id": "banked", "number": 1, "common": {}, "created_at": at}])
+            connection.execute(t["entry"].insert(), [
+                {"round_id": 1, "seat": s, "data": {"score": s}, "updated_at": at}
+                for s in (0, 1)])
+            log = [(1, 2, at, "add_round", None), (2, 3, at, "undo", 1),
+                   (3, 4, datetime(2026, 11, 20, 22, 0, tzinfo=UTC), "bank", None)]
+            connection.execute(t["change"].insert(), [
+                {"id": i, "match_id": "banked", "version": v, "at": when, "actor": "host",
+                 "action": action, "round_number": 1, "seat": None, "before": None,
+                 "after": None, "undoes": undoes, "opened_round": False}
+                for i, v, when, action, undoes in log])
+        db.engine.dispose()
+
+    def rows() -> dict[str, list]:
+        with empty_app.app_context():
+            with db.engine.connect() as connection:
+                found = {table: sorted(tuple(row) for row in connection.execute(text(
+                    f"SELECT {columns} FROM {table}")))
+                    for table, columns in (("seat", "match_id, position, name"),
+                                           ("token", "match_id, secret, role"),
+                                           ('"round"', "id, match_id, number"),
+                                           ("entry", "round_id, seat"),
+                                           ("change", "id, match_id, action, undoes"))}
+            db.engine.dispose()
+        return found
+
+    before = rows()
+    assert len(before["seat"]) == 4 and (2, "banked", "undo", 1) in before["change"]
+
+    with empty_app.app_context():
+        upgrade()
+        db.engine.dispose()
+    assert rows() == before
+    assert differences(empty_app) == []
+    with empty_app.app_context():
+        banked_at = {row[0]: row[1] for row in db.session.execute(
+            text("SELECT id, banked_at FROM match"))}
+        db.session.remove()
+    assert banked_at["active"] is None
+    assert str(banked_at["banked"]).startswith("2026-11-20 22:00")
+    # the app reads an old match and files nothing into a group by itself
+    body = empty_app.test_client().get("/api/v1/matches/banked",
+                                       headers={"Authorization": "Bearer s-host"}).get_json()
+    assert body["status"] == "banked" and body["group"] is None
+    assert body["banked_at"].startswith("2026-11-20T22:00")
+    with empty_app.app_context():
+        db.engine.dispose()
+
+    with empty_app.app_context():
+        downgrade(revision=BEFORE_GROUPS)
+        db.engine.dispose()
+    assert rows() == before
+    assert "group_id" not in {column["name"] for column in columns(empty_app, "match")}
+    assert "group" not in tables(empty_app)

@@ -1,4 +1,5 @@
-"""Thin views of API v1: read the token and body, call one service, serialise the match."""
+"""Thin views of API v1 for matches: read the token and body, call one service, serialise the
+match."""
 
 from __future__ import annotations
 
@@ -9,81 +10,31 @@ from flask import Blueprint, Response, jsonify, request, url_for
 from werkzeug.exceptions import HTTPException
 
 from .. import services
-from ..errors import Invalid, Malformed, NotFound, ServiceError, TooManyRequests
+from ..errors import NotFound, ServiceError
 from ..services import Access, Sheet
+from .common import (bearer, body, character_key, download, http_error, if_match, match_links,
+                     no_store, not_modified, object_body, optional_body, service_error)
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
-
-
-def _bearer() -> str | None:
-    header = request.headers.get("Authorization", "")
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer":
-        return None
-    return token.strip() or None
+bp.after_request(no_store)
+bp.register_error_handler(ServiceError, service_error)
+bp.register_error_handler(HTTPException, http_error)
+# The names app/api/events.py reads them by.
+_bearer, _no_store, _service_error = bearer, no_store, service_error
 
 
 def _access(match_id: str, action: str, number: int | None = None,
             seat: int | None = None) -> Access:
     """401, 404 and 403, in that order, before anything else is looked at."""
-    access = services.authenticate(_bearer(), request.remote_addr)
+    access = services.authenticate(bearer(), request.remote_addr)
     services.precheck(access, match_id, action, number, seat)
     return access
 
 
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
-
-
-def _body() -> Any:
-    try:
-        text = request.get_data(cache=True).decode("utf-8")
-        value = json.loads(text, parse_constant=_reject_constant)
-        # A lone surrogate ("\ud800") is valid JSON but no text: it cannot be stored or shown.
-        json.dumps(value, ensure_ascii=False).encode("utf-8")
-    except (ValueError, RecursionError) as error:
-        raise Malformed("The body is not valid JSON.") from error
-    return value
-
-
-def _object_body() -> dict[str, Any]:
-    body = _body()
-    if not isinstance(body, dict):
-        raise Invalid("The body must be a JSON object.")
-    return body
-
-
-def _if_match() -> set[int] | None:
-    """The versions an `If-Match` accepts: `"7"`, `7`, a list of them, or `*` (any)."""
-    header = request.headers.get("If-Match")
-    if header is None or header.strip() == "*":
-        return None
-    versions = set()
-    for tag in header.split(","):
-        tag = tag.strip().strip('"')
-        # isdigit() alone lets "²" through, which int() refuses.
-        if tag.isascii() and tag.isdigit() and len(tag) < 19:
-            versions.add(int(tag))
-    return versions
-
-
-def _character_key() -> str | None:
-    """The key of a character typed on this phone (Bandido), sent as `X-Character-Key`."""
-    return request.headers.get("X-Character-Key") or None
-
-
-def _links(tokens: dict[str, Any]) -> dict[str, Any]:
-    def link(secret: str) -> str:
-        return url_for("web.sheet", token=secret, _external=True)
-
-    return {"host": link(tokens["host"]), "view": link(tokens["view"]),
-            "seats": [link(secret) for secret in tokens["seats"]]}
-
-
-def _match(sheet: Sheet, access: Access, status: int = 200, character_key: str | None = None,
+def _match(sheet: Sheet, access: Access, status: int = 200, key: str | None = None,
            extra: dict[str, Any] | None = None) -> Response:
     """The match as GET shows it to this token on this phone, with `extra` fields added."""
-    key = _character_key() if character_key is None else character_key
+    key = character_key() if key is None else key
     response = jsonify(services.match_json(sheet, access, key) | (extra or {}))
     response.status_code = status
     response.set_etag(str(sheet.version))
@@ -91,94 +42,82 @@ def _match(sheet: Sheet, access: Access, status: int = 200, character_key: str |
     return response
 
 
-@bp.after_request
-def _no_store(response: Response) -> Response:
-    response.headers["Cache-Control"] = "no-store"
-    return response
-
-
-@bp.errorhandler(ServiceError)
-def _service_error(error: ServiceError):
-    body: dict[str, Any] = {"code": error.code, "message": error.message}
-    if error.field:
-        body["field"] = error.field
-    response = jsonify({"error": body})
-    response.status_code = error.status
-    if isinstance(error, TooManyRequests):
-        response.headers["Retry-After"] = str(error.retry_after)
-    if error.status == 401:
-        response.headers["WWW-Authenticate"] = "Bearer"
-    return response
-
-
-@bp.errorhandler(HTTPException)
-def _http_error(error: HTTPException):
-    code = (error.name or "error").lower().replace(" ", "_")
-    response = jsonify({"error": {"code": code, "message": error.description}})
-    response.status_code = error.code or 500
-    return response
-
-
-@bp.post("/matches")
-def create_match():
-    body = _object_body()
-    sheet, tokens = services.create_match(
-        body.get("game"), body.get("players"), body.get("options"), body.get("name"),
-        request.remote_addr,
-    )
+def _created(sheet: Sheet, tokens: dict[str, Any]) -> Response:
+    """A new match as its host sees it (201), with its links: a create's answer."""
     access = Access(sheet.match.id, "host")
     response = _match(sheet, access, 201)
     data = response.get_json()
     data["tokens"] = tokens
-    data["links"] = _links(tokens)
+    data["links"] = match_links(tokens)
     response.set_data(json.dumps(data))
     response.headers["Location"] = url_for("api.get_match", match_id=sheet.match.id)
     return response
 
 
+@bp.post("/matches")
+def create_match():
+    """`{"game", "players", "options"?, "name"?, "group"?}`; in a group, with the group's owner
+    link as the bearer token."""
+    data = object_body()
+    group = None
+    if data.get("group") is not None:
+        group = services.group_access(bearer(), data["group"], "create_match",
+                                      request.remote_addr)
+    sheet, tokens = services.create_match(
+        data.get("game"), data.get("players"), data.get("options"), data.get("name"),
+        request.remote_addr, group,
+    )
+    return _created(sheet, tokens)
+
+
 @bp.get("/matches/<match_id>")
 def get_match(match_id: str):
-    access, version = services.authenticate_at(_bearer(), request.remote_addr)
+    access, version = services.authenticate_at(bearer(), request.remote_addr)
     if access.match_id != match_id:
         raise NotFound("No such match.")
-    # If-None-Match compares weakly (RFC 9110 13.1.2): a proxy may have made the tag W/"7".
-    if request.if_none_match.contains_weak(str(version)):
-        # A poll that finds nothing new costs one small query: no replay.
-        response = Response(status=304)
-        response.set_etag(str(version))
-        return response
-    view, shown = services.match_view(access, match_id, version, _character_key())
+    # A poll that finds nothing new costs one small query: no replay.
+    unchanged = not_modified(version)
+    if unchanged:
+        return unchanged
+    view, shown = services.match_view(access, match_id, version, character_key())
     response = Response(view, mimetype="application/json")
     response.set_etag(str(shown))
     response.vary.add("X-Character-Key")
     return response
 
 
+@bp.patch("/matches/<match_id>")
+def set_details(match_id: str):
+    """The host adds where it was played and a note: `{"place": "...", "note": "..."}`."""
+    access = _access(match_id, "details")
+    return _match(services.set_details(access, match_id, body(), if_match()), access)
+
+
 @bp.post("/matches/<match_id>/rounds")
 def add_round(match_id: str):
     access = _access(match_id, "add_round")
-    sheet = services.add_round(access, match_id, _body(), _if_match())
+    sheet = services.add_round(access, match_id, body(), if_match())
     return _match(sheet, access, 201)
 
 
 @bp.put("/matches/<match_id>/rounds/<int:number>")
 def replace_round(match_id: str, number: int):
     access = _access(match_id, "edit_round", number)
-    sheet = services.replace_round(access, match_id, number, _body(), _if_match())
+    sheet = services.replace_round(access, match_id, number, body(), if_match())
     return _match(sheet, access)
 
 
 @bp.delete("/matches/<match_id>/rounds/<int:number>")
 def delete_round(match_id: str, number: int):
     access = _access(match_id, "delete_round", number)
-    sheet = services.delete_round(access, match_id, number, _if_match())
+    sheet = services.delete_round(access, match_id, number, if_match())
     return _match(sheet, access)
 
 
 @bp.put("/matches/<match_id>/rounds/<int:number>/seats/<int:seat>")
 def set_part(match_id: str, number: int, seat: int):
     access = _access(match_id, "set_part", number, seat)
-    sheet, opened = services.set_parts(access, match_id, number, {seat: _body()}, _if_match())
+    sheet, opened = services.set_parts(access, match_id, number, {seat: body()}, if_match())
     return _match(sheet, access, 201 if opened else 200)
 
 
@@ -187,50 +126,66 @@ def set_character(match_id: str, seat: int):
     """Bandido: a seat's own secret character, `{"symbols": [3 symbols], "revealed": false}`;
     the answer adds the `character_key` this phone reads it back with."""
     access = _access(match_id, "character", seat=seat)
-    sheet, key = services.set_character(access, match_id, seat, _body(), _if_match())
-    return _match(sheet, access, character_key=key, extra={"character_key": key})
+    sheet, key = services.set_character(access, match_id, seat, body(), if_match())
+    return _match(sheet, access, key=key, extra={"character_key": key})
 
 
 @bp.patch("/matches/<match_id>/options")
 def move_line(match_id: str):
     """The host moves the line: `{"target": 250}` (or a free sheet's `{"rounds": 12}`)."""
     access = _access(match_id, "move_line")
-    return _match(services.move_line(access, match_id, _body(), _if_match()), access)
+    return _match(services.move_line(access, match_id, body(), if_match()), access)
 
 
 @bp.post("/matches/<match_id>/bank")
 def bank(match_id: str):
+    """Bank a match that is over; one of no group may be filed into one:
+    `{"group": <id>, "group_token": <its owner link>}`."""
     access = _access(match_id, "bank")
-    return _match(services.bank(access, match_id, _if_match()), access)
+    return _match(services.bank(access, match_id, if_match(), optional_body()), access)
+
+
+@bp.post("/matches/<match_id>/rematch")
+def rematch(match_id: str):
+    """The host starts the next match of a finished one: answered like a create."""
+    access = _access(match_id, "rematch")
+    return _created(*services.rematch(access, match_id, if_match(), request.remote_addr))
+
+
+@bp.get("/matches/<match_id>/export.csv")
+def match_csv(match_id: str):
+    access = services.authenticate(bearer(), request.remote_addr)
+    sheet = services.check(access, match_id, "read")
+    return download(services.match_csv(sheet), "text/csv", f"squarescores-{match_id}.csv")
 
 
 @bp.post("/matches/<match_id>/abandon")
 def abandon(match_id: str):
     access = _access(match_id, "abandon")
-    return _match(services.abandon(access, match_id, _if_match()), access)
+    return _match(services.abandon(access, match_id, if_match()), access)
 
 
 @bp.get("/matches/<match_id>/tokens")
 def tokens(match_id: str):
-    access = services.authenticate(_bearer(), request.remote_addr)
+    access = services.authenticate(bearer(), request.remote_addr)
     tokens = services.tokens(access, match_id)
-    return jsonify(tokens | {"links": _links(tokens)})
+    return jsonify(tokens | {"links": match_links(tokens)})
 
 
 @bp.post("/matches/<match_id>/tokens/replace")
 def replace_link(match_id: str):
     """A new secret for one link (`{"role": "seat", "seat": 2}`); the old one stops working."""
-    access = services.authenticate(_bearer(), request.remote_addr)
+    access = services.authenticate(bearer(), request.remote_addr)
     services.check(access, match_id, "tokens")
-    body = _object_body()
-    tokens = services.replace_link(access, match_id, body.get("role"), body.get("seat"))
-    return jsonify(tokens | {"links": _links(tokens)})
+    data = object_body()
+    tokens = services.replace_link(access, match_id, data.get("role"), data.get("seat"))
+    return jsonify(tokens | {"links": match_links(tokens)})
 
 
 @bp.post("/matches/<match_id>/undo")
 def undo(match_id: str):
     access = _access(match_id, "undo")
-    return _match(services.undo(access, match_id, _if_match()), access)
+    return _match(services.undo(access, match_id, if_match()), access)
 
 
 @bp.get("/matches/<match_id>/history")

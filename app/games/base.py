@@ -148,6 +148,9 @@ class Game:
     # The options a table may change while it plays (where to end: a target, a round count);
     # every other option is fixed once the match starts.
     movable: tuple[str, ...] = ()
+    # Whether the lowest total ranks first with these options (a finished match's places after
+    # its winners, and what a score-keeping app is told of the game); the highest, unless said.
+    lowest_wins: Callable[[Mapping[str, Any]], bool] = lambda options: False
 
     @classmethod
     def of_rules(cls, module: str, **described: Any) -> Game:

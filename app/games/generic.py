@@ -102,4 +102,5 @@ GAME = Game.of_rules(
     options=OPTIONS,
     # A free sheet's table decides its own end, and may change its mind.
     movable=("target", "rounds"),
+    lowest_wins=lambda options: options["lowest_wins"],
 )

@@ -10,7 +10,35 @@ from .access import (
     replace_link,
     tokens,
 )
+from .bank import (
+    Bank,
+    Finish,
+    Standing,
+    Summary,
+    bank,
+    bank_at,
+    group_json,
+    group_view,
+    group_view_gzip,
+    load_bank,
+    standings,
+    summary_of,
+)
 from .characters import character_visible, set_character
+from .exports import group_csv, group_export, match_csv, text_cell
+from .groups import (
+    GroupAccess,
+    authenticate_group,
+    check_in_bank,
+    create_group,
+    group_access,
+    group_tokens,
+    last_options,
+    recent_groups,
+    replace_group_link,
+    take_out,
+)
+from .imports import import_group
 from .matches import (
     MATCH_NAME_LIMIT,
     NAME_LIMIT,
@@ -24,23 +52,39 @@ from .matches import (
     utc,
     version,
 )
+from .rematch import rematch
+from .roster import add_player, check_player, merge_players, rename_player
 from .sheet import Sheet, Table, load_sheet
+from .stats import (
+    group_head_to_head,
+    group_stats,
+    group_tonight,
+    head_to_head,
+    statistics,
+    tonight,
+)
 from .undo import cell_history, history, last_undoable, undo
 from .writes import (
     abandon,
     add_round,
-    bank,
     delete_round,
     move_line,
     replace_round,
+    set_details,
     set_parts,
 )
 
 __all__ = [
-    "MATCH_NAME_LIMIT", "NAME_LIMIT", "Access", "RoundInput", "Sheet", "Table", "abandon",
-    "add_round", "authenticate", "authenticate_at", "bank", "cell_history", "character_visible",
-    "check", "clean_players", "create_match", "delete_round", "health", "history",
-    "last_undoable", "load_sheet", "match_json", "match_view", "move_line", "precheck",
-    "preview_part", "recent", "replace_link", "replace_round", "set_character", "set_parts",
-    "tokens", "undo", "utc", "version",
+    "Access", "Bank", "Finish", "GroupAccess", "MATCH_NAME_LIMIT", "NAME_LIMIT", "RoundInput",
+    "Sheet", "Standing", "Summary", "Table", "abandon", "add_player", "add_round", "authenticate",
+    "authenticate_at", "authenticate_group", "bank", "bank_at", "cell_history",
+    "character_visible", "check", "check_in_bank", "check_player", "clean_players",
+    "create_group", "create_match", "delete_round", "group_access", "group_csv", "group_export",
+    "group_head_to_head", "group_json", "group_stats", "group_tokens", "group_tonight",
+    "group_view", "group_view_gzip", "head_to_head", "health", "history", "import_group",
+    "last_options", "last_undoable", "load_bank", "load_sheet", "match_csv", "match_json",
+    "match_view", "merge_players", "move_line", "precheck", "preview_part", "recent",
+    "recent_groups", "rematch", "rename_player", "replace_group_link", "replace_link",
+    "replace_round", "set_character", "set_details", "set_parts", "standings", "statistics",
+    "summary_of", "take_out", "text_cell", "tokens", "tonight", "undo", "utc", "version",
 ]

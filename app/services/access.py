@@ -13,9 +13,9 @@ from .. import ratelimit
 from ..errors import Forbidden, Invalid, NotFound, TooManyRequests, Unauthorized
 from ..extensions import db
 from ..games import GAMES, Side
-from ..models import Match, Round, Seat, Token
+from ..models import Change, Group, Match, Round, Seat, Token
 from .sheet import Sheet, Table, load_sheet
-from .writes import log_change, writing
+from .writes import group_of, log_change, touch_group, writing
 
 
 @dataclass(frozen=True)
@@ -126,7 +126,9 @@ def replace_link(access: Access, match_id: str, role: Any, seat: Any = None) -> 
     """A new secret for one link; the old one stops working at once. Host only."""
     if role not in ("host", "view", "seat"):
         raise Invalid("Say which link: host, view or seat.", "role")
-    with writing(access, match_id, None, "replace_link", ended_too=True) as sheet:
+    group_id = group_of(match_id)
+    with writing(access, match_id, None, "replace_link", ended_too=True, group_id=group_id,
+                 touches_group=True) as sheet:
         if role == "seat":
             if isinstance(seat, bool) or not isinstance(seat, int) or not (
                     0 <= seat < len(sheet.players)):
@@ -140,4 +142,13 @@ def replace_link(access: Access, match_id: str, role: Any, seat: Any = None) -> 
         token.secret = secrets.token_urlsafe(32)
         token.created_at = datetime.now(UTC)
         log_change(sheet, access, "replace_link", seat=seat, after={"role": role})
+        if role == "view" and group_id is not None and sheet.match.ended == "banked":
+            touch_group(db.session.get(Group, group_id))  # the bank links the sheet by it
+        for previous in db.session.scalars(
+                select(Match).where(Match.next_id == match_id).with_for_update()):
+            # The match this one is the rematch of offers this link to its phones.
+            previous.version += 1
+            previous.updated_at = token.created_at
+            db.session.add(Change(match_id=previous.id, version=previous.version,
+                                  actor="host", action="next_link", after={"role": role}))
     return tokens(Access(match_id, "host"), match_id)

@@ -1,10 +1,10 @@
-"""Matches: creating one, listing a device's recent ones, and the match as the API shows it."""
+"""Matches: creating one (in a group or not), listing a device's recent ones, and the match as
+the API shows it."""
 
 from __future__ import annotations
 
 import secrets
 import sys
-import unicodedata
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
@@ -15,19 +15,26 @@ from sqlalchemy import select
 from .. import ratelimit
 from ..cache import kept
 from ..errors import Invalid, NotFound, TooManyRequests
-from ..extensions import db
+from ..extensions import db, write_intent
 from ..games import GAMES, Game, InvalidInput, RoundInput, detail_json
-from ..models import Change, Match, Seat, Token
+from ..models import Change, Match, Player, Seat, Token
 from .access import Access, check, tokens
+from .groups import GroupAccess
+from .roster import roster_players
 from .sheet import Sheet, key_matches, load_sheet, sheet_of
+from .text import NAME_LIMIT, clean_text, refuse_repeats, unprintable
+from .writes import lock_group, touch_group
 
-NAME_LIMIT = 40
 MATCH_NAME_LIMIT = 80
 
 
 def create_match(game_name: Any, players: Any, options: Any = None, name: Any = None,
-                 address: str | None = None) -> tuple[Sheet, dict[str, Any]]:
-    """A new match with its tokens: one for the host, one to view, one per seat."""
+                 address: str | None = None, group: GroupAccess | None = None
+                 ) -> tuple[Sheet, dict[str, Any]]:
+    """A new match with its tokens: one for the host, one to view, one per seat.
+
+    In a `group` (its owner's access): each name that is a roster name (ignoring case and
+    surrounding spaces) is that player, and the others join the roster."""
     game = GAMES.get(game_name) if isinstance(game_name, str) else None
     if game is None:
         raise Invalid(f"Choose a game: {', '.join(GAMES)}.", "game")
@@ -38,20 +45,25 @@ def create_match(game_name: Any, players: Any, options: Any = None, name: Any = 
         raise Invalid(error.message, error.field) from error
     if name is None or (isinstance(name, str) and not name.strip()):
         name = ", ".join(names)[:MATCH_NAME_LIMIT]
-    elif not isinstance(name, str) or len(name.strip()) > MATCH_NAME_LIMIT:
-        raise Invalid(f"A match name is at most {MATCH_NAME_LIMIT} characters.", "name")
-    elif _unprintable(name.strip()):
-        raise Invalid("A match name is plain text: no control characters.", "name")
+    else:
+        name = clean_text(name, "name", MATCH_NAME_LIMIT, "A match name")
+    if group is not None:
+        group.check(group.group_id, "create_match")
+        refuse_repeats(names)
     if not ratelimit.allow("create", address):
         raise TooManyRequests("Too many new matches from this address; wait a minute.")
-
-    match = Match(id=secrets.token_urlsafe(9), game=game.name, name=name.strip(), options=options)
-    match.seats = [Seat(position=i, name=player) for i, player in enumerate(names)]
-    # 32 random bytes: 256 bits, far past guessing.
-    match.tokens = [Token(secret=secrets.token_urlsafe(32), role="host"),
-                    Token(secret=secrets.token_urlsafe(32), role="view")]
-    match.tokens += [Token(secret=secrets.token_urlsafe(32), role="seat", seat=i)
-                     for i in range(len(names))]
+    if group is None:
+        match = build_match(game, names, options, name)
+    else:
+        db.session.rollback()
+        with write_intent():
+            locked = lock_group(group.group_id)
+        if locked is None:
+            raise NotFound("No such group.")
+        roster, joined = roster_players(locked, names)
+        match = build_match(game, names, options, name, locked.id, roster)
+        if joined:
+            touch_group(locked)
     db.session.add(match)
     db.session.flush()
     db.session.add(Change(match_id=match.id, version=1, actor="host", action="create",
@@ -60,9 +72,25 @@ def create_match(game_name: Any, players: Any, options: Any = None, name: Any = 
     return load_sheet(match.id), tokens(Access(match.id, "host"), match.id)
 
 
-def _unprintable(text: str) -> bool:
-    # A name is shown on every phone; a NUL byte cannot even be stored in PostgreSQL.
-    return any(unicodedata.category(ch) == "Cc" for ch in text)
+def new_id() -> str:
+    """A match's id: 72 random bits, not guessable from another (no counters)."""
+    return secrets.token_urlsafe(9)
+
+
+def build_match(game: Game, names: Sequence[str], options: dict[str, Any], name: str,
+                group_id: str | None = None, roster: Sequence[Player] = ()) -> Match:
+    """A new match with its seats (each on the roster player given, if any) and its links:
+    host, view, and one per seat. Not yet added to the session."""
+    players = list(roster) or [None] * len(names)
+    match = Match(id=new_id(), game=game.name, name=name, options=options, group_id=group_id)
+    match.seats = [Seat(position=i, name=player, player_id=on_roster and on_roster.id)
+                   for i, (player, on_roster) in enumerate(zip(names, players))]
+    # 32 random bytes: 256 bits, far past guessing.
+    match.tokens = [Token(secret=secrets.token_urlsafe(32), role="host"),
+                    Token(secret=secrets.token_urlsafe(32), role="view")]
+    match.tokens += [Token(secret=secrets.token_urlsafe(32), role="seat", seat=i)
+                     for i in range(len(names))]
+    return match
 
 
 def clean_players(players: Any, game: Game) -> list[str]:
@@ -75,7 +103,7 @@ def clean_players(players: Any, game: Game) -> list[str]:
         if len(player.strip()) > NAME_LIMIT:
             raise Invalid(f"Player {seat + 1}'s name is over {NAME_LIMIT} characters.",
                           f"players[{seat}]")
-        if _unprintable(player.strip()):
+        if unprintable(player.strip()):
             raise Invalid(f"Player {seat + 1}'s name is plain text: no control characters.",
                           f"players[{seat}]")
         names.append(player.strip())
@@ -176,8 +204,22 @@ def match_json(sheet: Sheet, access: Access, character_key: str | None = None
         "target": result.target,
         "version": match.version,
         "created_at": utc(match.created_at).isoformat(),
+        "banked_at": utc(match.banked_at).isoformat() if match.banked_at else None,
+        "group": match.group_id,
+        "place": match.place,
+        "note": match.note,
+        # After a rematch: this link's own link to the next match (a seat's to its seat's).
+        "next": next_link(match.next_id, access) if match.next_id else None,
         **detail_json(result.detail),
     } | (_characters(sheet, access, character_key) if sheet.game.secrets else {})
+
+
+def next_link(next_id: str, access: Access) -> dict[str, str] | None:
+    """The rematch's id and its link of the same role as `access` (None once it is gone)."""
+    secret = db.session.scalar(select(Token.secret).where(
+        Token.match_id == next_id, Token.role == access.role,
+        Token.seat.is_(None) if access.seat is None else Token.seat == access.seat))
+    return {"id": next_id, "token": secret} if secret else None
 
 
 def _characters(sheet: Sheet, access: Access, key: str | None) -> dict[str, Any]:

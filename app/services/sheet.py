@@ -142,14 +142,15 @@ def sheet_of(match: Match, rounds: Sequence[RoundInput] | None = None) -> Sheet:
     game = GAMES[match.game]
     players = tuple(seat.name for seat in match.seats)
     if rounds is None:
-        rounds = tuple(_round_input(row, len(players)) for row in match.rounds)
+        rounds = tuple(stored_round(row, len(players)) for row in match.rounds)
     secrets = tuple(seat.character or None for seat in match.seats)
     result = game.replay(len(players), match.options, rounds, secrets)
     return Sheet(match, game, players, game.sides(players, match.options), tuple(rounds), result,
                  secrets)
 
 
-def _round_input(row: Round, players: int) -> RoundInput:
+def stored_round(row: Round, players: int) -> RoundInput:
+    """A stored round (read with its entries) as the engines take it."""
     parts: list[Any] = [None] * players
     for entry in row.entries:
         parts[entry.seat] = entry.data

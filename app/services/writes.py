@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -12,7 +13,7 @@ from sqlalchemy import select
 from ..errors import Clash, Conflict, EditConflict, Invalid, NotFound, VersionMismatch
 from ..extensions import db, write_intent
 from ..games import InvalidInput, RoundInput
-from ..models import Change, Entry, Match, Round
+from ..models import Change, Entry, Group, Match, Round
 from .sheet import Sheet, match_query, sheet_of
 
 if TYPE_CHECKING:  # only named in annotations: access.py replaces links through writing()
@@ -22,16 +23,27 @@ if TYPE_CHECKING:  # only named in annotations: access.py replaces links through
 @contextmanager
 def writing(access: Access, match_id: str, if_match: Collection[int] | None, action: str,
             number: int | None = None, seat: int | None = None,
-            ended_too: bool = False) -> Iterator[Sheet]:
-    """One write: the match locked, checked in SPEC order, version bumped and committed."""
+            ended_too: bool = False, group_id: str | None = None,
+            touches_group: bool = False) -> Iterator[Sheet]:
+    """One write: the match locked, checked in SPEC order, version bumped and committed.
+
+    A write that `touches_group` names the match's group as it found it (`group_id`, from
+    group_of(), or the group it files the match into): that group's row is locked first.
+    Whatever writes to a group and a match locks the group before the match, so that two such
+    writes never wait on each other."""
     if access.match_id != match_id:
         raise NotFound("No such match.")
     db.session.rollback()
     with write_intent():
+        if group_id is not None:
+            lock_group(group_id)
         match = db.session.scalar(match_query(match_id).with_for_update(of=Match))
     try:
         if match is None:
             raise NotFound("No such match.")
+        if touches_group and match.group_id not in (None, group_id):
+            # Filed into a group since it was looked up: its group was not locked first.
+            raise Conflict("The match just joined a group; try again.")
         sheet = sheet_of(match)
         access.check(sheet.table, action, number, seat)
         if if_match is not None and match.version not in if_match:
@@ -46,6 +58,22 @@ def writing(access: Access, match_id: str, if_match: Collection[int] | None, act
     except BaseException:
         db.session.rollback()
         raise
+
+
+def lock_group(group_id: str) -> Group | None:
+    """The group's row, locked for this transaction (None if there is no such group)."""
+    return db.session.scalar(select(Group).where(Group.id == group_id).with_for_update())
+
+
+def group_of(match_id: str) -> str | None:
+    """The group a match belongs to (None for none, or no such match): what to lock first."""
+    return db.session.scalar(select(Match.group_id).where(Match.id == match_id))
+
+
+def touch_group(group: Group) -> None:
+    """What the group's GET shows has changed: a new version (its ETag)."""
+    group.version += 1
+    group.updated_at = datetime.now(UTC)
 
 
 def log_change(sheet: Sheet, access: Access, action: str, number: int | None = None,
@@ -245,21 +273,50 @@ def _check_round(sheet: Sheet, entered: RoundInput) -> None:
                            sheet.match.options)
 
 
-def bank(access: Access, match_id: str, if_match: Collection[int] | None = None) -> Sheet:
-    with writing(access, match_id, if_match, "bank") as sheet:
-        if not sheet.result.over:
-            raise Conflict("The match is not over yet: only a finished match can be banked.")
-        sheet.match.ended = "banked"
-        log_change(sheet, access, "bank")
-    return sheet_of(sheet.match)
-
-
 def abandon(access: Access, match_id: str, if_match: Collection[int] | None = None) -> Sheet:
     with writing(access, match_id, if_match, "abandon") as sheet:
         sheet.match.ended = "abandoned"
         log_change(sheet, access, "abandon")
     return sheet_of(sheet.match)
 
+
+PLACE_LIMIT = 80
+NOTE_LIMIT = 500
+
+
+def set_details(access: Access, match_id: str, body: Any,
+                if_match: Collection[int] | None = None) -> Sheet:
+    """The host says where the match was played and adds a note (`{"place", "note"}`, either
+    or both; empty or null clears one), in any state, banked included."""
+    group_id = group_of(match_id)
+    with writing(access, match_id, if_match, "details", ended_too=True,
+                 group_id=group_id, touches_group=True) as sheet:
+        if not isinstance(body, Mapping) or not body:
+            raise Invalid("Give the details as an object, like {\"place\": \"Mia's\", "
+                          "\"note\": \"Ben's birthday\"}.")
+        before = {"place": sheet.match.place, "note": sheet.match.note}
+        for name, value in body.items():
+            if name not in before:
+                raise Invalid(f"Unknown field “{name}”: a match has a place and a note.", name)
+            setattr(sheet.match, name, detail_text(value, name))
+        after = {"place": sheet.match.place, "note": sheet.match.note}
+        if group_id is not None and sheet.match.ended == "banked" and after != before:
+            touch_group(db.session.get(Group, group_id))  # the bank's summary shows them
+        log_change(sheet, access, "details", before=before, after=after)
+    return sheet_of(sheet.match)
+
+
+def detail_text(value: Any, name: str) -> str | None:
+    """A place (one line, at most 80 characters) or a note (at most 500, lines allowed)."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    limit = PLACE_LIMIT if name == "place" else NOTE_LIMIT
+    if not isinstance(value, str) or len(value.strip()) > limit:
+        raise Invalid(f"A {name} is text of at most {limit} characters.", name)
+    allowed = "" if name == "place" else "\n\t"
+    if any(unicodedata.category(ch) == "Cc" and ch not in allowed for ch in value.strip()):
+        raise Invalid(f"A {name} is plain text: no control characters.", name)
+    return value.strip().replace("\r\n", "\n")
 
 
 def move_line(access: Access, match_id: str, body: Any,

@@ -25,6 +25,41 @@
   list.addEventListener("input", relabel);
   relabel();
 
+  // A group's roster: tap names into seat order (the next empty line), tap again to take one out.
+  var picks = document.querySelector(".roster-picks");
+  var inputs = rows.map(function (row) { return row.querySelector("input"); });
+  function folded(text) { return text.trim().toLowerCase(); }
+  function markPicked() {
+    if (!picks) return;
+    var typed = inputs.map(function (input) { return folded(input.value); });
+    picks.querySelectorAll("button.pick-name").forEach(function (button) {
+      button.setAttribute("aria-pressed", typed.indexOf(folded(button.textContent)) >= 0 ? "true" : "false");
+    });
+  }
+  if (picks) {
+    picks.hidden = false;
+    picks.addEventListener("click", function (event) {
+      var button = event.target.closest("button.pick-name");
+      if (!button) return;
+      var name = button.textContent.trim();
+      var at = inputs.map(function (input) { return folded(input.value); }).indexOf(folded(name));
+      if (at >= 0) {
+        // Out of the order: the names after it move up a seat.
+        for (var i = at; i < inputs.length - 1; i++) inputs[i].value = inputs[i + 1].value;
+        inputs[inputs.length - 1].value = "";
+      } else {
+        var free = inputs.filter(function (input) { return !input.value.trim(); })[0];
+        if (!free) return;
+        free.value = name;
+        free.closest("li").hidden = false;
+      }
+      markPicked();
+      relabel();
+    });
+    list.addEventListener("input", markPicked);
+    markPicked();
+  }
+
   var min = Math.max(parseInt(list.getAttribute("data-min"), 10) || 1, 4);
   var lastFilled = -1;
   rows.forEach(function (row, i) {

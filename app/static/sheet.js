@@ -33,7 +33,14 @@
     if (!fresh) { window.location.reload(); return; }
     var typed = keepTyping ? typedValues() : null;
     sheet.innerHTML = fresh.innerHTML;
+    enhance();
     if (typed) restoreTyped(typed); else focusNext();
+  }
+
+  // What needs this script: times in the phone's own zone, and the print button.
+  function enhance() {
+    if (window.SquareScores.localTimes) window.SquareScores.localTimes(sheet);
+    sheet.querySelectorAll("button.print-sheet").forEach(function (button) { button.hidden = false; });
   }
 
   // What this person has typed but not saved survives a refresh caused by another phone.
@@ -147,6 +154,10 @@
       }); });
   }
 
+  sheet.addEventListener("click", function (event) {
+    if (event.target.closest("button.print-sheet")) window.print();
+  });
+
   sheet.addEventListener("input", function (event) {
     if (event.target.matches("input.score")) preview(event.target);
   });
@@ -212,6 +223,8 @@
   sheet.querySelectorAll("input.score").forEach(function (input) {
     if (input.value !== input.defaultValue) preview(input);
   });
+  window.SquareScores = window.SquareScores || {};
+  enhance();
   schedule();
   focusNext();
 })();

@@ -1,6 +1,7 @@
 """The HTML pages: start a match, and the sheet for the host, each seat and viewers."""
 
-from . import line, links, parts, routes  # noqa: F401  (each adds its views to bp)
+# Each adds its views to bp.
+from . import after, bank, group_admin, groups, line, links, parts, routes  # noqa: F401
 from .blueprint import bp
 from .games import PAGES
 

@@ -10,6 +10,7 @@ from flask_wtf.csrf import generate_csrf as csrf_token
 from markupsafe import Markup
 
 from .. import services
+from .after import with_groups
 from .view import SheetView
 
 # Where the form's CSRF token goes in a sheet drawn once and kept: each request puts its own in.
@@ -44,7 +45,9 @@ def draw(token: str, view: SheetView, form: Any = None, focus: str | None = None
 
 
 def sheet_page(token: str, rendered: Rendered, status: int = 200):
-    """The sheet's page, or only its fragment where the live page asks for that."""
+    """The sheet's page, or only its fragment where the live page asks for that; with what
+    is this phone's own put in (the groups it may bank into)."""
+    rendered = replace(rendered, html=Markup(with_groups(rendered.html)))
     template = "sheet_fragment.html" if request.args.get("fragment") else "sheet.html"
     return render_template(template, token=token, rendered=rendered), status
 

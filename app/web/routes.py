@@ -10,29 +10,22 @@ from werkzeug.exceptions import HTTPException
 
 from .. import services
 from ..cache import kept
-from ..errors import Invalid, ServiceError
+from ..errors import Conflict, Invalid, ServiceError
 from ..games import GAMES
 from ..services import Access
-from .blueprint import bp, link_access
+from .bank_forms import GroupForm
+from .blueprint import bp, link_access, remember
 from .drawn import Rendered, draw, render_sheet, sheet_page
 from .forms import CellForm, check_seat_options, new_match_form, option_values
 from .games import view_of
 from .keys import phone_key
 
-RECENT_LIMIT = 10
-
-
-def _remember(token: str, access: Access) -> None:
-    """This device's recent matches, newest first, in its own session cookie."""
-    recent = [t for t in session.get("recent", []) if t != token]
-    session["recent"] = [token, *recent][:RECENT_LIMIT]
-    session.permanent = True
-
-
 @bp.get("/")
 def home():
     recent = services.recent(session.get("recent", []))
-    return render_template("home.html", games=GAMES.values(), recent=recent)
+    groups = services.recent_groups(session.get("groups", []))
+    return render_template("home.html", games=GAMES.values(), recent=recent, groups=groups,
+                           group_form=GroupForm(formdata=None))
 
 
 @bp.route("/new/<game_name>", methods=["GET", "POST"])
@@ -40,25 +33,34 @@ def new_match(game_name: str):
     game = GAMES.get(game_name) or abort(404)
     form = new_match_form(game, request.form if request.method == "POST" else None)
     status = 200
-    if form.validate_on_submit():
-        typed = [(i, entry.data.strip()) for i, entry in enumerate(form.players.entries)
-                 if entry.data and entry.data.strip()]
-        # A seat option names a player by the order the names are typed: one past them is said
-        # beside it in those words (too few names at all is the service's to say).
-        if len(typed) < game.min_players or check_seat_options(form, game, len(typed)):
-            try:
-                sheet, tokens = services.create_match(
-                    game.name, [name for _, name in typed], option_values(form, game),
-                    form.name.data or None, request.remote_addr)
-            except Invalid as error:
-                _place_error(form, error, [i for i, _ in typed])
-            else:
-                _remember(tokens["host"], Access(sheet.match.id, "host"))
-                return redirect(url_for("web.sheet", token=tokens["host"]))
-        status = 422
-    elif request.method == "POST":
+    if request.method == "POST":
+        started = start_match(game, form)
+        if started is not None:
+            return started
         status = 422
     return render_template("new_match.html", game=game, form=form), status
+
+
+def start_match(game, form, group=None):
+    """Start the match the new-match form describes (in `group`, its owner's access, if any):
+    the host's sheet, or None with the form's fields saying what is wrong."""
+    if not form.validate_on_submit():
+        return None
+    typed = [(i, entry.data.strip()) for i, entry in enumerate(form.players.entries)
+             if entry.data and entry.data.strip()]
+    # A seat option names a player by the order the names are typed: one past them is said
+    # beside it in those words (too few names at all is the service's to say).
+    if len(typed) >= game.min_players and not check_seat_options(form, game, len(typed)):
+        return None
+    try:
+        _, tokens = services.create_match(
+            game.name, [name for _, name in typed], option_values(form, game),
+            form.name.data or None, request.remote_addr, group=group)
+    except (Invalid, Conflict) as error:  # a group's match: two names one person's is 409
+        _place_error(form, error, [i for i, _ in typed])
+        return None
+    remember(tokens["host"])
+    return redirect(url_for("web.sheet", token=tokens["host"]))
 
 
 def _place_error(form, error: Invalid, seats: list[int]) -> None:
@@ -84,7 +86,7 @@ def sheet(token: str):
         access, version = services.authenticate_at(token, request.remote_addr)
     except ServiceError as error:
         abort(429 if error.status == 429 else 404)
-    _remember(token, access)
+    remember(token)
     focus = request.args.get("focus")
     if focus:
         view = view_of(services.load_sheet(access.match_id), access)
@@ -115,12 +117,6 @@ def delete_round(token: str, number: int):
     access = link_access(token)
     return _act(token, lambda: services.delete_round(access, access.match_id, number),
                 f"Round {number} deleted.")
-
-
-@bp.post("/m/<token>/bank")
-def bank(token: str):
-    access = link_access(token)
-    return _act(token, lambda: services.bank(access, access.match_id), "Match banked.")
 
 
 @bp.post("/m/<token>/undo")
@@ -166,7 +162,7 @@ def _act(token: str, action, done: str):
 
 @bp.after_app_request
 def _link_pages_are_private(response):
-    if request.path.startswith("/m/"):
+    if request.path.startswith(("/m/", "/g/")):
         # A link page is a capability: no cache, shared or private, may keep it.
         response.headers["Cache-Control"] = "no-store"
     return response
@@ -181,7 +177,8 @@ def health():
 
 @bp.get("/robots.txt")
 def robots():
-    return "User-agent: *\nDisallow: /m/\nDisallow: /api/\n", 200, {"Content-Type": "text/plain"}
+    return ("User-agent: *\nDisallow: /m/\nDisallow: /g/\nDisallow: /api/\n", 200,
+            {"Content-Type": "text/plain"})
 
 
 @bp.app_errorhandler(HTTPException)

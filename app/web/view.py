@@ -13,6 +13,7 @@ from flask import abort
 from .. import services
 from ..games import RoundResult
 from ..services import Access, Sheet
+from . import charts
 
 if TYPE_CHECKING:  # the adapter names its view class: only annotations look back
     from .games.base import GamePages
@@ -85,12 +86,17 @@ class SheetView:
         """What a side's cell of a round shows (None: not known yet)."""
         return None if outcome.cells is None else outcome.cells[side]
 
+    def total_after(self, before: list[int], cells: tuple[int, ...]) -> list[int]:
+        """A side's total once a round's cells are in: what it had plus the cell."""
+        return [total + cell for total, cell in zip(before, cells)]
+
     @property
     def facts(self) -> list[str]:
         """The match's terms, under its name."""
         facts = [f"target {self.target}"] if self.target else []
         if self.match.options.get("rounds"):
-            facts.append(f"{self.match.options['rounds']} rounds")
+            planned = self.match.options["rounds"]
+            facts.append(f"{planned} {'round' if planned == 1 else 'rounds'}")
         return facts
 
     @property
@@ -165,6 +171,31 @@ class SheetView:
     def rounds_left(self) -> int | None:
         planned = self.match.options.get("rounds")
         return None if planned is None else max(0, planned - len(self.rows))
+
+    def totals_by_round(self) -> list[tuple[int, tuple[int, ...]]]:
+        """Each side's total after every round played (a dead round changes none; the open
+        round waits), as the running totals chart draws them."""
+        running, out = [0] * len(self.sheet.sides), []
+        for number, outcome in enumerate(self.sheet.result.rounds, start=1):
+            if outcome.status == "open":
+                continue
+            if outcome.cells is not None:
+                running = self.total_after(running, outcome.cells)
+            out.append((number, tuple(running)))
+        return out
+
+    @property
+    def start_seat(self) -> int | None:
+        """The seat that played first, where the game says (BG Stats' start player)."""
+        return None
+
+    @property
+    def running_chart(self):
+        return charts.sheet_chart(self)
+
+    @property
+    def table_chart(self):
+        return charts.sheet_chart(self, "large")
 
     def actor_name(self, actor: str) -> str:
         if actor.startswith("seat "):

@@ -112,3 +112,62 @@ def play_steps(client, game: str, players: int, options: dict[str, Any], steps, 
             assert after["version"] == before["version"] + 1
             check(after)
         before = after
+
+
+@dataclass(frozen=True)
+class StartedGroup:
+    """A group as the phone that started it holds it: its id and both links."""
+
+    id: str
+    owner: str
+    view: str
+    created: dict[str, Any]
+
+    @property
+    def path(self) -> str:
+        return f"/groups/{self.id}"
+
+
+def group_count(app) -> int:
+    from app.models import Group
+
+    with app.app_context():
+        return db.session.scalar(select(func.count()).select_from(Group))
+
+
+def group_stored(api, app, group: StartedGroup) -> tuple[str, dict[str, Any], int, int]:
+    """What a group holds: its ETag and body as its owner sees them, and how many groups and
+    matches there are."""
+    response = api.call("GET", group.path, group.owner)
+    assert response.status_code == 200
+    return response.headers["ETag"], response.get_json(), group_count(app), match_count(app)
+
+
+def free_sheet(roster: dict[int, str], seats: list[int], rounds: list[list[int]],
+               banked_at: str = "2026-11-20T21:00:00+00:00", **options: Any) -> dict[str, Any]:
+    """A banked free-sheet match as an export holds it: its seats are roster ids, and it ends
+    with its last round."""
+    return {
+        "id": "m", "game": "generic", "name": "A match",
+        "options": {"rounds": len(rounds), **options},
+        "players": [{"seat": i, "name": roster[pid], "player": pid} for i, pid in enumerate(seats)],
+        "rounds": [{"scores": scores} for scores in rounds],
+        "started_at": "2026-01-01T19:00:00+00:00", "banked_at": banked_at,
+        "place": None, "note": None, "taken_out": False,
+    }
+
+
+def bank_export(roster: dict[int, str], matches: list[dict[str, Any]],
+                name: str = "Thursday") -> dict[str, Any]:
+    """A group's export.json with this roster ({id: name}) and these matches."""
+    return {"format": "squarescores-group", "format_version": 1, "name": name,
+            "players": [{"id": pid, "name": player} for pid, player in roster.items()],
+            "matches": matches}
+
+
+def imported(api, export: dict[str, Any]) -> StartedGroup:
+    response = api.call("POST", "/groups/import", json=export)
+    assert response.status_code == 201, response.get_json()
+    created = response.get_json()
+    return StartedGroup(created["id"], created["tokens"]["owner"], created["tokens"]["view"],
+                        created)

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from api_helpers import Started, error_of, match_count, stored
+from api_helpers import Started, StartedGroup, error_of, group_stored, match_count, stored
 from fresh_app import fresh_app
 
 
@@ -81,3 +81,70 @@ def refused(api, app):
         return error
 
     return refused
+
+
+@pytest.fixture
+def new_group(api):
+    """new_group(name="Thursday", players=None): a new group as its owner holds it."""
+
+    def new_group(name="Thursday", players=None) -> StartedGroup:
+        body = {"name": name} | ({} if players is None else {"players": list(players)})
+        response = api.call("POST", "/groups", json=body)
+        assert response.status_code == 201, response.get_json()
+        created = response.get_json()
+        return StartedGroup(created["id"], created["tokens"]["owner"], created["tokens"]["view"],
+                            created)
+
+    return new_group
+
+
+@pytest.fixture
+def group(new_group) -> StartedGroup:
+    """The Thursday table: Ana, Ben and Cy on the roster."""
+    return new_group(players=["Ana", "Ben", "Cy"])
+
+
+@pytest.fixture
+def start_in(api):
+    """start_in(group, players, game="generic", **options): a match started in the group."""
+
+    def start_in(group: StartedGroup, players=ANA_BEN_CY, game="generic", **options) -> Started:
+        response = api.call("POST", "/matches", group.owner, json={
+            "game": game, "players": list(players), "options": options, "group": group.id})
+        assert response.status_code == 201, response.get_json()
+        created = response.get_json()
+        tokens = created["tokens"]
+        return Started(created["id"], tokens["host"], tokens["view"], tuple(tokens["seats"]),
+                       created)
+
+    return start_in
+
+
+@pytest.fixture
+def banked_in(api, start_in, play):
+    """banked_in(group, players, *rounds, **options): a free-sheet match of the group, played
+    round by round (its round count is theirs) and banked."""
+
+    def banked_in(group: StartedGroup, players, *rounds, **options) -> Started:
+        match = start_in(group, players, rounds=len(rounds), **options)
+        play(match, *rounds)
+        response = api.call("POST", f"{match.path}/bank", match.host)
+        assert response.status_code == 200, response.get_json()
+        return match
+
+    return banked_in
+
+
+@pytest.fixture
+def group_refused(api, app):
+    """Send a request that must be refused with `status`; answer its error once nothing changed
+    (the group as its owner sees it, and how many groups and matches there are)."""
+
+    def group_refused(group: StartedGroup, status: int, method: str, path: str, token=None,
+                      **kwargs) -> dict[str, Any]:
+        before = group_stored(api, app, group)
+        error = error_of(api.call(method, path, token, **kwargs), status)
+        assert group_stored(api, app, group) == before
+        return error
+
+    return group_refused

@@ -91,7 +91,7 @@ def test_an_unknown_api_path_or_method_answers_in_the_error_body(api, played):
                          ("PUT", f"{played.path}/rounds/-1/seats/0")]:
         error = api.call(method, path, played.host).get_json()["error"]
         assert error["code"] and error["message"]
-    response = api.call("PATCH", played.path, played.host)
+    response = api.call("PUT", played.path, played.host)
     assert response.status_code == 405
     assert response.get_json()["error"]["code"] == "method_not_allowed"
 

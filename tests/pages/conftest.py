@@ -292,6 +292,16 @@ def played(start):
 
 
 @pytest.fixture
+def over(start):
+    """Target 30, reached by Ana in round 2."""
+    match = start(("Ana", "Ben", "Cy"), target=30)
+    match.add_round(10, 5, 0)
+    match.add_round(25, 10, 3)
+    assert match.state()["status"] == "over"
+    return match
+
+
+@pytest.fixture
 def page(client):
     """page(url) or page(response): the page parsed; GET when given a URL."""
 
@@ -327,3 +337,69 @@ def location():
 
     return location_
 
+
+
+@dataclass
+class Group:
+    """A group started through API v1, with its links, and matches played into its bank."""
+
+    api: object
+    data: dict
+
+    @property
+    def id(self) -> str:
+        return self.data["id"]
+
+    @property
+    def owner(self) -> str:
+        return self.data["tokens"]["owner"]
+
+    @property
+    def view(self) -> str:
+        return self.data["tokens"]["view"]
+
+    def start(self, players, game="generic", name=None, **options) -> Started:
+        body = {"game": game, "players": list(players), "group": self.id}
+        if name:
+            body["name"] = name
+        if options:
+            body["options"] = options
+        response = self.api.call("POST", "/matches", self.owner, json=body)
+        assert response.status_code == 201, response.get_json()
+        return Started(self.api, response.get_json())
+
+    def play(self, players, *rounds, bank=True, name=None, **options) -> Started:
+        """A free-sheet match of these players in the group, its rounds' scores, banked."""
+        match = self.start(players, name=name, rounds=len(rounds), **options)
+        for scores in rounds:
+            match.add_round(*scores)
+        if bank:
+            response = self.api.call("POST", f"/matches/{match.id}/bank", match.host)
+            assert response.status_code == 200, response.get_json()
+        return match
+
+    def state(self) -> dict:
+        response = self.api.call("GET", f"/groups/{self.id}", self.owner)
+        assert response.status_code == 200
+        return response.get_json()
+
+    def stats(self, game=None) -> dict:
+        query = f"?game={game}" if game else ""
+        response = self.api.call("GET", f"/groups/{self.id}/stats{query}", self.owner)
+        assert response.status_code == 200, response.get_json()
+        return response.get_json()
+
+    def player_id(self, name: str) -> int:
+        return next(p["id"] for p in self.state()["players"] if p["name"] == name)
+
+
+@pytest.fixture
+def group(api):
+    """group(name="Thursday", players=(...)): a group begun through the API."""
+
+    def group_(name="Thursday", players=("Ana", "Ben", "Cy")):
+        response = api.call("POST", "/groups", json={"name": name, "players": list(players)})
+        assert response.status_code == 201, response.get_json()
+        return Group(api, response.get_json())
+
+    return group_

@@ -29,6 +29,11 @@ class BanakilView(SheetView):
     classes = CLASSES
     class_names = CLASS_NAMES
 
+    @property
+    def start_seat(self) -> int | None:
+        """rules/banakil.txt: "The player to the dealer's right leads" (the first hand's)."""
+        return self.rows[0].detail.leader if self.rows else None
+
     def aside(self, side: int) -> str | None:
         owed = self.sheet.result.detail.carry[side]
         return f"owes {owed}" if owed else None

@@ -29,6 +29,14 @@ class BandidoView(SheetView):
     most_face_up = bandido.MOST_FACE_UP
     character_symbols = CHARACTER_SYMBOLS
 
+    def total_after(self, before: list[int], cells: tuple[int, ...]) -> list[int]:
+        """A round's cells are the victory points held after it: they are the totals."""
+        return list(cells)
+
+    @property
+    def start_seat(self) -> int | None:
+        return self.match.options["first_seat"]
+
     @property
     def turn_order(self) -> list[str]:
         """The names in the order they play each round: seat order from the first player."""

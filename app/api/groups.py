@@ -1,0 +1,200 @@
+"""Thin views of API v1 for groups and their bank (SPEC section 3): read the group's link and
+the body, call one service, serialise the group."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, current_app, jsonify, request, url_for
+from werkzeug.exceptions import RequestEntityTooLarge
+
+from .. import services
+from ..services import GroupAccess
+from .common import (bearer, body, download, group_links, if_match, not_modified, object_body,
+                     optional_body)
+from .routes import bp
+
+# What an import may weigh unless IMPORT_MAX_BYTES says otherwise: far past a big group's bank,
+# which every other request's limit (MAX_CONTENT_LENGTH) would refuse.
+IMPORT_MAX_BYTES = 5 * 1024 * 1024
+
+
+def _group(group_id: str, action: str = "read") -> tuple[GroupAccess, int]:
+    """401, 404 and 403, in that order, before anything else is looked at; and the group's
+    version, read with the link."""
+    access, version = services.authenticate_group(bearer(), request.remote_addr)
+    access.check(group_id, action)
+    return access, version
+
+
+def _group_answer(access: GroupAccess, group_id: str, status: int = 200,
+                  extra: dict[str, Any] | None = None) -> Response:
+    """The group as GET shows it now (a write's answer), with `extra` fields added."""
+    data = services.group_json(access, group_id)
+    response = jsonify(data | (extra or {}))
+    response.status_code = status
+    response.set_etag(str(data["version"]))
+    return response
+
+
+def _created(group, tokens: dict[str, str]) -> Response:
+    access = GroupAccess(group.id, "owner")
+    response = _group_answer(access, group.id, 201,
+                             {"tokens": tokens, "links": group_links(tokens)})
+    response.headers["Location"] = url_for("api.get_group", group_id=group.id)
+    return response
+
+
+@bp.post("/groups")
+def create_group():
+    """`{"name", "players"?: [names]}`: a new group and its links (owner, view)."""
+    data = object_body()
+    return _created(*services.create_group(data.get("name"), data.get("players"),
+                                           request.remote_addr))
+
+
+@bp.post("/groups/import")
+def import_group():
+    """The body of a group's export.json: a new group (new ids and links) with the same bank."""
+    request.max_content_length = current_app.config.get("IMPORT_MAX_BYTES", IMPORT_MAX_BYTES)
+    try:
+        data = body()
+    except RequestEntityTooLarge as error:
+        raise RequestEntityTooLarge(
+            f"An import is at most {request.max_content_length:,} bytes.") from error
+    return _created(*services.import_group(data, request.remote_addr))
+
+
+@bp.get("/groups/<group_id>")
+def get_group(group_id: str):
+    access, version = _group(group_id)
+    unchanged = not_modified(version)
+    if unchanged:  # one small query: the link and the group's version
+        return unchanged
+    if request.accept_encodings["gzip"]:  # what every phone's browser says
+        packed, shown = services.group_view_gzip(access, group_id, version)
+        response = Response(packed, mimetype="application/json")
+        response.headers["Content-Encoding"] = "gzip"
+    else:
+        view, shown = services.group_view(access, group_id, version)
+        response = Response(view, mimetype="application/json")
+    response.vary.add("Accept-Encoding")
+    response.set_etag(str(shown))
+    return response
+
+
+@bp.get("/groups/<group_id>/tokens")
+def group_tokens(group_id: str):
+    """The owner reads the links again (to show them and their QR codes later)."""
+    access, _ = _group(group_id, "tokens")
+    tokens = services.group_tokens(access, group_id)
+    return jsonify(tokens | {"links": group_links(tokens)})
+
+
+@bp.post("/groups/<group_id>/tokens/replace")
+def replace_group_link(group_id: str):
+    """`{"role": "owner" | "view"}`: a new secret; the old one answers 401 at once."""
+    access, _ = _group(group_id, "replace_link")
+    data = object_body()
+    tokens = services.replace_group_link(access, group_id, data.get("role"), if_match())
+    return jsonify(tokens | {"links": group_links(tokens)})
+
+
+@bp.post("/groups/<group_id>/players")
+def add_player(group_id: str):
+    access, _ = _group(group_id, "add_player")
+    data = object_body()
+    player = services.add_player(access, group_id, data.get("name"), if_match())
+    return _group_answer(access, group_id, 201,
+                         {"player": {"id": player.id, "name": player.name}})
+
+
+@bp.put("/groups/<group_id>/players/<int:player_id>")
+def rename_player(group_id: str, player_id: int):
+    access, _ = _group(group_id, "rename_player")
+    services.check_player(group_id, player_id)
+    data = object_body()
+    player = services.rename_player(access, group_id, player_id, data.get("name"), if_match())
+    return _group_answer(access, group_id, extra={"player": {"id": player.id,
+                                                             "name": player.name}})
+
+
+@bp.post("/groups/<group_id>/players/<int:player_id>/merge")
+def merge_players(group_id: str, player_id: int):
+    """`{"into": <player id>}`: one person typed twice; `player_id` joins `into`."""
+    access, _ = _group(group_id, "merge_players")
+    services.check_player(group_id, player_id)
+    data = object_body()
+    player = services.merge_players(access, group_id, player_id, data.get("into"), if_match())
+    return _group_answer(access, group_id, extra={"player": {"id": player.id,
+                                                             "name": player.name}})
+
+
+@bp.delete("/groups/<group_id>/matches/<match_id>")
+def take_out(group_id: str, match_id: str):
+    """The owner takes a banked match out of the bank (a practice game)."""
+    access, _ = _group(group_id, "take_out")
+    services.take_out(access, group_id, match_id, True, if_match())
+    return _group_answer(access, group_id)
+
+
+@bp.post("/groups/<group_id>/matches/<match_id>")
+def put_back(group_id: str, match_id: str):
+    """The owner puts a match taken out back into the bank."""
+    access, _ = _group(group_id, "take_out")
+    services.check_in_bank(group_id, match_id)
+    optional_body()  # nothing is read from it, but what is sent must be JSON
+    services.take_out(access, group_id, match_id, False, if_match())
+    return _group_answer(access, group_id)
+
+
+def _read(group_id: str) -> tuple[GroupAccess, int, Response | None]:
+    """A read of the group's data: its access, version, and a 304 if the caller has it."""
+    access, version = _group(group_id)
+    return access, version, not_modified(version)
+
+
+def _tagged(data: Any, version: int) -> Response:
+    response = jsonify(data)
+    response.set_etag(str(version))
+    return response
+
+
+@bp.get("/groups/<group_id>/stats")
+def stats(group_id: str):
+    """SPEC's statistics; `?game=<game>` for one game's (with points)."""
+    access, version, unchanged = _read(group_id)
+    return unchanged or _tagged(
+        services.group_stats(access, group_id, version, request.args.get("game")), version)
+
+
+@bp.get("/groups/<group_id>/head-to-head")
+def head_to_head(group_id: str):
+    """Two players over the matches both played: `?a=<player id>&b=<player id>&game=`."""
+    access, version, unchanged = _read(group_id)
+    return unchanged or _tagged(services.group_head_to_head(
+        access, group_id, version, request.args.get("a"), request.args.get("b"),
+        request.args.get("game")), version)
+
+
+@bp.get("/groups/<group_id>/tonight")
+def tonight(group_id: str):
+    """The evening's matches (banked within six hours before the latest) and who leads it."""
+    access, version, unchanged = _read(group_id)
+    return unchanged or _tagged(services.group_tonight(access, group_id, version), version)
+
+
+@bp.get("/groups/<group_id>/export.csv")
+def group_csv(group_id: str):
+    access, version = _group(group_id)
+    return download(services.group_csv(access, group_id, version), "text/csv",
+                    f"squarescores-group-{group_id}.csv")
+
+
+@bp.get("/groups/<group_id>/export.json")
+def group_export(group_id: str):
+    access, version = _group(group_id)
+    response = jsonify(services.group_export(access, group_id, version))
+    response.headers["Content-Disposition"] = (
+        f'attachment; filename="squarescores-group-{group_id}.json"')
+    return response

@@ -1,0 +1,284 @@
+"""The bank: banking a match (filing it into a group), the summary written once from the
+engine's replay, and a group's bank read back in a fixed number of queries."""
+
+from __future__ import annotations
+
+import gzip
+import sys
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+from flask import current_app
+from sqlalchemy import and_, select
+
+from ..cache import kept
+from ..errors import Conflict, Forbidden, Invalid, NotFound
+from ..extensions import db
+from ..games import Game, Result, Side
+from ..models import Group, GroupToken, Match, Player, Seat, Token
+from .groups import GroupAccess
+from .matches import utc
+from .roster import roster_players
+from .sheet import Sheet, sheet_of
+from .writes import group_of, log_change, touch_group, writing
+
+if TYPE_CHECKING:  # only named in annotations: an Access is handed in, never made here
+    from .access import Access
+
+
+@dataclass(frozen=True)
+class Standing:
+    """Where one seat finished: its side, that side's final total, its rank (1 is best), and
+    whether it won."""
+
+    seat: int
+    side: int
+    total: int
+    rank: int
+    winner: bool
+
+
+def standings(sheet: Sheet) -> tuple[Standing, ...]:
+    """Each seat's finish in a match, from the engine's replay (see places)."""
+    return places(sheet.game, sheet.match.options, sheet.sides, sheet.result)
+
+
+def places(game: Game, options: Mapping[str, Any], sides: Sequence[Side],
+           result: Result) -> tuple[Standing, ...]:
+    """Each seat's finish: the winners first, then by the game's own order of totals (lowest
+    first where lowest wins); ties share a rank and the next is skipped (1, 1, 3), and
+    partners share their side's (1, 1, 3, 3). In seat order."""
+    lowest = game.lowest_wins(options)
+
+    def order(side: int) -> tuple[int, int]:
+        if side in result.winners:
+            return (0, 0)
+        return (1, result.totals[side] if lowest else -result.totals[side])
+
+    ahead = {side.index: sum(len(other.seats) for other in sides
+                             if order(other.index) < order(side.index))
+             for side in sides}
+    return tuple(sorted(
+        (Standing(seat, side.index, result.totals[side.index], ahead[side.index] + 1,
+                  side.index in result.winners)
+         for side in sides for seat in side.seats), key=lambda standing: standing.seat))
+
+
+def write_summary(sheet: Sheet) -> None:
+    """The bank summary of a match banked in a group, written once: its rounds, and each
+    seat's side, total, rank and win. Never typed: replayed by the game's own engine."""
+    sheet.match.round_count = len(sheet.rounds)
+    for standing in standings(sheet):
+        seat = sheet.match.seats[standing.seat]
+        seat.side, seat.total = standing.side, standing.total
+        seat.rank, seat.winner = standing.rank, standing.winner
+
+
+def bank(access: Access, match_id: str, if_match: Collection[int] | None = None,
+         body: Any = None) -> Sheet:
+    """Bank a match that is over; a group's match goes into its bank. A match of no group
+    may be filed into one here: `{"group": <id>, "group_token": <that group's owner link>}`
+    (an unknown group 404, a token that is not its owner's 403)."""
+    filing, problem = _filing(body)
+    # The group to lock first: the match's own, else the one it is filed into.
+    group_id = group_of(match_id) or filing
+    with writing(access, match_id, if_match, "bank", group_id=group_id,
+                 touches_group=True) as sheet:
+        match = sheet.match
+        if not sheet.result.over:
+            raise Conflict("The match is not over yet: only a finished match can be banked.")
+        if filing and match.group_id not in (None, filing):
+            raise Conflict("The match belongs to another group: it is banked there.")
+        if problem:
+            raise problem
+        match.ended, match.banked_at = "banked", datetime.now(UTC)
+        if group_id is not None:
+            group = db.session.get(Group, group_id)
+            if match.group_id is None:
+                roster, _ = roster_players(group, sheet.players)
+                match.group_id = group_id
+                for seat, player in zip(match.seats, roster):
+                    seat.player_id = player.id
+            write_summary(sheet)
+            touch_group(group)
+        log_change(sheet, access, "bank", after={"group": group_id} if filing else None)
+    return sheet_of(sheet.match)
+
+
+def _filing(body: Any) -> tuple[str | None, Invalid | None]:
+    """The group a bank's body files the match into (checked now: 404, 403), and what is
+    wrong with the body otherwise (answered after the match's own 409s, as SPEC orders)."""
+    if body is None:
+        return None, None
+    if not isinstance(body, Mapping):
+        return None, Invalid("The body must be a JSON object, or nothing.")
+    for name in body:
+        if name not in ("group", "group_token"):
+            return None, Invalid(f"Unknown field “{name}”.", name)
+    group_id = body.get("group")
+    if group_id is None:
+        return None, None
+    if not isinstance(group_id, str):
+        return None, Invalid("Name the group by its id.", "group")
+    secret = body.get("group_token")
+    if db.session.get(Group, group_id) is None:
+        raise NotFound("No such group.")
+    owner = isinstance(secret, str) and len(secret) <= 64 and db.session.scalar(
+        select(GroupToken.id).where(GroupToken.group_id == group_id,
+                                    GroupToken.role == "owner", GroupToken.secret == secret))
+    if not owner:
+        raise Forbidden("Only the group's owner link can file a match into its bank.")
+    return group_id, None
+
+
+# Reading the bank -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Finish:
+    """One seat of a banked match, as its summary holds it."""
+
+    player: int | None  # roster id (None only if its player left the roster some other way)
+    name: str  # the roster name, now
+    seat: int
+    side: int
+    total: int
+    rank: int
+    winner: bool
+
+
+@dataclass(frozen=True)
+class Summary:
+    """A banked match of the group, as its bank summary holds it."""
+
+    id: str
+    game: str
+    name: str
+    started_at: datetime
+    banked_at: datetime
+    rounds: int
+    place: str | None
+    note: str | None
+    taken_out: bool
+    view_token: str
+    players: tuple[Finish, ...]
+
+    def json(self) -> dict[str, Any]:
+        return {
+            "id": self.id, "game": self.game, "name": self.name,
+            "started_at": self.started_at.isoformat(), "banked_at": self.banked_at.isoformat(),
+            "duration": int((self.banked_at - self.started_at).total_seconds()),
+            "rounds": self.rounds, "place": self.place, "note": self.note,
+            "taken_out": self.taken_out, "view_token": self.view_token,
+            "players": [{"player": f.player, "name": f.name, "seat": f.seat, "side": f.side,
+                         "total": f.total, "rank": f.rank, "winner": f.winner}
+                        for f in self.players],
+        }
+
+
+@dataclass(frozen=True)
+class Bank:
+    """A group as its GET shows it: name, roster, and every banked match's summary (newest
+    first, taken-out ones included and marked), at one version."""
+
+    id: str
+    name: str
+    version: int
+    players: tuple[tuple[int, str], ...]  # roster (id, name), by name
+    matches: tuple[Summary, ...]
+
+    @property
+    def counted(self) -> tuple[Summary, ...]:
+        """The matches statistics count: the bank's, less the ones taken out."""
+        return tuple(match for match in self.matches if not match.taken_out)
+
+    def json(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name,
+                "players": [{"id": pid, "name": name} for pid, name in self.players],
+                "matches": [match.json() for match in self.matches], "version": self.version}
+
+
+def load_bank(group_id: str) -> Bank:
+    """The group's bank, in four queries whatever it holds."""
+    group = db.session.execute(select(Group.name, Group.version)
+                               .where(Group.id == group_id)).first()
+    if group is None:
+        raise NotFound("No such group.")
+    roster = db.session.execute(select(Player.id, Player.name)
+                                .where(Player.group_id == group_id)).all()
+    names = dict(roster)
+    banked = and_(Match.group_id == group_id, Match.ended == "banked")
+    seats: dict[str, list[Finish]] = {}
+    for row in db.session.execute(
+            select(Seat.match_id, Seat.position, Seat.player_id, Seat.side, Seat.total,
+                   Seat.rank, Seat.winner, Seat.name)
+            .join(Match, Seat.match_id == Match.id).where(banked)
+            .order_by(Seat.match_id, Seat.position)):
+        seats.setdefault(row.match_id, []).append(Finish(
+            row.player_id, names.get(row.player_id, row.name), row.position, row.side,
+            row.total, row.rank, bool(row.winner)))
+    matches = tuple(
+        Summary(row.id, row.game, row.name, utc(row.created_at), utc(row.banked_at),
+                row.round_count, row.place, row.note, bool(row.taken_out), row.secret,
+                tuple(seats.get(row.id, ())))
+        for row in db.session.execute(
+            select(Match.id, Match.game, Match.name, Match.created_at, Match.banked_at,
+                   Match.round_count, Match.place, Match.note, Match.taken_out, Token.secret)
+            .join(Token, and_(Token.match_id == Match.id, Token.role == "view"))
+            .where(banked).order_by(Match.banked_at.desc(), Match.id)))
+    players = tuple(sorted(roster, key=lambda row: (row[1].casefold(), row[0])))
+    return Bank(group_id, group.name, group.version, players, matches)
+
+
+
+def bank_at(access: GroupAccess, group_id: str, version: int) -> Bank:
+    """The group's bank at `version` (or newer, if a write came in between), kept in the app's
+    cache: every change to what it shows bumps the group's version."""
+    access.check(group_id)
+
+    def make() -> tuple[Bank, int, bool]:
+        bank_ = load_bank(group_id)
+        size = 400 + sum(300 + 200 * len(match.players) for match in bank_.matches)
+        return bank_, size, bank_.version == version
+
+    return kept(("bank", group_id, version), make)
+
+
+def group_view(access: GroupAccess, group_id: str, version: int) -> tuple[str, int]:
+    """The group as GET shows it, as JSON text, and the version it shows; kept like the bank."""
+    access.check(group_id)
+
+    def make() -> tuple[tuple[str, int], int, bool]:
+        bank_ = bank_at(access, group_id, version)
+        text = current_app.json.dumps(bank_.json())
+        return (text, bank_.version), sys.getsizeof(text), bank_.version == version
+
+    return kept(("group", group_id, version), make)
+
+
+def group_view_gzip(access: GroupAccess, group_id: str, version: int) -> tuple[bytes, int]:
+    """group_view(), gzipped once per version: a big bank travels to a phone in a tenth."""
+
+    def make() -> tuple[tuple[bytes, int], int, bool]:
+        text, shown = group_view(access, group_id, version)
+        packed = gzip.compress(text.encode(), compresslevel=6)
+        return (packed, shown), len(packed), shown == version
+
+    access.check(group_id)
+    return kept(("group.gz", group_id, version), make)
+
+
+def group_json(access: GroupAccess, group_id: str) -> dict[str, Any]:
+    """The group as GET shows it, read now (what a write answers with)."""
+    access.check(group_id)
+    return load_bank(group_id).json()
+
+
+def summary_of(bank_: Bank, match_id: str) -> Summary | None:
+    return next((match for match in bank_.matches if match.id == match_id), None)
+
+
+def by_game(matches: Sequence[Summary], game: str | None) -> tuple[Summary, ...]:
+    return tuple(match for match in matches if game is None or match.game == game)

@@ -1,0 +1,132 @@
+"""Taking the bank elsewhere: a group's CSV and JSON (the JSON rebuilds the bank: see
+imports.py), and one match's CSV. No spreadsheet ever runs a cell as a formula."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import and_, select
+
+from ..extensions import db
+from ..games import GAMES, RoundInput
+from ..models import Entry, Match, Round, Seat
+from .bank import bank_at
+from .groups import GroupAccess
+from .matches import utc
+from .sheet import Sheet
+
+EXPORT_FORMAT = "squarescores-group"
+EXPORT_VERSION = 1
+GROUP_CSV_HEADER = ("match_id", "game", "banked_at", "player", "seat", "side", "total", "rank",
+                    "winner")
+# A spreadsheet runs a cell that begins with one of these as a formula (and a tab or a carriage
+# return may hide one): a text cell that does is written with a leading apostrophe, which the
+# spreadsheet shows as text. Numeric columns are written as numbers: a negative total is -20,
+# a number, and never text a person typed.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def text_cell(value: str) -> str:
+    """A text cell as a spreadsheet will never run it."""
+    return "'" + value if value.startswith(FORMULA_STARTS) else value
+
+
+def _csv(rows: Iterable[Iterable[Any]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerows(rows)
+    return out.getvalue()
+
+
+def group_csv(access: GroupAccess, group_id: str, version: int) -> str:
+    """SPEC's group CSV: a header, then one row per player per banked match in the bank
+    (taken-out matches left out, as statistics leave them), oldest match first."""
+    bank = bank_at(access, group_id, version)
+    rows: list[tuple[Any, ...]] = [GROUP_CSV_HEADER]
+    for match in reversed(bank.counted):
+        for finish in match.players:
+            rows.append((text_cell(match.id), text_cell(match.game),
+                         match.banked_at.isoformat(), text_cell(finish.name), finish.seat,
+                         finish.side, finish.total, finish.rank,
+                         "true" if finish.winner else "false"))
+    return _csv(rows)
+
+
+def match_csv(sheet: Sheet) -> str:
+    """SPEC's match CSV: `round,<side names>`, a row per complete or dead round (a dead
+    round's cells empty), and a last row of totals."""
+    rows: list[tuple[Any, ...]] = [("round", *(text_cell(side.name) for side in sheet.sides))]
+    for number, outcome in enumerate(sheet.result.rounds, start=1):
+        if outcome.status == "complete":
+            rows.append((number, *outcome.cells))
+        elif outcome.status == "dead":
+            rows.append((number, *([""] * len(sheet.sides))))
+    rows.append(("total", *sheet.result.totals))
+    return _csv(rows)
+
+
+def group_export(access: GroupAccess, group_id: str, version: int) -> dict[str, Any]:
+    """Everything an import needs to rebuild the bank exactly: the name, the roster, and every
+    banked match (taken-out ones too, marked) with its game, name, options, seats and their
+    roster ids, rounds as entered, characters, times, place and note. No link is in it.
+    Read in rows (the bank, then the matches' own, seats, rounds and entries): a few queries
+    whatever the bank holds."""
+    bank = bank_at(access, group_id, version)
+    banked = and_(Match.group_id == group_id, Match.ended == "banked")
+    seats: dict[str, list[Any]] = {}
+    for row in db.session.execute(
+            select(Seat.match_id, Seat.position, Seat.name, Seat.player_id, Seat.character,
+                   Seat.revealed).join(Match, Seat.match_id == Match.id).where(banked)
+            .order_by(Seat.match_id, Seat.position)):
+        seats.setdefault(row.match_id, []).append(row)
+    parts: dict[int, dict[int, Any]] = {}
+    for row in db.session.execute(
+            select(Entry.round_id, Entry.seat, Entry.data).join(Round).join(Match)
+            .where(banked)):
+        parts.setdefault(row.round_id, {})[row.seat] = row.data
+    rounds: dict[str, list[tuple[dict[str, Any], dict[int, Any]]]] = {}
+    for row in db.session.execute(
+            select(Round.id, Round.match_id, Round.common).join(Match).where(banked)
+            .order_by(Round.match_id, Round.number)):
+        rounds.setdefault(row.match_id, []).append((row.common, parts.get(row.id, {})))
+    matches = db.session.execute(
+        select(Match.id, Match.game, Match.name, Match.options, Match.created_at,
+               Match.banked_at, Match.place, Match.note, Match.taken_out)
+        .where(banked).order_by(Match.banked_at, Match.id)).all()
+    return {
+        "format": EXPORT_FORMAT,
+        "format_version": EXPORT_VERSION,
+        "exported_at": datetime.now(UTC).isoformat(),
+        "name": bank.name,
+        "players": [{"id": pid, "name": name} for pid, name in bank.players],
+        "matches": [_match_export(match, seats.get(match.id, []), rounds.get(match.id, []))
+                    for match in matches],
+    }
+
+
+def _match_export(match: Any, seats: list[Any],
+                  rounds: list[tuple[dict[str, Any], dict[int, Any]]]) -> dict[str, Any]:
+    game = GAMES[match.game]
+    return {
+        "id": match.id,
+        "game": match.game,
+        "name": match.name,
+        "options": dict(match.options),
+        "players": [{"seat": seat.position, "name": seat.name, "player": seat.player_id}
+                    for seat in seats],
+        "characters": [
+            {"symbols": list(seat.character), "revealed": bool(seat.revealed)}
+            if seat.character else None for seat in seats],
+        "rounds": [game.round_input(RoundInput(dict(common or {}), tuple(
+            entered.get(seat) for seat in range(len(seats))))) for common, entered in rounds],
+        "started_at": utc(match.created_at).isoformat(),
+        "banked_at": utc(match.banked_at).isoformat(),
+        "place": match.place,
+        "note": match.note,
+        "taken_out": bool(match.taken_out),
+    }
+

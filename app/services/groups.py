@@ -1,0 +1,196 @@
+"""Groups: their links (owner and view), starting one, and the owner's writes to the bank."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Collection, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import select
+
+from .. import ratelimit
+from ..errors import Forbidden, Invalid, NotFound, TooManyRequests, Unauthorized, VersionMismatch
+from ..extensions import db, write_intent
+from ..models import Group, GroupToken, Match, Player
+from .text import clean_names, clean_text, fold, refuse_repeats
+from .writes import lock_group, touch_group
+
+GROUP_NAME_LIMIT = 80
+ROLES = ("owner", "view")
+
+
+@dataclass(frozen=True)
+class GroupAccess:
+    """What a group's link lets its holder do: everything (owner) or only look (view)."""
+
+    group_id: str
+    role: str  # "owner" or "view"
+
+    def check(self, group_id: str, action: str = "read") -> None:
+        """Refuses what this link may not do to this group: 404, then 403, in SPEC order."""
+        if self.group_id != group_id:
+            raise NotFound("No such group.")
+        if action != "read" and self.role != "owner":
+            raise Forbidden("Only the group's owner link can do that.")
+
+
+def authenticate_group(secret: str | None, address: str | None = None) -> tuple[GroupAccess, int]:
+    """The access a group's token grants and the group's version, in one query. Unknown tokens
+    are 401, and too many of them from one address 429 (they count with a match's)."""
+    row = None
+    if secret and len(secret) <= 64:
+        row = db.session.execute(
+            select(GroupToken.group_id, GroupToken.role, Group.version)
+            .join(Group, GroupToken.group_id == Group.id).where(GroupToken.secret == secret)
+        ).first()
+    if row is None:
+        if not ratelimit.allow("unknown_token", address):
+            raise TooManyRequests("Too many unknown links from this address; wait a minute.")
+        raise Unauthorized("This group link is not (or no longer) valid.")
+    return GroupAccess(row.group_id, row.role), row.version
+
+
+def group_access(secret: str | None, group_id: Any, action: str = "read",
+                 address: str | None = None) -> GroupAccess:
+    """401, 404 and 403 for a group, in that order (an id that is no text is no group's)."""
+    access, _ = authenticate_group(secret, address)
+    if not isinstance(group_id, str):
+        raise NotFound("No such group.")
+    access.check(group_id, action)
+    return access
+
+
+# A roster id is stored as a 32-bit integer: a larger number names no player (and must not
+# reach the database, which would refuse it).
+LARGEST_ID = 2**31 - 1
+
+
+def on_roster(group_id: str, player_id: Any) -> bool:
+    """Whether `player_id` is a player on this group's roster."""
+    if isinstance(player_id, bool) or not isinstance(player_id, int):
+        return False
+    return 1 <= player_id <= LARGEST_ID and db.session.scalar(select(Player.id).where(
+        Player.group_id == group_id, Player.id == player_id)) is not None
+
+
+def new_secret() -> str:
+    # 32 random bytes: 256 bits, far past guessing.
+    return secrets.token_urlsafe(32)
+
+
+def new_group(name: str) -> Group:
+    """A group with its two links, not yet added to the session."""
+    group = Group(id=secrets.token_urlsafe(9), name=name)
+    group.tokens = [GroupToken(secret=new_secret(), role=role) for role in ROLES]
+    return group
+
+
+def create_group(name: Any, players: Any = None,
+                 address: str | None = None) -> tuple[Group, dict[str, str]]:
+    """A new group (`name`, and a roster to start with) and its links."""
+    name = clean_text(name, "name", GROUP_NAME_LIMIT, "A group's name")
+    names = clean_names([] if players is None else players)
+    refuse_repeats(names)
+    if not ratelimit.allow("create", address):
+        raise TooManyRequests("Too many new groups from this address; wait a minute.")
+    group = new_group(name)
+    group.players = [Player(name=player, folded=fold(player)) for player in names]
+    db.session.add(group)
+    db.session.commit()
+    return group, {token.role: token.secret for token in group.tokens}
+
+
+@contextmanager
+def writing_group(access: GroupAccess, group_id: str, if_match: Collection[int] | None,
+                  action: str, player_id: int | None = None,
+                  match_id: str | None = None) -> Iterator[Group]:
+    """One write to a group: its row locked, checked in SPEC order (the group, then the roster
+    player or the bank's match named in the path: 404 before 412), version bumped, committed.
+    A match named is locked after the group (see writes.writing)."""
+    access.check(group_id, action)
+    db.session.rollback()
+    with write_intent():
+        group = lock_group(group_id)
+    try:
+        if group is None:
+            raise NotFound("No such group.")
+        if player_id is not None and not on_roster(group_id, player_id):
+            raise NotFound("No such player in the group.")
+        if match_id is not None and banked_match(group_id, match_id) is None:
+            raise NotFound("No such match in the group's bank.")
+        if if_match is not None and group.version not in if_match:
+            raise VersionMismatch(
+                f"The group changed (now version {group.version}); reload and try again.")
+        yield group
+        touch_group(group)
+        db.session.commit()
+    except BaseException:
+        db.session.rollback()
+        raise
+
+
+def group_tokens(access: GroupAccess, group_id: str) -> dict[str, str]:
+    access.check(group_id, "tokens")
+    rows = db.session.execute(select(GroupToken.role, GroupToken.secret)
+                              .where(GroupToken.group_id == group_id)).all()
+    return {role: secret for role, secret in rows}
+
+
+def replace_group_link(access: GroupAccess, group_id: str, role: Any,
+                       if_match: Collection[int] | None = None) -> dict[str, str]:
+    """A new secret for the owner's or the view link; the old one stops working at once."""
+    with writing_group(access, group_id, if_match, "replace_link"):
+        if role not in ROLES:
+            raise Invalid("Say which link: owner or view.", "role")
+        token = db.session.scalar(select(GroupToken).where(
+            GroupToken.group_id == group_id, GroupToken.role == role))
+        token.secret = new_secret()
+        token.created_at = datetime.now(UTC)
+    return group_tokens(GroupAccess(group_id, "owner"), group_id)
+
+
+def take_out(access: GroupAccess, group_id: str, match_id: str, out: bool,
+             if_match: Collection[int] | None = None) -> None:
+    """The owner takes a banked match out of the bank (a practice game: it counts in no
+    statistics) or puts it back. Doing what is already done changes nothing."""
+    with writing_group(access, group_id, if_match, "take_out", match_id=match_id):
+        banked_match(group_id, match_id).taken_out = out
+
+
+def check_in_bank(group_id: str, match_id: str) -> None:
+    """404 for a match that is not in the group's bank (checked before the body is read)."""
+    if db.session.scalar(select(Match.id).where(
+            Match.id == match_id, Match.group_id == group_id, Match.ended == "banked")) is None:
+        raise NotFound("No such match in the group's bank.")
+
+
+def banked_match(group_id: str, match_id: str) -> Match | None:
+    """A match in the group's bank, locked (after the group's lock)."""
+    return db.session.scalar(select(Match).where(
+        Match.id == match_id, Match.group_id == group_id, Match.ended == "banked"
+    ).with_for_update())
+
+
+def recent_groups(secrets_: Sequence[str]) -> list[dict[str, Any]]:
+    """The groups this device has opened, in the order given; dead links are left out."""
+    if not secrets_:
+        return []
+    rows = db.session.execute(
+        select(GroupToken.secret, GroupToken.role, Group.id, Group.name, Group.updated_at)
+        .join(Group, GroupToken.group_id == Group.id)
+        .where(GroupToken.secret.in_(list(secrets_)[:200]))).all()
+    found = {row.secret: row for row in rows}
+    return [{"token": secret, "id": found[secret].id, "name": found[secret].name,
+             "role": found[secret].role, "updated_at": found[secret].updated_at}
+            for secret in secrets_ if secret in found]
+
+
+def last_options(group_id: str, game: str) -> dict[str, Any] | None:
+    """The options of the group's latest match of `game` (as moved), to start the next one
+    with; None if the group never played it."""
+    return db.session.scalar(
+        select(Match.options).where(Match.group_id == group_id, Match.game == game)
+        .order_by(Match.created_at.desc(), Match.id).limit(1))

@@ -1,0 +1,296 @@
+"""Importing a group's export.json: a new group (new ids, new links) whose bank, replayed by the
+engines, equals the original's. All of it is checked before anything is written, and written
+in one transaction: a broken or hostile import is 422 with nothing half made."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import select
+
+from .. import ratelimit
+from ..errors import Invalid, TooManyRequests
+from ..extensions import db, write_intent
+from ..games import GAMES, Game, InvalidInput, Result, RoundInput
+from ..models import Change, Entry, Group, Match, Player, Round, Seat, Token
+from .bank import places
+from .exports import EXPORT_FORMAT, EXPORT_VERSION
+from .groups import GROUP_NAME_LIMIT, new_group, new_secret
+from .matches import MATCH_NAME_LIMIT, clean_players, new_id
+from .text import NAME_LIMIT, clean_text, fold
+from .writes import detail_text
+
+# What one import may hold, past which it is refused (422) rather than tie up the database.
+MOST_PLAYERS = 1_000
+MOST_MATCHES = 5_000
+MOST_ROUNDS = 50_000  # over all its matches: a few seconds of the write lock at most
+
+FIELDS = {"format", "format_version", "exported_at", "name", "players", "matches"}
+MATCH_FIELDS = {"id", "game", "name", "options", "players", "characters", "rounds",
+                "started_at", "banked_at", "place", "note", "taken_out"}
+
+
+@dataclass(frozen=True)
+class _Planned:
+    """A match of the import, checked and replayed, not yet written."""
+
+    game: Game
+    names: list[str]
+    players: list[Any]  # the export's roster id of each seat
+    options: dict[str, Any]
+    name: str
+    rounds: list[RoundInput]
+    characters: list[tuple[list[str], bool] | None]
+    result: Result
+    started_at: datetime
+    banked_at: datetime
+    place: str | None
+    note: str | None
+    taken_out: bool
+
+
+def import_group(body: Any, address: str | None = None) -> tuple[Group, dict[str, str]]:
+    """A new group built from an export's body; answers it and its new links."""
+    if not isinstance(body, Mapping):
+        raise Invalid("An import is the JSON object a group's export.json holds.")
+    _known_fields(body, FIELDS, "")
+    if body.get("format", EXPORT_FORMAT) != EXPORT_FORMAT:
+        raise Invalid("This is not a SquareScores group export.", "format")
+    if body.get("format_version", EXPORT_VERSION) != EXPORT_VERSION:
+        raise Invalid(f"This app reads exports of version {EXPORT_VERSION}.", "format_version")
+    # Counted before the work: checking an import replays every match in it.
+    if not ratelimit.allow("create", address):
+        raise TooManyRequests("Too many new groups from this address; wait a minute.")
+    name = clean_text(body.get("name"), "name", GROUP_NAME_LIMIT, "A group's name")
+    roster = _roster(body.get("players"))
+    raw_matches = body.get("matches", [])
+    if not isinstance(raw_matches, list) or len(raw_matches) > MOST_MATCHES:
+        raise Invalid(f"Give the matches as a list of at most {MOST_MATCHES:,}.", "matches")
+    planned, rounds = [], 0
+    for index, raw in enumerate(raw_matches):
+        planned.append(_match(raw, f"matches[{index}]", roster))
+        rounds += len(planned[-1].rounds)
+        if rounds > MOST_ROUNDS:
+            raise Invalid(f"An import holds at most {MOST_ROUNDS:,} rounds in all.", "matches")
+    return _write(name, roster, planned)
+
+
+def _known_fields(value: Mapping[str, Any], known: set[str], where: str) -> None:
+    for field in value:
+        if field not in known:
+            raise Invalid(f"Unknown field “{field}”.", f"{where}{field}")
+
+
+def _roster(raw: Any) -> dict[Any, str]:
+    """The export's roster: its ids (each once) and names (each once, ignoring case)."""
+    if raw is None:
+        raw = []
+    if not isinstance(raw, list) or len(raw) > MOST_PLAYERS:
+        raise Invalid(f"Give the roster as a list of at most {MOST_PLAYERS:,} players.",
+                      "players")
+    roster: dict[Any, str] = {}
+    folded: set[str] = set()
+    for index, entry in enumerate(raw):
+        where = f"players[{index}]"
+        if not isinstance(entry, Mapping):
+            raise Invalid("A roster entry is {\"id\", \"name\"}.", where)
+        _known_fields(entry, {"id", "name"}, f"{where}.")
+        pid = entry.get("id")
+        if isinstance(pid, bool) or not isinstance(pid, (int, str)) or pid in roster:
+            raise Invalid("Each player needs an id of their own.", f"{where}.id")
+        name = clean_text(entry.get("name"), f"{where}.name", NAME_LIMIT, "A player's name")
+        if fold(name) in folded:
+            raise Invalid(f"“{name}” is on the roster twice.", f"{where}.name")
+        folded.add(fold(name))
+        roster[pid] = name
+    return roster
+
+
+def _match(raw: Any, where: str, roster: Mapping[Any, str]) -> _Planned:
+    """One banked match of the export, checked through its engine and replayed."""
+    if not isinstance(raw, Mapping):
+        raise Invalid("A match is an object.", where)
+    _known_fields(raw, MATCH_FIELDS, f"{where}.")
+    game = GAMES.get(raw.get("game")) if isinstance(raw.get("game"), str) else None
+    if game is None:
+        raise Invalid(f"Unknown game; this app plays {', '.join(GAMES)}.", f"{where}.game")
+    seats = raw.get("players")
+    if not isinstance(seats, list) or not all(isinstance(s, Mapping) for s in seats):
+        raise Invalid("Give the seats as a list of {\"seat\", \"name\", \"player\"}.",
+                      f"{where}.players")
+    players = []
+    for index, seat in enumerate(seats):
+        _known_fields(seat, {"seat", "name", "player"}, f"{where}.players[{index}].")
+        if seat.get("seat", index) != index:
+            raise Invalid("Seats are listed in seat order.", f"{where}.players[{index}].seat")
+        pid = seat.get("player")
+        if isinstance(pid, bool) or not isinstance(pid, (int, str)) or pid not in roster:
+            raise Invalid("Each seat names a player on the roster.",
+                          f"{where}.players[{index}].player")
+        if pid in players:
+            raise Invalid("One player sits at one seat of a match.",
+                          f"{where}.players[{index}].player")
+        players.append(pid)
+    with _at(where):
+        names = clean_players([seat.get("name") for seat in seats], game)
+        options = _engine(game.parse_options, raw.get("options"), len(names))
+    name = clean_text(raw.get("name"), f"{where}.name", MATCH_NAME_LIMIT, "A match name")
+    characters = _characters(raw.get("characters"), game, len(names), where)
+    rounds = _rounds(raw.get("rounds"), game, len(names), options, where)
+    secrets = [character[0] if character else None for character in characters]
+    with _at(f"{where}.rounds"):
+        _engine(game.check_match, len(names), options, rounds)
+    result = game.replay(len(names), options, rounds, secrets)
+    if not result.over or result.over_after != len(rounds) - 1:
+        raise Invalid("These rounds do not end the match with its last one, yet it was "
+                      "banked.", f"{where}.rounds")
+    started, banked = _time(raw, "started_at", where), _time(raw, "banked_at", where)
+    if banked < started:
+        raise Invalid("A match is banked after it starts.", f"{where}.banked_at")
+    with _at(where):
+        place, note = detail_text(raw.get("place"), "place"), detail_text(raw.get("note"), "note")
+    taken_out = raw.get("taken_out", False)
+    if not isinstance(taken_out, bool):
+        raise Invalid("“taken_out” is true or false.", f"{where}.taken_out")
+    return _Planned(game, names, players, options, name, rounds, characters, result, started,
+                    banked, place, note, taken_out)
+
+
+class _at:
+    """Inside it, an Invalid (or a game's InvalidInput) is reported under `where`."""
+
+    def __init__(self, where: str):
+        self.where = where
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind, error, traceback) -> bool:
+        if isinstance(error, (Invalid, InvalidInput)):
+            field = f"{self.where}.{error.field}" if error.field else self.where
+            raise Invalid(error.message, field) from error
+        return False
+
+
+def _engine(rule, *args):
+    try:
+        return rule(*args)
+    except InvalidInput as error:
+        raise Invalid(error.message, error.field) from error
+
+
+def _characters(raw: Any, game: Game, players: int,
+                where: str) -> list[tuple[list[str], bool] | None]:
+    if raw is None:
+        return [None] * players
+    if not isinstance(raw, list) or len(raw) != players:
+        raise Invalid("Give one character (or null) per seat.", f"{where}.characters")
+    characters: list[tuple[list[str], bool] | None] = []
+    for index, entry in enumerate(raw):
+        at = f"{where}.characters[{index}]"
+        if entry is None:
+            characters.append(None)
+            continue
+        if not game.secrets or not isinstance(entry, Mapping):
+            raise Invalid(f"{game.title} has no characters." if not game.secrets
+                          else "A character is {\"symbols\", \"revealed\"}.", at)
+        _known_fields(entry, {"symbols", "revealed"}, f"{at}.")
+        with _at(at):
+            symbols = _engine(game.parse_character, entry.get("symbols"))
+        revealed = entry.get("revealed", False)
+        if not isinstance(revealed, bool):
+            raise Invalid("“revealed” is true or false.", f"{at}.revealed")
+        characters.append((symbols, revealed))
+    return characters
+
+
+def _rounds(raw: Any, game: Game, players: int, options: Mapping[str, Any],
+            where: str) -> list[RoundInput]:
+    if not isinstance(raw, list) or not raw:
+        raise Invalid("Give the match's rounds, as entered, in a list.", f"{where}.rounds")
+    rounds = []
+    for number, body in enumerate(raw):
+        with _at(f"{where}.rounds[{number}]"):
+            rounds.append(_engine(game.parse_round, body, players, options))
+    return rounds
+
+
+def _time(raw: Mapping[str, Any], name: str, where: str) -> datetime:
+    value = raw.get(name)
+    try:
+        if not isinstance(value, str) or len(value) > 40:
+            raise ValueError(value)
+        moment = datetime.fromisoformat(value)
+        moment = moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+        moment.timestamp()  # out of range past year 9999 once in UTC: refused here
+    except (ValueError, OverflowError, OSError) as error:
+        raise Invalid(f"“{name}” is a time in ISO 8601, like 2026-11-30T20:15:00+00:00.",
+                      f"{where}.{name}") from error
+    return moment
+
+
+def _write(name: str, roster: Mapping[Any, str], planned: Sequence[_Planned]
+           ) -> tuple[Group, dict[str, str]]:
+    """Everything checked: the new group, its roster and matches, in one transaction. The rows
+    are made first and then inserted a table at a time (one statement each, in batches), so
+    that the database's write lock is held for as short a while as can be."""
+    group = new_group(name)
+    group.players = [Player(name=player, folded=fold(player)) for player in roster.values()]
+    matches, seats, tokens, rounds, entries, log = [], [], [], [], [], []
+    for plan in planned:
+        match_id = new_id()
+        matches.append({
+            "id": match_id, "game": plan.game.name, "name": plan.name, "options": plan.options,
+            "ended": "banked", "version": 1, "created_at": plan.started_at,
+            "updated_at": plan.banked_at, "group_id": group.id, "place": plan.place,
+            "note": plan.note, "banked_at": plan.banked_at, "taken_out": plan.taken_out,
+            "round_count": len(plan.rounds)})
+        finishes = places(plan.game, plan.options, plan.game.sides(plan.names, plan.options),
+                          plan.result)
+        for finish, seat_name, pid, character in zip(finishes, plan.names, plan.players,
+                                                     plan.characters):
+            seats.append({
+                "match_id": match_id, "position": finish.seat, "name": seat_name,
+                "player": pid, "character": character[0] if character else None,
+                "revealed": bool(character and character[1]), "side": finish.side,
+                "total": finish.total, "rank": finish.rank, "winner": finish.winner})
+        tokens += [{"match_id": match_id, "secret": new_secret(), "role": role, "seat": seat,
+                    "created_at": plan.banked_at}
+                   for role, seat in [("host", None), ("view", None),
+                                      *(("seat", i) for i in range(len(plan.names)))]]
+        for number, entered in enumerate(plan.rounds, start=1):
+            rounds.append({"match_id": match_id, "number": number,
+                           "common": dict(entered.common), "created_at": plan.banked_at})
+            entries.append([{"seat": seat, "data": part, "updated_at": plan.banked_at}
+                            for seat, part in enumerate(entered.parts) if part is not None])
+        log.append({"match_id": match_id, "version": 1, "at": plan.banked_at, "actor": "host",
+                    "action": "import", "after": {"group": group.id}, "opened_round": False})
+
+    db.session.rollback()
+    try:
+        with write_intent():
+            db.session.add(group)
+            db.session.flush()  # the roster's ids, for the seats
+        ids = {pid: player.id for pid, player in zip(roster, group.players)}
+        for seat in seats:
+            seat["player_id"] = ids[seat.pop("player")]
+        for model, rows in ((Match, matches), (Seat, seats), (Token, tokens), (Change, log),
+                            (Round, rounds)):
+            if rows:
+                db.session.execute(model.__table__.insert(), rows)
+        # The rounds' ids, read back at once (RETURNING would take a statement per row).
+        round_ids = dict(((row.match_id, row.number), row.id) for row in db.session.execute(
+            select(Round.id, Round.match_id, Round.number)
+            .join(Match, Round.match_id == Match.id).where(Match.group_id == group.id)))
+        rows = [entry | {"round_id": round_ids[row["match_id"], row["number"]]}
+                for row, parts in zip(rounds, entries) for entry in parts]
+        if rows:
+            db.session.execute(Entry.__table__.insert(), rows)
+        db.session.commit()
+    except BaseException:
+        db.session.rollback()
+        raise
+    return group, {token.role: token.secret for token in group.tokens}

@@ -1,0 +1,106 @@
+"""A group's roster: who sits at its matches, adding and renaming a player, and merging one
+person typed twice. A player's id stays through renames, and through merges into it."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from typing import Any
+
+from sqlalchemy import select, update
+
+from ..errors import Conflict, Invalid, NotFound
+from ..extensions import db
+from ..models import Group, Player, Seat
+from .groups import GroupAccess, on_roster, writing_group
+from .text import NAME_LIMIT, clean_text, fold, refuse_repeats
+
+
+def roster_players(group: Group, names: Sequence[str]) -> tuple[list[Player], bool]:
+    """The roster's players that these seat names are (ignoring case and surrounding spaces);
+    a name not on the roster joins it. Two seats that are one person: 409. Answers the players,
+    in seat order, and whether anyone joined. The group is locked by the caller."""
+    refuse_repeats(names)
+    folded = [fold(name) for name in names]
+    known = {player.folded: player for player in db.session.scalars(
+        select(Player).where(Player.group_id == group.id, Player.folded.in_(folded)))}
+    players, joined = [], False
+    for name, key in zip(names, folded):
+        if key not in known:
+            known[key] = Player(group_id=group.id, name=name, folded=key)
+            db.session.add(known[key])
+            joined = True
+        players.append(known[key])
+    db.session.flush()  # their ids, for the seats
+    return players, joined
+
+
+def player_name(value: Any) -> str:
+    return clean_text(value, "name", NAME_LIMIT, "A player's name")
+
+
+def _refuse_taken(group_id: str, name: str, player_id: int | None = None) -> None:
+    other = db.session.scalar(select(Player.name).where(
+        Player.group_id == group_id, Player.folded == fold(name), Player.id != player_id))
+    if other is not None:
+        raise Conflict(f"“{other}” is on the roster already: names are told apart ignoring "
+                       "case. Merge the two if they are one person.", "name")
+
+
+def add_player(access: GroupAccess, group_id: str, name: Any,
+               if_match: Collection[int] | None = None) -> Player:
+    """A new name on the roster (`{"name"}`); one that is already there is 409."""
+    with writing_group(access, group_id, if_match, "add_player"):
+        name = player_name(name)
+        _refuse_taken(group_id, name)
+        player = Player(group_id=group_id, name=name, folded=fold(name))
+        db.session.add(player)
+        db.session.flush()
+    return player
+
+
+def rename_player(access: GroupAccess, group_id: str, player_id: int, name: Any,
+                  if_match: Collection[int] | None = None) -> Player:
+    """A new name for a roster player (its id stays); another player's name is 409."""
+    with writing_group(access, group_id, if_match, "rename_player", player_id) as group:
+        player = _player(group, player_id)
+        name = player_name(name)
+        _refuse_taken(group_id, name, player_id)
+        player.name, player.folded = name, fold(name)
+    return player
+
+
+def merge_players(access: GroupAccess, group_id: str, player_id: int, into: Any,
+                  if_match: Collection[int] | None = None) -> Player:
+    """One person typed twice: `player_id`'s matches and statistics join `into`'s, and
+    `player_id` leaves the roster. Refused (409) if the two sat at one match."""
+    with writing_group(access, group_id, if_match, "merge_players", player_id) as group:
+        if isinstance(into, bool) or not isinstance(into, int):
+            raise Invalid("Say which player to merge into: {\"into\": <player id>}.", "into")
+        if into == player_id:
+            raise Invalid("A player merges into another player.", "into")
+        if not on_roster(group_id, into):
+            raise Invalid("There is no such player on the roster to merge into.", "into")
+        target = db.session.get(Player, into)
+        source = _player(group, player_id)
+        shared = db.session.scalar(
+            select(Seat.match_id).where(Seat.player_id == player_id).intersect(
+                select(Seat.match_id).where(Seat.player_id == into)).limit(1))
+        if shared is not None:
+            raise Conflict(f"{source.name} and {target.name} sat at one match: they are two "
+                           "people, not one typed twice.", "into")
+        db.session.execute(update(Seat).where(Seat.player_id == player_id)
+                           .values(player_id=into))
+        db.session.delete(source)
+    return target
+
+
+def _player(group: Group, player_id: int) -> Player:
+    if not on_roster(group.id, player_id):
+        raise NotFound("No such player in the group.")
+    return db.session.get(Player, player_id)
+
+
+def check_player(group_id: str, player_id: int) -> None:
+    """404 for a player who is not on this group's roster (checked before the body is read)."""
+    if not on_roster(group_id, player_id):
+        raise NotFound("No such player in the group.")

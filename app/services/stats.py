@@ -1,0 +1,138 @@
+"""Statistics of a group's bank, read from the summaries alone: the leaderboard, two players
+head to head, and tonight."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import timedelta
+from typing import Any
+
+from ..cache import kept
+from ..errors import Invalid
+from ..games import GAMES
+from .bank import Bank, Summary, bank_at, by_game
+from .groups import GroupAccess
+
+# The evening: the matches banked in the EVENING before the group's latest banked match.
+EVENING = timedelta(hours=6)
+
+
+def statistics(bank: Bank, game: str | None = None) -> dict[str, Any]:
+    """SPEC's statistics over the bank's counted matches (of `game`, if named): per player
+    who played one, `played`, `won` (a shared first place is a win for each, a partnership's
+    win one for both partners), `win_rate`, and with a game, `points` (final totals summed,
+    averaged, and the highest)."""
+    matches = by_game(bank.counted, game)
+    board = _tally(matches)
+    players = []
+    for pid, (name, played, won, totals) in board.items():
+        players.append({
+            "player": pid, "name": name, "played": played, "won": won,
+            "win_rate": round(won / played, 4) if played else 0,
+            "points": None if game is None else {
+                "total": sum(totals), "mean": round(sum(totals) / played, 2),
+                "best": max(totals)},
+        })
+    players.sort(key=lambda p: (-p["won"], -p["win_rate"], -p["played"], p["name"].casefold(),
+                                p["player"]))
+    return {"game": game, "matches": len(matches), "players": players}
+
+
+def _tally(matches: Sequence[Summary]) -> dict[int, tuple[str, int, int, list[int]]]:
+    """Per roster player: name, matches played, matches won, final totals."""
+    board: dict[int, tuple[str, int, int, list[int]]] = {}
+    for match in matches:
+        for finish in match.players:
+            if finish.player is None:
+                continue
+            _, played, won, totals = board.get(finish.player, (finish.name, 0, 0, []))
+            totals.append(finish.total)
+            board[finish.player] = (finish.name, played + 1, won + finish.winner, totals)
+    return board
+
+
+def head_to_head(bank: Bank, first: int, second: int, game: str | None = None
+                 ) -> dict[str, Any]:
+    """Two players over the counted matches they both played (of `game`, if named): how many
+    each won, and how often each finished ahead of the other (`level` where neither did:
+    partners, or a shared place)."""
+    names = dict(bank.players)
+    shared = []
+    for match in by_game(bank.counted, game):
+        seats = {finish.player: finish for finish in match.players}
+        if first in seats and second in seats:
+            shared.append((seats[first], seats[second]))
+    ahead = [sum(a.rank < b.rank for a, b in shared), sum(b.rank < a.rank for a, b in shared)]
+    return {
+        "game": game, "matches": len(shared),
+        "players": [
+            {"player": first, "name": names[first], "won": sum(a.winner for a, _ in shared),
+             "ahead": ahead[0]},
+            {"player": second, "name": names[second], "won": sum(b.winner for _, b in shared),
+             "ahead": ahead[1]},
+        ],
+        "level": len(shared) - sum(ahead),
+    }
+
+
+def tonight(bank: Bank) -> dict[str, Any]:
+    """The evening: the counted matches banked within six hours before the group's latest
+    banked one (whatever the game), newest first; and who leads the night (most wins)."""
+    counted = bank.counted
+    if not counted:
+        return {"since": None, "until": None, "matches": [], "players": [], "leaders": []}
+    until = max(match.banked_at for match in counted)
+    since = until - EVENING
+    evening = tuple(match for match in counted if match.banked_at >= since)
+    board = _tally(evening)
+    players = sorted(
+        ({"player": pid, "name": name, "played": played, "won": won}
+         for pid, (name, played, won, _) in board.items()),
+        key=lambda p: (-p["won"], p["played"], p["name"].casefold(), p["player"]))
+    most = max((p["won"] for p in players), default=0)
+    return {"since": since.isoformat(), "until": until.isoformat(),
+            "matches": [match.json() for match in evening], "players": players,
+            "leaders": [p["player"] for p in players if most and p["won"] == most]}
+
+
+def game_named(game: Any) -> str | None:
+    """A `game` query parameter: none, or a game's name (422 otherwise)."""
+    if game is None or game == "":
+        return None
+    if game not in GAMES:
+        raise Invalid(f"No such game; choose one of: {', '.join(GAMES)}.", "game")
+    return game
+
+
+def player_named(bank: Bank, value: Any, field: str) -> int:
+    """A player id from a query parameter: one on the group's roster (422 otherwise)."""
+    text = value if isinstance(value, str) else ""
+    if text.isascii() and text.isdigit() and len(text) < 19:
+        if int(text) in dict(bank.players):
+            return int(text)
+    raise Invalid("Name a player on the group's roster by their id.", field)
+
+
+def group_stats(access: GroupAccess, group_id: str, version: int,
+                game: Any = None) -> dict[str, Any]:
+    """The group's statistics (of `game`, if named), at `version`: kept in the app's cache."""
+    game = game_named(game)
+    bank = bank_at(access, group_id, version)
+    return kept(("stats", group_id, bank.version, game),
+                lambda: (statistics(bank, game), 300 + 300 * len(bank.players), True))
+
+
+def group_head_to_head(access: GroupAccess, group_id: str, version: int, first: Any,
+                       second: Any, game: Any = None) -> dict[str, Any]:
+    game = game_named(game)
+    bank = bank_at(access, group_id, version)
+    a, b = player_named(bank, first, "a"), player_named(bank, second, "b")
+    if a == b:
+        raise Invalid("Choose two different players.", "b")
+    return head_to_head(bank, a, b, game)
+
+
+def group_tonight(access: GroupAccess, group_id: str, version: int) -> dict[str, Any]:
+    bank = bank_at(access, group_id, version)
+    return kept(("tonight", group_id, bank.version),
+                lambda: (tonight(bank), 1000 + 2000 * len(bank.players), True))

@@ -1,0 +1,164 @@
+"""A finished match taken elsewhere: its details (when, how long, where), and its play for BG Stats.
+
+BG Stats (a score-keeping app on the phone) takes a play pushed to it as JSON in the query of its
+`bgstats://app.bgstatsapp.com/createPlay.html?data=...` link, and asks its user to confirm it. The
+page offers that link, and the same JSON to download: the server itself calls no other host."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+from urllib.parse import quote
+
+from flask import Response, abort, flash, redirect, render_template, request, url_for
+
+from .. import services
+from ..errors import Invalid, ServiceError
+from .bank_forms import DetailsForm
+from .blueprint import bp, link_access
+from .games import view_of
+
+SOURCE_NAME = "SquareScores"
+BGSTATS_LINK = "bgstats://app.bgstatsapp.com/createPlay.html?data="
+
+
+@dataclass(frozen=True)
+class Details:
+    """When a match was played, for how long, where, and a word about it."""
+
+    started: datetime
+    banked: datetime | None
+    place: str | None
+    note: str | None
+
+    @property
+    def minutes(self) -> int | None:
+        if self.banked is None:
+            return None
+        return max(0, int((self.banked - self.started).total_seconds() // 60))
+
+    @property
+    def duration(self) -> str | None:
+        """How long it took, as people say it ("1 h 05 min")."""
+        minutes = self.minutes
+        if minutes is None:
+            return None
+        if minutes < 1:
+            return "under a minute"
+        return f"{minutes // 60} h {minutes % 60:02d} min" if minutes >= 60 else f"{minutes} min"
+
+
+@bp.app_template_global("match_details")
+def details_of(match: Any) -> Details:
+    banked = getattr(match, "banked_at", None)
+    return Details(services.utc(match.created_at), services.utc(banked) if banked else None,
+                   getattr(match, "place", None) or None, getattr(match, "note", None) or None)
+
+
+@bp.app_template_filter()
+def when(moment: datetime | None, time_only: bool = False) -> str:
+    """A moment as the page writes it before the phone puts it in its own time zone."""
+    if moment is None:
+        return ""
+    return moment.strftime("%H:%M UTC" if time_only else "%d %b %Y, %H:%M UTC")
+
+
+def bgstats_play(view: Any) -> dict[str, Any]:
+    """The match as a play BG Stats imports: game, date, length, and each player's line (a
+    partnership's players share their side's score, place and win)."""
+    sheet, match = view.sheet, view.match
+    details = details_of(match)
+    lowest = sheet.game.lowest_wins(match.options)
+    start = view.start_seat
+    players = []
+    # Places as the bank summary has them: winners first, ties share, partners share.
+    for standing in services.standings(sheet):
+        side = sheet.sides[standing.side]
+        players.append({
+            "name": sheet.players[standing.seat],
+            "sourcePlayerId": f"{match.id}-{standing.seat}",
+            "score": standing.total,
+            "winner": standing.winner,
+            "rank": standing.rank,
+            "startPlayer": standing.seat == start,
+            "seatOrder": standing.seat + 1,
+            **({"team": side.name} if len(side.seats) > 1 else {}),
+        })
+    play = {
+        "sourceName": SOURCE_NAME,
+        "sourcePlayId": match.id,
+        "playDate": (details.banked or details.started).strftime("%Y-%m-%d %H:%M:%S"),
+        "durationMin": details.minutes or 0,
+        "rounds": len(view.rows),
+        "game": {"name": sheet.game.title, "sourceGameId": sheet.game.name,
+                 "highestWins": not lowest, "noPoints": False,
+                 "usesTeams": any(len(side.seats) > 1 for side in sheet.sides)},
+        "players": players,
+    }
+    if details.place:
+        play["location"] = details.place
+    if details.note:
+        play["comments"] = details.note
+    return play
+
+
+@bp.app_template_global()
+def bgstats_link(view: Any) -> str:
+    return BGSTATS_LINK + quote(_json(bgstats_play(view)), safe="")
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+@bp.get("/m/<token>/bgstats.json")
+def bgstats_download(token: str):
+    """The banked match's play for BG Stats, as a file to save or share."""
+    access = link_access(token)
+    view = view_of(services.load_sheet(access.match_id), access)
+    if view.status != "banked":
+        abort(404)
+    body = json.dumps(bgstats_play(view), ensure_ascii=False, indent=2)
+    return Response(body, mimetype="application/json", headers={
+        "Content-Disposition": f'attachment; filename="squarescores-{view.match.id}-bgstats.json"'})
+
+
+@bp.route("/m/<token>/details", methods=["GET", "POST"])
+def match_place(token: str):
+    """The host says where the match was played and adds a note, in any state."""
+    access = link_access(token)
+    if access.role != "host":
+        abort(403)
+    view = view_of(services.load_sheet(access.match_id), access)
+    form = DetailsForm(request.form if request.method == "POST" else None,
+                       data=None if request.method == "POST" else
+                       {"place": view.match.place or "", "note": view.match.note or ""})
+    status = 200
+    if request.method == "POST":
+        status = 422
+        if form.validate_on_submit():
+            try:
+                services.set_details(access, access.match_id,
+                                     {"place": form.place.data or None,
+                                      "note": form.note.data or None})
+            except Invalid as error:
+                getattr(form, error.field if error.field in ("place", "note") else "place"
+                        ).errors = [error.message]
+            except ServiceError as error:
+                flash(error.message, "error")
+                return redirect(url_for("web.sheet", token=token))
+            else:
+                flash("Place and note saved.", "info")
+                return redirect(url_for("web.sheet", token=token))
+    return render_template("match_details.html", token=token, view=view, form=form), status
+
+
+@bp.get("/m/<token>/export.csv")
+def match_csv(token: str):
+    """The match's rounds as CSV (as the API's export.csv), for any of its links."""
+    access = link_access(token)
+    sheet = services.load_sheet(access.match_id)
+    return Response(services.match_csv(sheet), mimetype="text/csv", headers={
+        "Content-Disposition": f'attachment; filename="squarescores-{sheet.match.id}.csv"'})

@@ -1,0 +1,126 @@
+"""A group's page laid out: its leaderboards per game, tonight, the bank a page at a time, and
+the charts drawn from the bank's summaries (kept per version of the group, like the bank)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from ..cache import kept
+from ..games import GAMES, Game
+from ..services import Bank, Summary
+from . import charts
+
+BANK_PAGE = 20  # banked matches listed at once, newest first
+OVER_TIME = 30  # the latest matches of a game its totals chart draws
+LINES = 8  # players drawn over time at most (the most regular ones)
+BARS = 12  # players in the wins chart at most (the most wins)
+
+
+@dataclass(frozen=True)
+class GamePanel:
+    """One game's part of the page: its leaderboard and its players' totals over time."""
+
+    game: Game
+    stats: dict[str, Any]
+    over_time: charts.Chart | None
+
+
+def games_played(bank: Bank) -> list[Game]:
+    """The games the bank holds a counted match of, in the registry's order."""
+    played = {match.game for match in bank.counted}
+    return [game for name, game in GAMES.items() if name in played]
+
+
+def game_title(name: str) -> str:
+    game = GAMES.get(name)
+    return game.title if game else name
+
+
+def winners(summary: Summary) -> list[str]:
+    """The winners' names, partners once each."""
+    names: list[str] = []
+    for finish in summary.players:
+        if finish.winner and finish.name not in names:
+            names.append(finish.name)
+    return names
+
+
+def spoken(names: list[str]) -> str:
+    """Names as a sentence lists them: "Ana", "Ana and Ben", "Ana, Ben and Cy"."""
+    if len(names) < 2:
+        return names[0] if names else "nobody"
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def duration(summary: Summary) -> str:
+    minutes = max(0, int((summary.banked_at - summary.started_at).total_seconds() // 60))
+    if minutes < 1:
+        return "under a minute"
+    return f"{minutes // 60} h {minutes % 60:02d} min" if minutes >= 60 else f"{minutes} min"
+
+
+def bank_page(bank: Bank, game: str | None, page: int) -> tuple[list[Summary], int]:
+    """One page of the bank (newest first; taken-out matches too, marked), and how many pages."""
+    matches = [m for m in bank.matches if game is None or m.game == game]
+    pages = max(1, -(-len(matches) // BANK_PAGE))
+    page = min(max(1, page), pages)
+    return matches[(page - 1) * BANK_PAGE: page * BANK_PAGE], pages
+
+
+def evening_label(tonight: dict[str, Any], now: datetime | None = None) -> str:
+    """"Tonight" while the evening is fresh, else the day it was played."""
+    if not tonight.get("until"):
+        return "Tonight"
+    until = datetime.fromisoformat(tonight["until"])
+    now = now or datetime.now(UTC)
+    return "Tonight" if now - until < timedelta(hours=12) else f"The evening of {until:%d %b %Y}"
+
+
+def wins_chart(bank: Bank, stats: dict[str, Any], game: str | None) -> charts.Chart | None:
+    """Bars: each player's wins beside the matches they played (the most wins first)."""
+    players = [p for p in stats["players"] if p["played"]][:BARS]
+    if not players:
+        return None
+    title = f"Wins per player: {game_title(game)}" if game else "Wins per player, every game"
+
+    def make() -> tuple[charts.Chart, int, bool]:
+        chart = charts.bars("wins-chart", title, [p["name"] for p in players],
+                            [("Won", [p["won"] for p in players]),
+                             ("Played", [p["played"] for p in players])])
+        return chart, 2 * len(chart.svg) + 200 * len(players), True
+
+    return kept(("chart", "wins", bank.id, bank.version, game), make)
+
+
+def over_time_chart(bank: Bank, game: str) -> charts.Chart | None:
+    """Lines: each regular player's final total in the game's latest matches, oldest first."""
+    matches = [m for m in reversed(bank.counted) if m.game == game][-OVER_TIME:]
+    if not matches:
+        return None
+    seen: dict[int, tuple[str, int]] = {}
+    for match in matches:
+        for finish in match.players:
+            if finish.player is not None:
+                name, count = seen.get(finish.player, (finish.name, 0))
+                seen[finish.player] = (name, count + 1)
+    regulars = sorted(seen.items(), key=lambda item: (-item[1][1], item[1][0].casefold()))[:LINES]
+    title = f"{game_title(game)}: totals by match"
+
+    def make() -> tuple[charts.Chart, int, bool]:
+        series = []
+        for pid, (name, _) in regulars:
+            totals = []
+            for match in matches:
+                finish = next((f for f in match.players if f.player == pid), None)
+                totals.append(None if finish is None else finish.total)
+            series.append((name, totals))
+        labels = [str(number) for number in range(1, len(matches) + 1)]
+        chart = charts.lines_over(f"over-time-{game}", title, labels, series,
+                                  "match, oldest first",
+                                  table_labels=[f"{m.banked_at:%d %b %Y %H:%M} · {m.name}"
+                                                for m in matches])
+        return chart, 2 * len(chart.svg) + 100 * len(matches) * len(series), True
+
+    return kept(("chart", "over-time", bank.id, bank.version, game), make)
