@@ -1,4 +1,3 @@
-"""The page and browser fixtures, lent to the toy game's own tests."""
+"""The page fixtures, lent to the toy game's own tests (its phone test is in tests/browser)."""
 
-from browser.conftest import browser, live_server, phone  # noqa: F401
 from pages.conftest import location, page, submit  # noqa: F401

@@ -1,13 +1,10 @@
-"""A game that lives only in the tests plays through the engine, the API, the pages and a phone."""
+"""A game that lives only in the tests plays through the engine, the API and the pages (and a
+phone: tests/browser/test_phone_tally.py)."""
 
 from __future__ import annotations
 
-import re
 import subprocess
 from pathlib import Path
-
-import pytest
-from playwright.sync_api import expect
 
 from app.games import GAMES
 from app.web.games import PAGES
@@ -91,23 +88,3 @@ def test_a_tally_is_started_and_typed_on_the_shared_pages(page, submit, location
     submit(page(sheet_path).by_id("s0").get("href"), tricks="2")
     row = page(sheet_path).by_id("r1")
     assert [td.text for td in row.find_all("td")] == ["2", "10 ★ +5"]
-
-
-# --- a phone ----------------------------------------------------------------------------------
-
-@pytest.mark.browser
-@pytest.mark.filterwarnings("ignore::ResourceWarning")
-@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
-def test_a_host_plays_a_tally_to_the_end_on_a_phone(live_server, phone):
-    phone.goto(live_server + "/")
-    phone.get_by_role("link", name="Tally").click()
-    phone.get_by_label("Player 1", exact=True).fill("Ana")
-    phone.get_by_label("Player 2", exact=True).fill("Ben")
-    phone.get_by_label("Rounds").fill("1")
-    phone.get_by_role("button", name="Start the match").click()
-    for name, tricks in (("Ana", "4"), ("Ben", "3")):
-        phone.get_by_role("link", name=re.compile(f"{name}: count the tricks")).click()
-        phone.get_by_label(re.compile("Tricks")).fill(tricks)
-        phone.get_by_role("button", name=re.compile("Save")).click()
-    expect(phone.locator(".standing .total")).to_have_text(["9", "3"])
-    expect(phone.locator(".banner.over")).to_contain_text("Ana wins")
