@@ -37,6 +37,12 @@ def _group_answer(access: GroupAccess, group_id: str, status: int = 200,
     return response
 
 
+def _player_answer(access: GroupAccess, group_id: str, player, status: int = 200) -> Response:
+    """A roster write's answer: the group, and the player as it now stands."""
+    return _group_answer(access, group_id, status,
+                         {"player": {"id": player.id, "name": player.name}})
+
+
 def _created(group, tokens: dict[str, str]) -> Response:
     access = GroupAccess(group.id, "owner")
     response = _group_answer(access, group.id, 201,
@@ -105,8 +111,7 @@ def add_player(group_id: str):
     access, _ = _group(group_id, "add_player")
     data = object_body()
     player = services.add_player(access, group_id, data.get("name"), if_match())
-    return _group_answer(access, group_id, 201,
-                         {"player": {"id": player.id, "name": player.name}})
+    return _player_answer(access, group_id, player, 201)
 
 
 @bp.put("/groups/<group_id>/players/<int:player_id>")
@@ -115,8 +120,7 @@ def rename_player(group_id: str, player_id: int):
     services.check_player(group_id, player_id)
     data = object_body()
     player = services.rename_player(access, group_id, player_id, data.get("name"), if_match())
-    return _group_answer(access, group_id, extra={"player": {"id": player.id,
-                                                             "name": player.name}})
+    return _player_answer(access, group_id, player)
 
 
 @bp.post("/groups/<group_id>/players/<int:player_id>/merge")
@@ -126,8 +130,7 @@ def merge_players(group_id: str, player_id: int):
     services.check_player(group_id, player_id)
     data = object_body()
     player = services.merge_players(access, group_id, player_id, data.get("into"), if_match())
-    return _group_answer(access, group_id, extra={"player": {"id": player.id,
-                                                             "name": player.name}})
+    return _player_answer(access, group_id, player)
 
 
 @bp.delete("/groups/<group_id>/matches/<match_id>")

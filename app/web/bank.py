@@ -18,7 +18,7 @@ from .. import services
 from ..errors import Invalid, ServiceError
 from .bank_forms import DetailsForm
 from .blueprint import bp, link_access
-from .games import view_of
+from .games import host_view, view_of
 
 SOURCE_NAME = "SquareScores"
 BGSTATS_LINK = "bgstats://app.bgstatsapp.com/createPlay.html?data="
@@ -128,10 +128,8 @@ def bgstats_download(token: str):
 @bp.route("/m/<token>/details", methods=["GET", "POST"])
 def match_place(token: str):
     """The host says where the match was played and adds a note, in any state."""
-    access = link_access(token)
-    if access.role != "host":
-        abort(403)
-    view = view_of(services.load_sheet(access.match_id), access)
+    view = host_view(token)
+    access = view.access
     form = DetailsForm(request.form if request.method == "POST" else None,
                        data=None if request.method == "POST" else
                        {"place": view.match.place or "", "note": view.match.note or ""})

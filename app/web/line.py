@@ -7,17 +7,15 @@ from flask import abort, flash, redirect, render_template, request, url_for
 
 from .. import services
 from ..errors import Conflict, Invalid, ServiceError
-from .blueprint import bp, link_access
+from .blueprint import bp
 from .forms import move_line_form, movable_specs
-from .games import view_of
+from .games import host_view
 
 
 @bp.route("/m/<token>/line", methods=["GET", "POST"])
 def move_line(token: str):
-    access = link_access(token)
-    if access.role != "host":
-        abort(403)
-    view = view_of(services.load_sheet(access.match_id), access)
+    view = host_view(token)
+    access = view.access
     game, current = view.sheet.game, view.match.options
     specs = movable_specs(game)
     if not specs:

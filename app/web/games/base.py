@@ -114,3 +114,11 @@ def view_for(access: Access, pages: GamePages | None = None) -> SheetView:
 def load_view(token: str, pages: GamePages | None = None) -> SheetView:
     """The view of the match the link in the address opens (see view_for)."""
     return view_for(link_access(token), pages)
+
+
+def host_view(token: str) -> SheetView:
+    """The view of the match the host's link opens; any other link is 403."""
+    access = link_access(token)
+    if access.role != "host":
+        abort(403)
+    return view_for(access)
