@@ -218,8 +218,8 @@ def query(location: str) -> dict[str, list[str]]:
 
 
 @dataclass
-class Started:
-    """A match started through API v1, with its tokens, as the pages' tests need it."""
+class Created:
+    """Something made through API v1 (a match, a group): its answer, its id and its view link."""
 
     api: object
     data: dict
@@ -229,12 +229,16 @@ class Started:
         return self.data["id"]
 
     @property
-    def host(self) -> str:
-        return self.data["tokens"]["host"]
-
-    @property
     def view(self) -> str:
         return self.data["tokens"]["view"]
+
+
+class Started(Created):
+    """A match started through API v1, with its tokens, as the pages' tests need it."""
+
+    @property
+    def host(self) -> str:
+        return self.data["tokens"]["host"]
 
     @property
     def seats(self) -> list[str]:
@@ -339,24 +343,12 @@ def location():
 
 
 
-@dataclass
-class Group:
+class Group(Created):
     """A group started through API v1, with its links, and matches played into its bank."""
-
-    api: object
-    data: dict
-
-    @property
-    def id(self) -> str:
-        return self.data["id"]
 
     @property
     def owner(self) -> str:
         return self.data["tokens"]["owner"]
-
-    @property
-    def view(self) -> str:
-        return self.data["tokens"]["view"]
 
     def start(self, players, game="generic", name=None, **options) -> Started:
         body = {"game": game, "players": list(players), "group": self.id}
