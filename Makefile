@@ -4,7 +4,7 @@ PYTHON  := $(VENV)/bin/python
 PORT    ?= 8000
 export FLASK_APP := app:create_app
 
-.PHONY: run test test-postgres bench crashtest migrate clean
+.PHONY: run test test-postgres bench bench-live crashtest migrate clean
 
 $(VENV)/.installed: requirements.txt
 	python3 -m venv $(VENV)
@@ -29,14 +29,22 @@ test: $(VENV)/.installed
 # What depends on the database, again on PostgreSQL (.ci/run starts one on loopback with this
 # role and database). Left out, since `make test` already ran them and they would only run the
 # same again: the engines' and the arithmetic's tests (no_database: they touch none), and the
-# live and crash tests (live: the gunicorn they start runs on a SQLite file of its own).
+# live and crash tests (live: the gunicorn they start runs on a SQLite file of its own), all but
+# those that need servers sharing this PostgreSQL (live_postgres: LISTEN/NOTIFY between them).
 PG_TEST_URL ?= postgresql+psycopg://squarescores:squarescores@127.0.0.1/squarescores_test
 test-postgres: $(VENV)/.installed
-	TEST_DATABASE_URL=$(PG_TEST_URL) $(PYTHON) -m pytest $(DURATIONS) -m "not no_database and not live"
+	TEST_DATABASE_URL=$(PG_TEST_URL) $(PYTHON) -m pytest $(DURATIONS) \
+		-m "not no_database and (not live or live_postgres)"
 
-# Throughput and latency under load, as ratios to a one-row request; not part of `make test`.
+# Throughput and latency under load, as ratios to a one-row request; then live push: PHONES
+# holding event streams while hosts write, beside 1,000 phones polling. Not part of `make test`.
+# `make bench-live PHONES=2000` runs only the live push part.
+PHONES ?= 5000
 bench: $(VENV)/.installed
-	$(PYTHON) tests/perf/bench.py
+	$(PYTHON) tests/perf/bench.py --phones $(PHONES)
+
+bench-live: $(VENV)/.installed
+	$(PYTHON) tests/perf/bench.py --sections live,poll --phones $(PHONES)
 
 # gunicorn killed (-9) ten times under writers: nothing answered may be lost.
 crashtest: $(VENV)/.installed

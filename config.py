@@ -59,6 +59,15 @@ class Config:
     )
     # What each process keeps of drawn pages and API views (app/cache.py), in bytes.
     CACHE_BYTES = int(os.environ.get("CACHE_BYTES", str(32 * 1024 * 1024)))
+    # Where rate limits count: in each process's memory, or a store all servers share, named
+    # as the `limits` package names them (redis://host:6379/0).
+    RATELIMIT_STORAGE_URI = os.environ.get("RATELIMIT_STORAGE_URI", "memory://")
+    # Live push (app/live/): how often the change watcher looks (SQLite; PostgreSQL is told at
+    # once), how often an idle stream says it is still there (SPEC: at least every 25 s), and
+    # how often every watched version and link is read again in case a notice went astray.
+    LIVE_POLL_SECONDS = float(os.environ.get("LIVE_POLL_SECONDS", "0.1"))
+    LIVE_KEEPALIVE_SECONDS = float(os.environ.get("LIVE_KEEPALIVE_SECONDS", "15"))
+    LIVE_RECHECK_SECONDS = float(os.environ.get("LIVE_RECHECK_SECONDS", "30"))
 
 
 class TestConfig(Config):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Flask, g, has_request_context, request
 from sqlalchemy import event
 
-from . import cache
+from . import cache, ratelimit
 from .extensions import csrf, db, migrate
 from .logs import RedactRecord, redact
 
@@ -26,9 +26,12 @@ def create_app(config_class: object | str = "config.Config") -> Flask:
     migrate.init_app(app, db, directory=str(app.root_path + "/../migrations"))
     csrf.init_app(app)
     cache.init_app(app)
+    ratelimit.init_app(app)
 
     from . import models  # noqa: F401  (the tables Flask-Migrate compares against)
     from .api import bp as api_bp
+    from .api.events import bp as api_events_bp
+    from . import live
     from .web import bp as web_bp
 
     from .cli import backup
@@ -36,7 +39,9 @@ def create_app(config_class: object | str = "config.Config") -> Flask:
     app.cli.add_command(backup)
     csrf.exempt(api_bp)
     app.register_blueprint(api_bp)
+    app.register_blueprint(api_events_bp)
     app.register_blueprint(web_bp)
+    live.init_app(app)  # the pages' /m/<token>/events, and the change watcher
 
     if app.config.get("SQL_STATEMENTS_HEADER"):
         _count_statements(app)

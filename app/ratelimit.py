@@ -1,13 +1,34 @@
-"""Per-address limits on creating matches and on guessing tokens (the `limits` package, in memory)."""
+"""Per-address limits on creating matches and on guessing tokens (the `limits` package).
+
+Counted in each process's memory unless RATELIMIT_STORAGE_URI names a store that every process
+and server shares (`redis://host:6379/0`): then an address gets its allowance once in all."""
 
 from __future__ import annotations
 
-from flask import current_app
+import logging
+import threading
+import time
+
+from flask import Flask, current_app
 from limits import RateLimitItemPerMinute
-from limits.storage import MemoryStorage
+from limits.storage import storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 
-_limiter = MovingWindowRateLimiter(MemoryStorage())
+EXTENSION = "squarescores.ratelimit"
+log = logging.getLogger(__name__)
+
+# One limiter per store and process, shared by every app made in it (the tests make many).
+_limiters: dict[str, MovingWindowRateLimiter] = {}
+_lock = threading.Lock()
+_warned_at = 0.0
+
+
+def init_app(app: Flask) -> None:
+    uri = app.config.get("RATELIMIT_STORAGE_URI") or "memory://"
+    with _lock:
+        if uri not in _limiters:
+            _limiters[uri] = MovingWindowRateLimiter(storage_from_string(uri))
+        app.extensions[EXTENSION] = _limiters[uri]
 
 
 def allow(kind: str, address: str | None) -> bool:
@@ -16,8 +37,25 @@ def allow(kind: str, address: str | None) -> bool:
     if not config["RATELIMIT_ENABLED"]:
         return True
     per_minute = config[f"RATELIMIT_{kind.upper()}_PER_MINUTE"]
-    return _limiter.hit(RateLimitItemPerMinute(per_minute), kind, address or "unknown")
+    limiter = current_app.extensions[EXTENSION]
+    try:
+        return limiter.hit(RateLimitItemPerMinute(per_minute), kind, address or "unknown")
+    except Exception:
+        # A shared store out of reach must not turn every request into a 500: the limits
+        # guard against guessing, and a minute without them is the lesser harm.
+        _warn()
+        return True
+
+
+def _warn() -> None:
+    global _warned_at
+    if time.monotonic() - _warned_at > 60:
+        _warned_at = time.monotonic()
+        log.warning("The rate limit store cannot be reached: limits are off until it can.",
+                    exc_info=True)
 
 
 def reset() -> None:
-    _limiter.storage.reset()
+    """Forget every count (tests)."""
+    for limiter in list(_limiters.values()):
+        limiter.storage.reset()

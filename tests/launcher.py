@@ -3,7 +3,9 @@
 The one way the tests start the server: the live tests' fixture, the crash test, and the scripts
 of `make bench` and `make crashtest` (run as `python tests/perf/...`, they put tests/ on sys.path).
 The server runs on its own SQLite file whatever TEST_DATABASE_URL says: what it tests is the same
-on every pass of the suite, so the PostgreSQL pass leaves its tests out (see the Makefile)."""
+on every pass of the suite, so the PostgreSQL pass leaves its tests out (see the Makefile); only
+a test that needs servers sharing one PostgreSQL names a `database_url`. It runs gunicorn.conf.py's
+worker (gevent) unless told another `worker_class`."""
 
 from __future__ import annotations
 
@@ -24,7 +26,8 @@ HOST = "127.0.0.1"
 TIMEOUT = 15  # seconds for one request: far past SQLite's busy_timeout of 10
 BOOT = 30  # seconds for gunicorn to answer its first request on a busy machine
 # Settings a `make run` in the same shell may have exported: the server takes its own.
-NOT_INHERITED = ("PORT", "WEB_CONCURRENCY", "THREADS", "FLASK_APP", "GUNICORN_CMD_ARGS")
+NOT_INHERITED = ("PORT", "WEB_CONCURRENCY", "THREADS", "WORKER_CLASS", "WORKER_CONNECTIONS",
+                 "FLASK_APP", "GUNICORN_CMD_ARGS")
 
 
 class LaunchError(RuntimeError):
@@ -87,11 +90,14 @@ class Server:
     `kill` reaches master and workers alike. A context manager: started, then stopped."""
 
     def __init__(self, folder: Path, *, workers: int = 2, threads: int = 8,
-                 access_log: bool = True, env: dict[str, str] | None = None):
+                 worker_class: str | None = None, access_log: bool = True,
+                 env: dict[str, str] | None = None, database_url: str | None = None):
         self.folder = Path(folder)
+        self.folder.mkdir(parents=True, exist_ok=True)
         self.database = self.folder / "db.sqlite"
-        self.database_url = f"sqlite:///{self.database}"
-        self.workers, self.threads = workers, threads
+        self.database_url = database_url or f"sqlite:///{self.database}"
+        self.migrated = database_url is None and self.database.exists()
+        self.workers, self.threads, self.worker_class = workers, threads, worker_class
         self.logs = {"access": self.folder / "access.log", "error": self.folder / "error.log",
                      "output": self.folder / "output.log"}
         if not access_log:
@@ -115,8 +121,9 @@ class Server:
 
         After a kill it comes back on the same port (the clients keep their address), unless
         someone else took the port meanwhile: then on another one, up to three times."""
-        if not self.database.exists():
+        if not self.migrated:
             self.migrate()
+            self.migrated = True
         for _ in range(3):
             sizes = self.log_sizes()
             self._spawn()
@@ -145,6 +152,7 @@ class Server:
                 [str(BIN / "gunicorn"), "--config", "gunicorn.conf.py",
                  "--bind", f"{HOST}:{self.port}",
                  "--workers", str(self.workers), "--threads", str(self.threads),
+                 *(["--worker-class", self.worker_class] if self.worker_class else []),
                  "--access-logfile", str(self.logs.get("access", os.devnull)),
                  "--error-logfile", str(self.logs["error"]),
                  # Not the shared ~/.gunicorn/gunicorn.ctl of a `make run` on the same machine.
@@ -174,6 +182,16 @@ class Server:
                 raise LaunchError(f"/health answered {reply.status}:\n" + self.log_text()[-4000:])
             return True
         return False
+
+    def worker_pids(self) -> list[int]:
+        """gunicorn's workers: the master's children."""
+        if self.process is None:
+            return []
+        children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
+        try:
+            return [int(pid) for pid in children.read_text().split()]
+        except OSError:
+            return []
 
     def kill(self) -> None:
         """kill -9, master and workers alike: a crash, not a shutdown."""

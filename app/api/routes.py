@@ -19,8 +19,6 @@ bp = Blueprint("api", __name__, url_prefix="/api/v1")
 bp.after_request(no_store)
 bp.register_error_handler(ServiceError, service_error)
 bp.register_error_handler(HTTPException, http_error)
-# The names app/api/events.py reads them by.
-_bearer, _no_store, _service_error = bearer, no_store, service_error
 
 
 def _access(match_id: str, action: str, number: int | None = None,

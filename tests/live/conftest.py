@@ -9,7 +9,14 @@ from typing import Any
 
 import pytest
 
+from event_streams import HTTPEvents
 from launcher import HOST, Reply, Server, request
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "live_postgres: servers sharing the PostgreSQL of TEST_DATABASE_URL (the "
+        "PostgreSQL pass selects these among the live tests; skipped on SQLite)")
 
 
 class LiveServer(Server):
@@ -17,7 +24,9 @@ class LiveServer(Server):
     each test can check the server's health and, at the end, that no token reached a log."""
 
     def __init__(self, folder: Path):
-        super().__init__(folder)
+        # An idle stream speaks every half second, so a phone that left is noticed (and its
+        # line logged) within a second: a test's streams are all logged before the next test.
+        super().__init__(folder, env={"LIVE_KEEPALIVE_SECONDS": "0.5"})
         self.statuses: list[tuple[str, str, int]] = []
         self.secrets: set[str] = set()
 
@@ -34,6 +43,13 @@ class LiveServer(Server):
                         start=start)
         self.statuses.append((method, path, reply.status))
         return reply
+
+    def stream(self, path: str, token: str | None = None,
+               headers: dict[str, str] | None = None) -> HTTPEvents:
+        """An event stream, open until closed (a context manager)."""
+        events = HTTPEvents(self.port, path, token, headers)
+        self.statuses.append(("GET", path, events.status))
+        return events
 
     def api(self, method: str, path: str, token: str | None = None, json_body: Any = None,
             headers: dict[str, str] | None = None,
@@ -92,8 +108,14 @@ def live(tmp_path_factory) -> LiveServer:
 
 
 @pytest.fixture(autouse=True)
-def _server_stayed_healthy(live):
-    """After each test: the server is up, nothing it answered was a 5xx, no traceback logged."""
+def _server_stayed_healthy(request):
+    """After each test of the session's server: it is up, nothing it answered was a 5xx, no
+    traceback logged. (Tests here without the `live` mark start no server of this kind.)"""
+    if not request.node.get_closest_marker("live") or request.node.get_closest_marker(
+            "live_postgres"):
+        yield
+        return
+    live = request.getfixturevalue("live")
     live.settle()
     seen, sizes = len(live.statuses), live.log_sizes()
     yield

@@ -116,3 +116,30 @@ def _masked(live, path: str) -> str:
     for secret in live.secrets:
         path = path.replace(secret, "…")
     return path
+
+
+def test_event_streams_are_logged_with_their_links_masked(live):
+    sizes = live.log_sizes()
+    match = live.create(2)
+    match_id, view, seat = match["id"], match["tokens"]["view"], match["tokens"]["seats"][1]
+    origin = live.origin
+    for path, token in ((f"/m/{view}/events", None), (f"/m/{seat}/events", None),
+                        (f"/api/v1/matches/{match_id}/events", view)):
+        with live.stream(path, token, {"Referer": f"{origin}/m/{view}"}) as stream:
+            assert stream.next()["id"] == "1"
+    # A guess at a page's stream, and a dead link's.
+    assert live.request("GET", "/m/" + "x" * 43 + "/events").status == 404
+    replaced = live.api("POST", f"/matches/{match_id}/tokens/replace", match["tokens"]["host"],
+                        {"role": "seat", "seat": 1})
+    live.remember(replaced.json())
+    assert live.request("GET", f"/m/{seat}/events").status == 404
+
+    live.settle()  # a stream's line is written when it ends, once the server sees it closed
+    new = live.log_text(since=sizes)
+    assert live.leaks() == {}
+    assert not TOKEN_SHAPE.findall(new)
+    logged = Counter(ACCESS_LINE.findall(new))
+    assert logged[("GET", "/m/…/events", "200")] == 2
+    assert logged[("GET", "/m/…/events", "404")] == 2
+    assert logged[("GET", f"/api/v1/matches/{match_id}/events", "200")] == 1
+    assert new.count(f'"{origin}/m/…"') == 3

@@ -3,7 +3,9 @@
 Starts gunicorn on loopback with a seeded SQLite database and loads it from other processes:
 (a) /health, which reads one row; (b) the sheet page of a 4-player Banakil match of 40 rounds;
 (c) the API GET of that match; (d) its conditional poll answered 304; (e) a round POST. Then the
-SQL statements per request as matches grow, a 1,000-round replay, and the sheet page's weight."""
+SQL statements per request as matches grow, a 1,000-round replay, and the sheet page's weight.
+Then live push (tests/perf/live_bench.py): phones holding event streams while hosts write, and
+beside them phones polling every 1.5 s as the page did before."""
 
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from launcher import HOST, Server, request  # noqa: E402
+import live_bench  # noqa: E402
 
 HAND = {"melded": {"3-6": 3, "7-K": 4}, "in_hand": {"A": 1}}
 GOER = {"melded": {"7-K": 6, "A": 2}, "went_out": True}
@@ -146,11 +149,83 @@ def main() -> int:
     parser.add_argument("--clients", type=int, default=20)
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--passes", type=int, default=2)
+    parser.add_argument("--sections", default="table,live,poll",
+                        help="which to run, of: table (requests under load), live (phones "
+                             "holding streams), poll (phones polling)")
+    parser.add_argument("--phones", type=int, default=5000, help="phones holding streams")
+    parser.add_argument("--pollers", type=int, default=1000, help="phones polling")
+    parser.add_argument("--write-rate", type=float, default=12.5,
+                        help="rounds the hosts write a second, over all tables")
+    parser.add_argument("--live-seconds", type=float, default=30.0)
+    parser.add_argument("--phone-processes", type=int, default=4)
+    parser.add_argument("--worker-class", default=None,
+                        help="gunicorn's worker (gunicorn.conf.py's gevent unless named)")
     args = parser.parse_args()
+    sections = set(args.sections.split(","))
+    live_bench.raise_file_limit()
+    if "table" in sections:
+        table(args)
+    if sections & {"live", "poll"}:
+        live(args, sections)
+    return 0
 
-    folder = Path(tempfile.mkdtemp(prefix="squarescores-bench-"))
+
+def _server(prefix: str, args, **env: str) -> Server:
+    folder = Path(tempfile.mkdtemp(prefix=f"squarescores-{prefix}-"))
+    if args.worker_class == "gthread":
+        env.setdefault("WORKER_CONNECTIONS", "1000")  # gunicorn's default: the server as it was
     # No access log: under load, writing it would weigh on every figure.
-    server = Server(folder, access_log=False, env={"SQL_STATEMENTS_HEADER": "1"})
+    return Server(folder, access_log=False, worker_class=args.worker_class, env=env)
+
+
+def live(args, sections: set[str]) -> None:
+    worker = args.worker_class or "gevent"
+    results = {}
+    if "live" in sections:
+        with _server("live", args) as server:
+            results["live"] = live_bench.streams(server, args.phones, args.write_rate,
+                                                 args.live_seconds, args.phone_processes)
+    if "poll" in sections:
+        with _server("poll", args) as server:
+            results["poll"] = live_bench.polling(server, args.pollers, args.write_rate,
+                                                 args.live_seconds, args.phone_processes)
+    print(f"\nLive push: hosts write {args.write_rate:g} rounds a second over the tables for "
+          f"{args.live_seconds:g} s; gunicorn 2 {worker} workers, SQLite; four phones a table."
+          "\nLatency: from a write's answer reaching its host to each phone at that table "
+          "knowing the new version.\n")
+    print("| phones | tables | writes | latency p50 ms | p95 ms | p99 ms | max ms | errors | "
+          "server memory |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---|")
+    if "live" in results:
+        r = results["live"]
+        lat = r["latency"]
+        print(f"| {r['phones']:,} holding streams | {r['tables']:,} | {r['writes']} | "
+              f"{lat['p50'] * 1000:.0f} | {lat['p95'] * 1000:.0f} | {lat['p99'] * 1000:.0f} | "
+              f"{lat['max'] * 1000:.0f} | {r['errors']} | {r['kb_per_stream']:.1f} KB per open "
+              f"stream ({r['memory_mb']:.0f} MB in all; all connected in "
+              f"{r['connected_in']:.1f} s) |")
+    if "poll" in results:
+        r = results["poll"]
+        lat, poll = r["latency"], r["poll"]
+        print(f"| {r['phones']:,} polling every 1.5 s | {r['tables']:,} | {r['writes']} | "
+              f"{lat['p50'] * 1000:.0f} | {lat['p95'] * 1000:.0f} | {lat['p99'] * 1000:.0f} | "
+              f"{lat['max'] * 1000:.0f} | {r['errors']} | a poll: p50 "
+              f"{poll['p50'] * 1000:.1f} ms, p99 {poll['p99'] * 1000:.1f} ms "
+              f"({r['polls']:,} polls) |")
+    for name, r in results.items():
+        if r["errors"]:
+            print(f"{name}: {r['errors']} errors ({r['missed']} phones never told of a write): "
+                  + "; ".join(r["error_kinds"]))
+    if "live" in results:
+        r = results["live"]
+        goals = {f"p95 ≤ 0.5 s at {r['phones']:,} phones": r["latency"]["p95"] <= 0.5,
+                 "no errors": r["errors"] == 0}
+        print("\n" + "\n".join(f"{'met ' if ok else 'MISSED'} {goal}"
+                                 for goal, ok in goals.items()))
+
+
+def table(args) -> None:
+    server = _server("bench", args, SQL_STATEMENTS_HEADER="1")
     server.start()
     try:
         shared = seed(server.port)
@@ -185,8 +260,10 @@ def main() -> int:
                 if scenario not in results or run["rps"] > results[scenario]["rps"]:
                     results[scenario] = run
         floor = results["a"]["rps"]
+        worker = ("2 workers × 8 threads" if args.worker_class == "gthread"
+                  else f"2 {args.worker_class or 'gevent'} workers")
         print(f"\nSquareScores under load: {args.clients} clients, {args.seconds:g} s each, "
-              f"best of {args.passes} passes, gunicorn 2 workers × 8 threads, SQLite\n")
+              f"best of {args.passes} passes, gunicorn {worker}, SQLite\n")
         print("| request | req/s | p50 ms | p99 ms | vs (a) | SQL statements |")
         print("|---|---:|---:|---:|---:|---:|")
         for scenario in "abcde":
@@ -224,7 +301,6 @@ def main() -> int:
                                for goal, ok in goals.items()))
     finally:
         server.stop()
-    return 0
 
 
 if __name__ == "__main__":

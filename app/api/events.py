@@ -1,0 +1,24 @@
+"""`GET /api/v1/matches/<id>/events`: the match's versions as a server-sent event stream."""
+
+from __future__ import annotations
+
+from flask import Blueprint, request
+
+from .. import live, services
+from ..errors import NotFound, ServiceError
+from .common import bearer, no_store, service_error
+
+bp = Blueprint("api_events", __name__, url_prefix="/api/v1")
+# Errors read exactly as the rest of the API's.
+bp.register_error_handler(ServiceError, service_error)
+bp.after_request(no_store)
+
+
+@bp.get("/matches/<match_id>/events")
+def events(match_id: str):
+    """Any of the match's links: 401 for none or an unknown one, 404 for another match's."""
+    secret = bearer()
+    access, version = services.authenticate_at(secret, request.remote_addr)
+    if access.match_id != match_id:
+        raise NotFound("No such match.")
+    return live.stream(secret, access, version)
