@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Flask, g, has_request_context, request
 from sqlalchemy import event
 
-from . import cache, ratelimit
+from . import cache, i18n, ratelimit
 from .extensions import csrf, db, migrate
 from .logs import RedactRecord, redact
 
@@ -27,6 +27,7 @@ def create_app(config_class: object | str = "config.Config") -> Flask:
     csrf.init_app(app)
     cache.init_app(app)
     ratelimit.init_app(app)
+    i18n.init_app(app)
 
     from . import models  # noqa: F401  (the tables Flask-Migrate compares against)
     from .api import bp as api_bp

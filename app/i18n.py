@@ -1,0 +1,69 @@
+"""The pages' languages (SPEC.md section 5): English, German and Arabic, right to left.
+
+A phone's language is the first of: its own choice (the `lang` cookie, set by the switch on every
+page), its `Accept-Language`, English. The API stays English whatever the language: it never
+translates, and what the engines and services say (`Say`) is English until a page says it here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask, request
+from flask_babel import Babel, get_locale, get_translations
+
+from .games.say import Say
+
+LANGUAGES = {"en": "English", "de": "Deutsch", "ar": "العربية"}
+RIGHT_TO_LEFT = {"ar"}
+COOKIE = "lang"
+
+babel = Babel()
+
+
+def chosen_language() -> str:
+    if not request:
+        return "en"
+    if request.path.startswith("/api/"):
+        return "en"
+    kept = request.cookies.get(COOKIE)
+    if kept in LANGUAGES:
+        return kept
+    return request.accept_languages.best_match(list(LANGUAGES)) or "en"
+
+
+def language() -> str:
+    return str(get_locale() or "en")
+
+
+def direction() -> str:
+    return "rtl" if language() in RIGHT_TO_LEFT else "ltr"
+
+
+def say(text: Any) -> str:
+    """What an engine or a service said, in the page's language. A plain string is looked up as
+    it is; a `Say` is looked up by its message, and the values put back (a value that is itself
+    a `Say` is said first)."""
+    if text is None:
+        return ""
+    translations = get_translations()
+    if not isinstance(text, Say):
+        return translations.gettext(str(text)) if text else ""
+    if text.plural is not None:
+        message = translations.ngettext(text.message, text.plural, text.count)
+    else:
+        message = translations.gettext(text.message)
+    if not text.values:
+        return message
+    values = {name: say(value) if isinstance(value, Say) else value
+              for name, value in text.values.items()}
+    return message % values
+
+
+def init_app(app: Flask) -> None:
+    babel.init_app(app, locale_selector=chosen_language)
+    app.jinja_env.filters["say"] = say
+
+    @app.context_processor
+    def page_language() -> dict[str, Any]:
+        return {"lang": language(), "dir": direction(), "languages": LANGUAGES}
