@@ -51,6 +51,8 @@ class Config:
     SESSION_COOKIE_HTTPONLY = True
     PERMANENT_SESSION_LIFETIME = 60 * 60 * 24 * 365
     MAX_CONTENT_LENGTH = 256 * 1024
+    # A group's backup (export.json) may weigh more: far past a big group's bank, far below harm.
+    IMPORT_MAX_BYTES = int(os.environ.get("IMPORT_MAX_BYTES", str(5 * 1024 * 1024)))
     RATELIMIT_ENABLED = _flag("RATELIMIT_ENABLED", True)
     SQL_STATEMENTS_HEADER = _flag("SQL_STATEMENTS_HEADER", False)  # for `make bench`
     RATELIMIT_CREATE_PER_MINUTE = int(os.environ.get("RATELIMIT_CREATE_PER_MINUTE", "30"))

@@ -14,11 +14,6 @@ from .common import (bearer, body, download, group_links, if_match, not_modified
                      optional_body)
 from .routes import bp
 
-# What an import may weigh unless IMPORT_MAX_BYTES says otherwise: far past a big group's bank,
-# which every other request's limit (MAX_CONTENT_LENGTH) would refuse.
-IMPORT_MAX_BYTES = 5 * 1024 * 1024
-
-
 def _group(group_id: str, action: str = "read") -> tuple[GroupAccess, int]:
     """401, 404 and 403, in that order, before anything else is looked at; and the group's
     version, read with the link."""
@@ -62,7 +57,8 @@ def create_group():
 @bp.post("/groups/import")
 def import_group():
     """The body of a group's export.json: a new group (new ids and links) with the same bank."""
-    request.max_content_length = current_app.config.get("IMPORT_MAX_BYTES", IMPORT_MAX_BYTES)
+    # A backup may weigh more than any other request (config.py).
+    request.max_content_length = current_app.config["IMPORT_MAX_BYTES"]
     try:
         data = body()
     except RequestEntityTooLarge as error:
