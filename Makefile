@@ -4,14 +4,26 @@ PYTHON  := $(VENV)/bin/python
 PORT    ?= 8000
 export FLASK_APP := app:create_app
 
-.PHONY: run test test-postgres bench bench-live crashtest migrate clean
+# The pages' languages (SPEC section 5). Each language's catalog (a .po file) is kept in the
+# repository; its compiled .mo is made from it here, before `run` and the tests, whenever the .po
+# is newer. `make catalogs` extracts the messages from the code (app/translations/messages.pot)
+# and brings each catalog up to date; `make translations` compiles them.
+LANGUAGES := de ar
+POT       := app/translations/messages.pot
+CATALOGS  := $(foreach lang,$(LANGUAGES),app/translations/$(lang)/LC_MESSAGES/messages.po)
+COMPILED  := $(CATALOGS:.po=.mo)
+# What marks a message: gettext's own words, Flask-Babel's lazy ones (forms: `_l`), and what the
+# engines and services say (app/games/say.py). tests/i18n reads this line.
+KEYWORDS  := -k Say -k many:1,2 -k _l -k lazy_gettext -k lazy_ngettext:1,2 -k lazy_pgettext:1c,2
+
+.PHONY: run test test-postgres bench bench-live crashtest migrate clean catalogs translations
 
 $(VENV)/.installed: requirements.txt
 	python3 -m venv $(VENV)
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r requirements.txt
 	touch $@
 
-run: $(VENV)/.installed
+run: $(VENV)/.installed $(COMPILED)
 	$(VENV)/bin/flask db upgrade
 	@echo ""
 	@echo "SquareScores is up. On a phone on this network, open:"
@@ -23,7 +35,7 @@ run: $(VENV)/.installed
 # The slowest tests are named at the end, so that a test growing slow is seen where it grows.
 DURATIONS := --durations=15
 
-test: $(VENV)/.installed
+test: $(VENV)/.installed $(COMPILED)
 	$(PYTHON) -m pytest $(DURATIONS)
 
 # What depends on the database, again on PostgreSQL (.ci/run starts one on loopback with this
@@ -32,7 +44,7 @@ test: $(VENV)/.installed
 # live and crash tests (live: the gunicorn they start runs on a SQLite file of its own), all but
 # those that need servers sharing this PostgreSQL (live_postgres: LISTEN/NOTIFY between them).
 PG_TEST_URL ?= postgresql+psycopg://squarescores:squarescores@127.0.0.1/squarescores_test
-test-postgres: $(VENV)/.installed
+test-postgres: $(VENV)/.installed $(COMPILED)
 	TEST_DATABASE_URL=$(PG_TEST_URL) $(PYTHON) -m pytest $(DURATIONS) \
 		-m "not no_database and (not live or live_postgres)"
 
@@ -49,12 +61,24 @@ bench-live: $(VENV)/.installed
 	$(PYTHON) tests/perf/bench.py --sections live,poll --phones $(PHONES)
 
 # gunicorn killed (-9) ten times under writers: nothing answered may be lost.
-crashtest: $(VENV)/.installed
+crashtest: $(VENV)/.installed $(COMPILED)
 	$(PYTHON) tests/perf/crash.py --kills 10
 
 # After changing app/models.py: generate a migration, then read it before committing.
 migrate: $(VENV)/.installed
 	$(VENV)/bin/flask db migrate -m "$(m)"
+
+catalogs: $(VENV)/.installed
+	$(VENV)/bin/pybabel extract -F babel.cfg $(KEYWORDS) --no-wrap --project SquareScores \
+		-o $(POT) .
+	for lang in $(LANGUAGES); do $(VENV)/bin/pybabel update -i $(POT) -d app/translations \
+		-l $$lang --no-wrap --no-fuzzy-matching --ignore-obsolete || exit 1; done
+
+translations: $(COMPILED)
+
+app/translations/%/LC_MESSAGES/messages.mo: app/translations/%/LC_MESSAGES/messages.po \
+		| $(VENV)/.installed
+	$(VENV)/bin/pybabel compile -l $* -i $< -o $@
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from babel.numbers import format_decimal
 from flask import Flask, request
 from flask_babel import Babel, get_locale, get_translations
 
@@ -60,9 +61,23 @@ def say(text: Any) -> str:
     return message % values
 
 
+def num(value: Any) -> str:
+    """A number as the page's language writes it: "-20", "21.5" (de "21,5"). No thousands
+    separator, since a cell refuses one, and the ASCII minus the pages always showed."""
+    if value is None or value == "":
+        return ""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    written = format_decimal(abs(value), locale=language(), group_separator=False)
+    return "-" + written if value < 0 else written
+
+
 def init_app(app: Flask) -> None:
     babel.init_app(app, locale_selector=chosen_language)
     app.jinja_env.filters["say"] = say
+    app.jinja_env.filters["num"] = num
 
     @app.context_processor
     def page_language() -> dict[str, Any]:

@@ -1,4 +1,5 @@
-"""What a person may type into a cell: a whole number or a quick sum, and a plain answer otherwise.
+"""What a person may type into a cell: a whole number or a quick sum (a half where one is allowed),
+in Western or Arabic-Indic digits, and a plain answer otherwise.
 
 The cases live in tests/arithmetic_cases.json: the page's own evaluator (app/static/arithmetic.js)
 must answer them alike (tests/browser/test_arithmetic_js.py)."""
@@ -15,7 +16,11 @@ from hypothesis import strategies as st
 from app.web.arithmetic import NotANumber, evaluate
 
 TWELVE_NINES = 999_999_999_999
-CASES = json.loads((Path(__file__).parent / "arithmetic_cases.json").read_text())["cases"]
+TABLE = json.loads((Path(__file__).parent / "arithmetic_cases.json").read_text())
+CASES = TABLE["cases"]
+HALVES = TABLE["halves"]  # where a half is allowed: evaluate(text, halves=True)
+ARABIC = str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩")
+EXTENDED = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
 
 
 def section(name):
@@ -27,9 +32,9 @@ def texts(name):
     return list(CASES[name])
 
 
-def refused(text):
+def refused(text, halves=False):
     with pytest.raises(NotANumber) as caught:
-        evaluate(text)
+        evaluate(text, halves=halves)
     message = str(caught.value)
     # A sentence for a person at a card table: capital first, full stop last, no code in it.
     assert message[:1].isupper() and message.endswith("."), message
@@ -70,6 +75,20 @@ def test_the_minus_signs_and_pluses_a_phone_types_count(text, value):
 @pytest.mark.parametrize(("text", "value"), section("digits of other scripts"))
 def test_the_digits_of_any_script_count(text, value):
     # A phone in full-width mode, or set to Arabic or Hindi, types its own digits.
+    assert evaluate(text) == value
+
+
+# SPEC section 5: "Number cells accept Western (0–9) and Arabic-Indic (٠–٩, ۰–۹) digits".
+@pytest.mark.parametrize(("text", "value"), section("Arabic-Indic digits")
+                         + section("Extended Arabic-Indic digits (Persian and Urdu keyboards)")
+                         + section("digits of several scripts in one cell"))
+def test_arabic_indic_digits_count_as_digits(text, value):
+    assert evaluate(text) == value
+
+
+# An Arabic phone writes a sign after an invisible mark (CLDR's "؜-"): a copied −20 is −20.
+@pytest.mark.parametrize(("text", "value"), section("the signs and marks an Arabic phone writes"))
+def test_the_signs_and_marks_an_arabic_phone_writes_count(text, value):
     assert evaluate(text) == value
 
 
@@ -117,9 +136,36 @@ def test_every_case_of_the_shared_table_holds(text, answer):
 
 def test_the_table_holds_every_kind_of_case():
     assert {name for name in CASES} >= {"whole numbers", "sums", "nothing typed", "fractions",
-                                        "too long", "anything else"}
+                                        "too long", "anything else", "Arabic-Indic digits"}
+    assert {name for name in HALVES} >= {"halves", "sums with halves", "not a half"}
+    assert all(len(HALVES[name]) >= 5 for name in HALVES)
     assert CASES["the minus signs and pluses a phone types"]["10\uff0d5"] == 5
     assert all(len(CASES[name]) >= 5 for name in CASES)
+
+
+# --- halves, where a half is allowed (a Banakil hand's score) -----------------------------------
+
+@pytest.mark.parametrize(("text", "answer"), [
+    case for name in HALVES for case in HALVES[name].items()])
+def test_where_a_half_is_allowed_every_case_of_the_shared_table_holds(text, answer):
+    if isinstance(answer, str):
+        assert refused(text, halves=True) == answer
+    else:
+        value = evaluate(text, halves=True)
+        assert value == answer and type(value) is type(answer)  # whole: an int, as before
+
+
+@pytest.mark.parametrize("text", ["36.5", "36,5", "٣٦٫٥", "۳۶٫۵"])
+def test_a_decimal_mark_is_refused_where_only_whole_numbers_go(text):
+    assert refused(text) == "Whole numbers only, without decimal points or separators."
+
+
+# A comma is a decimal mark in German and a thousands separator in English: a half is one digit
+# after it, so "1,000" (or the German "1.000", the Arabic "١٬٠٠٠") is never read as 1.
+@pytest.mark.parametrize("text", ["1,000", "1.000", "١٬٠٠٠", "1٬5", "12,50"])
+def test_a_thousands_separator_is_never_a_decimal_mark(text):
+    assert refused(text, halves=True) == "Whole or half points only, like 36.5, without separators."
+    assert refused(text) == "Whole numbers only, without decimal points or separators."
 
 
 def test_the_refusal_is_a_value_error_for_callers_that_catch_those():
@@ -179,4 +225,25 @@ def test_any_text_is_either_a_whole_number_or_a_sentence(text):
         refused(text)
     else:
         assert type(value) is int
+        assert not any(character.isalpha() for character in text)
+
+
+@given(st.integers(-2 * TWELVE_NINES, 2 * TWELVE_NINES), st.sampled_from([ARABIC, EXTENDED, None]),
+       st.sampled_from([".", ",", "٫"]))
+def test_any_half_written_in_any_of_the_digits_reads_as_itself(half_points, digits, mark):
+    whole = str(abs(half_points) // 2) + (f"{mark}5" if half_points % 2 else "")
+    text = ("-" if half_points < 0 else "") + (whole.translate(digits) if digits else whole)
+    value = evaluate(text, halves=True)
+    assert value == half_points / 2
+    assert type(value) is (float if half_points % 2 else int)
+
+
+@given(st.text(max_size=30))
+def test_any_text_is_either_a_number_with_at_most_a_half_or_a_sentence(text):
+    try:
+        value = evaluate(text, halves=True)
+    except NotANumber:
+        refused(text, halves=True)
+    else:
+        assert (value * 2) == int(value * 2)
         assert not any(character.isalpha() for character in text)

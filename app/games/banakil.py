@@ -8,12 +8,13 @@ from typing import Any
 
 from .base import (Game, InvalidInput, OptionSpec, Result, RoundInput, RoundResult, Side,
                    concluded, expect_object, parse_seat_list, reject_unknown, seat_sides)
+from .say import Say
 
 # Card classes, their values in half points (rules/banakil.txt: "Threes to sixes 0.5 ..."),
 # and how many of each two packs and two jokers hold (SPEC: 106 cards in all).
 CLASSES = ("3-6", "7-K", "A", "2", "joker")
-CLASS_NAMES = {"3-6": "threes to sixes", "7-K": "sevens to kings", "A": "aces", "2": "twos",
-               "joker": "jokers"}
+CLASS_NAMES = {"3-6": Say("threes to sixes"), "7-K": Say("sevens to kings"), "A": Say("aces"),
+               "2": Say("twos"), "joker": Say("jokers")}
 HALF_POINTS = {"3-6": 1, "7-K": 2, "A": 3, "2": 4, "joker": 8}
 ONLINE_HALF_POINTS = HALF_POINTS | {"A": 2}  # online tables score aces at a flat one
 IN_THE_PACKS = {"3-6": 32, "7-K": 56, "A": 8, "2": 8, "joker": 2}
@@ -29,33 +30,36 @@ ONLINE_TARGET = 222
 
 OPTIONS = (
     OptionSpec(
-        "target", "int", None, "Target",
-        "The match ends once a side's total reaches this line: 150 for two players, 203 for "
-        "three, 303 for a partnership, 222 with the online rules, unless you choose another.",
-        minimum=1, maximum=1_000_000_000, optional=True, when_empty="by player count",
+        "target", "int", None, Say("Target"),
+        Say("The match ends once a side's total reaches this line: 150 for two players, 203 for "
+            "three, 303 for a partnership, 222 with the online rules, unless you choose "
+            "another."),
+        minimum=1, maximum=1_000_000_000, optional=True, when_empty=Say("by player count"),
+        in_sentence=Say("target"),
     ),
     OptionSpec(
-        "side_scoring", "choice", "net", "Partnership scoring",
-        "Net (the rulebook): the side that went out banks the goer's hand; the other side adds "
-        "its two hands and takes off the goer's partner's. Sum: every side adds its two hands.",
-        choices=(("net", "Net (rulebook)"), ("sum", "Side as a sum")),
+        "side_scoring", "choice", "net", Say("Partnership scoring"),
+        Say("Net (the rulebook): the side that went out banks the goer's hand; the other side "
+            "adds its two hands and takes off the goer's partner's. Sum: every side adds its "
+            "two hands."),
+        choices=(("net", Say("Net (rulebook)")), ("sum", Say("Side as a sum"))),
     ),
     OptionSpec(
-        "no_turn_zero", "bool", False, "Earliest hands off the −20 hook",
-        "“A few tables score zero, rather than minus 20, for anyone who had no chance to play "
-        "before somebody went out on the very first turn or two.”",
+        "no_turn_zero", "bool", False, Say("Earliest hands off the −20 hook"),
+        Say("“A few tables score zero, rather than minus 20, for anyone who had no chance to "
+            "play before somebody went out on the very first turn or two.”"),
     ),
     OptionSpec(
-        "rules", "choice", "table", "Rules",
-        "Online (as the Jawaker app plays): aces count 1, going out all at once scores 51 or "
-        "102, and the usual target is 222.",
-        choices=(("table", "Table (rulebook)"), ("online", "Online")),
+        "rules", "choice", "table", Say("Rules"),
+        Say("Online (as the Jawaker app plays): aces count 1, going out all at once scores 51 "
+            "or 102, and the usual target is 222."),
+        choices=(("table", Say("Table (rulebook)")), ("online", Say("Online"))),
     ),
     OptionSpec(
-        "first_dealer", "seat", 0, "First dealer",
-        "Who deals the first hand. The deal then passes to the right: in the order the names "
-        "are typed.",
-        minimum=0, maximum=3,
+        "first_dealer", "seat", 0, Say("First dealer"),
+        Say("Who deals the first hand. The deal then passes to the right: in the order the "
+            "names are typed."),
+        minimum=0, maximum=3, in_sentence=Say("first dealer"),
     ),
 )
 
@@ -67,8 +71,8 @@ def check_options(options: dict[str, Any], players: int) -> None:
 
 def sides(players: Sequence[str], options: Mapping[str, Any]) -> tuple[Side, ...]:
     if len(players) == 4:  # partners sit across: seats 0 & 2 against 1 & 3
-        return (Side(0, f"{players[0]} & {players[2]}", (0, 2)),
-                Side(1, f"{players[1]} & {players[3]}", (1, 3)))
+        return (Side(0, Say("%(a)s & %(b)s", a=players[0], b=players[2]), (0, 2)),
+                Side(1, Say("%(a)s & %(b)s", a=players[1], b=players[3]), (1, 3)))
     return seat_sides(players)
 
 
@@ -78,35 +82,36 @@ def sides(players: Sequence[str], options: Mapping[str, Any]) -> tuple[Side, ...
 def _count(value: Any, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or (
             isinstance(value, float) and not value.is_integer()):
-        raise InvalidInput("A card count must be a whole number.", where)
+        raise InvalidInput(Say("A card count must be a whole number."), where)
     if not 0 <= value <= IN_THE_PACKS["7-K"]:
-        raise InvalidInput("A card count must be from 0 up to what the packs hold.", where)
+        raise InvalidInput(Say("A card count must be from 0 up to what the packs hold."), where)
     return int(value)
 
 
 def _pile(value: Any, where: str) -> dict[str, int]:
     if value is None:
         value = {}
-    value = expect_object(value, "A pile of cards", where)
+    value = expect_object(value, Say("A pile of cards"), where)
     reject_unknown(value, set(CLASSES), f"{where}.")
     pile = {name: _count(value.get(name, 0), f"{where}.{name}") for name in CLASSES}
     for name, count in pile.items():
         if count > IN_THE_PACKS[name]:
-            raise InvalidInput(f"The packs hold only {IN_THE_PACKS[name]} "
-                               f"{CLASS_NAMES[name]}.", f"{where}.{name}")
+            raise InvalidInput(Say("The packs hold only %(count)s %(cards)s.",
+                                   count=IN_THE_PACKS[name], cards=CLASS_NAMES[name]),
+                               f"{where}.{name}")
     return pile
 
 
 def _flag(body: Mapping[str, Any], name: str) -> bool:
     value = body.get(name, False)
     if not isinstance(value, bool):
-        raise InvalidInput(f"“{name}” must be true or false.", name)
+        raise InvalidInput(Say("“%(name)s” must be true or false.", name=name), name)
     return value
 
 
 def parse_part(body: Any, seat: int, options: Mapping[str, Any]) -> dict[str, Any]:
     """One seat's hand: by card counts, or by its score (tables that count on paper)."""
-    body = expect_object(body, "A hand", None)
+    body = expect_object(body, Say("A hand"), None)
     if "score" in body:
         return _typed_hand(body)
     reject_unknown(body, {"melded", "in_hand", "went_out", "all_at_once", "no_turn"}, "")
@@ -117,14 +122,14 @@ def parse_part(body: Any, seat: int, options: Mapping[str, Any]) -> dict[str, An
             "no_turn": _flag(body, "no_turn")}
     melded_any = any(hand["melded"].values())
     if hand["went_out"] and any(hand["in_hand"].values()):
-        raise InvalidInput("A player who went out holds no cards: empty the hand pile.",
+        raise InvalidInput(Say("A player who went out holds no cards: empty the hand pile."),
                            "in_hand")
     if hand["went_out"] and not melded_any:
-        raise InvalidInput("Going out means melding something: count the melded cards.",
+        raise InvalidInput(Say("Going out means melding something: count the melded cards."),
                            "melded")
     if hand["all_at_once"] and not hand["went_out"]:
-        raise InvalidInput("“All at once” is a way of going out: tick “went out” too, or "
-                           "untick it.", "all_at_once")
+        raise InvalidInput(Say("“All at once” is a way of going out: tick “went out” too, or "
+                               "untick it."), "all_at_once")
     return hand
 
 
@@ -136,40 +141,41 @@ def _typed_hand(body: Mapping[str, Any]) -> dict[str, Any]:
         if flag in body:
             hand[flag] = _flag(body, flag)
     if hand["went_out"] and hand.get("melded") is False:
-        raise InvalidInput("Going out means melding something: untick “melded nothing” or "
-                           "“went out”.", "melded")
+        raise InvalidInput(Say("Going out means melding something: untick “melded nothing” or "
+                               "“went out”."), "melded")
     if hand["went_out"] and hand["score"] * 2 < LEAST_GOING_OUT:
-        raise InvalidInput("A player who went out scores at least 21.5: three cards from 3 to 6 "
-                           "melded, and 20 for going out.", "score")
+        raise InvalidInput(Say("A player who went out scores at least 21.5: three cards from 3 "
+                               "to 6 melded, and 20 for going out."), "score")
     return hand
 
 
 def _hand_score_value(value: Any) -> int | float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise InvalidInput("A hand's score must be a number, like 36.5 or −20.", "score")
+        raise InvalidInput(Say("A hand's score must be a number, like 36.5 or −20."), "score")
     if value != value or abs(value) > SCORE_LIMIT:
-        raise InvalidInput(f"A hand's score must be from −{SCORE_LIMIT} to {SCORE_LIMIT}.",
-                           "score")
+        raise InvalidInput(Say("A hand's score must be from −%(limit)s to %(limit)s.",
+                               limit=SCORE_LIMIT), "score")
     if (value * 2) != int(value * 2):
-        raise InvalidInput("A hand's score goes in half points: 36.5 is fine, 36.25 is not.",
-                           "score")
+        raise InvalidInput(Say("A hand's score goes in half points: 36.5 is fine, 36.25 is "
+                               "not."), "score")
     return int(value) if float(value).is_integer() else float(value)
 
 
 def parse_round(body: Any, players: int, options: Mapping[str, Any]) -> RoundInput:
-    body = expect_object(body, "A round", None)
+    body = expect_object(body, Say("A round"), None)
     reject_unknown(body, {"dead", "hands"}, "")
     dead = body.get("dead", False)
     if not isinstance(dead, bool):
-        raise InvalidInput("“dead” must be true or false.", "dead")
+        raise InvalidInput(Say("“%(name)s” must be true or false.", name="dead"), "dead")
     hands = body.get("hands")
     if hands is not None and not isinstance(hands, list):
-        raise InvalidInput("Give the round's hands as a list, one per seat.", "hands")
+        raise InvalidInput(Say("Give the round's %(what)s as a list, one per seat.",
+                               what=Say("hands")), "hands")
     if dead:
         if hands is not None and any(hand is not None for hand in hands):
-            raise InvalidInput("A dead hand scores nothing: leave the hands out.", "hands")
+            raise InvalidInput(Say("A dead hand scores nothing: leave the hands out."), "hands")
         return RoundInput(common={"dead": True}, parts=(None,) * players)
-    parts = parse_seat_list(hands, players, parse_part, options, "hands", "hands")
+    parts = parse_seat_list(hands, players, parse_part, options, "hands", Say("hands"))
     _check_table(parts)
     return RoundInput(common={}, parts=tuple(parts))
 
@@ -180,14 +186,15 @@ def _check_table(parts: Sequence[dict[str, Any] | None]) -> None:
         total = sum(hand[pile][name] for hand in parts if hand and "score" not in hand
                     for pile in ("melded", "in_hand"))
         if total > IN_THE_PACKS[name]:
-            raise InvalidInput(f"This hand counts {total} {CLASS_NAMES[name]}, but the packs "
-                               f"hold only {IN_THE_PACKS[name]}.", "hands")
+            raise InvalidInput(Say("This hand counts %(total)s %(cards)s, but the packs hold "
+                                   "only %(count)s.", total=total, cards=CLASS_NAMES[name],
+                                   count=IN_THE_PACKS[name]), "hands")
     goers = [seat for seat, hand in enumerate(parts) if hand and hand["went_out"]]
     if len(goers) > 1:
-        raise InvalidInput("Only one player can go out in a hand.", "hands")
+        raise InvalidInput(Say("Only one player can go out in a hand."), "hands")
     if None not in parts and not goers:
-        raise InvalidInput("Somebody went out to end this hand: tick who, or record a dead "
-                           "hand.", "hands")
+        raise InvalidInput(Say("Somebody went out to end this hand: tick who, or record a dead "
+                               "hand."), "hands")
 
 
 def round_input(entered: RoundInput) -> dict[str, Any]:
@@ -371,9 +378,9 @@ def replay(players: int, options: Mapping[str, Any], rounds: Sequence[RoundInput
 GAME = Game.of_rules(
     __name__,
     name="banakil",
-    title="Banakil",
-    summary="Two packs and two jokers, melds and sets, racing to the target line; two, three "
-            "or four players (four play as partners).",
+    title=Say("Banakil"),
+    summary=Say("Two packs and two jokers, melds and sets, racing to the target line; two, "
+                "three or four players (four play as partners)."),
     min_players=2,
     max_players=4,
     options=OPTIONS,

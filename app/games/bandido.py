@@ -9,21 +9,29 @@ from typing import Any
 
 from .base import (Game, InvalidInput, OptionSpec, Result, RoundInput, RoundResult, ended,
                    expect_object, parse_seat_list, reject_unknown, whole_number)
+from .say import Say
 
 SYMBOLS = ("stone", "water", "coconut")
 VICTORY_POINTS_TO_WIN = 5
 VICTORY_POINTS_IN_THE_BOX = 20
 MOST_FACE_UP = 4  # "It is possible that four symbols are lying face up."
 CHARACTER_SYMBOLS = 3  # each character card shows three symbols (repeats allowed)
+# Each symbol as people say it (the codes above stay as the API knows them).
+SYMBOL_NAMES = {"stone": Say("stone"), "water": Say("water"), "coconut": Say("coconut")}
 
 OPTIONS = (
     OptionSpec(
-        "first_seat", "seat", 0, "First player",
-        "Who takes the first turn (“the most monkey-like player”). Turns then go round in the "
-        "order the names are typed.",
-        minimum=0, maximum=4,
+        "first_seat", "seat", 0, Say("First player"),
+        Say("Who takes the first turn (“the most monkey-like player”). Turns then go round in "
+            "the order the names are typed."),
+        minimum=0, maximum=4, in_sentence=Say("first player"),
     ),
 )
+
+
+def symbol_name(symbol: str) -> str:
+    """A symbol as people say it, a Say."""
+    return SYMBOL_NAMES.get(symbol, symbol)
 
 
 def turn_order(players: int, options: Mapping[str, Any]) -> list[int]:
@@ -36,37 +44,42 @@ def turn_order(players: int, options: Mapping[str, Any]) -> list[int]:
 
 def _symbols(value: Any, where: str, exactly: int | None = None) -> list[str]:
     if not isinstance(value, list):
-        raise InvalidInput("Give the symbols as a list, like [\"stone\", \"water\"].", where)
+        raise InvalidInput(Say("Give the symbols as a list, like [\"stone\", \"water\"]."),
+                           where)
     for symbol in value:
         if symbol not in SYMBOLS:
-            raise InvalidInput(f"A symbol is stone, water or coconut, not “{symbol}”.", where)
+            raise InvalidInput(Say("A symbol is stone, water or coconut, not “%(symbol)s”.",
+                                   symbol=symbol), where)
     if exactly is not None and len(value) != exactly:
-        raise InvalidInput(f"A character shows exactly {exactly} symbols.", where)
+        raise InvalidInput(Say("A character shows exactly %(count)s symbols.", count=exactly),
+                           where)
     if len(value) > MOST_FACE_UP:
-        raise InvalidInput(f"At most {MOST_FACE_UP} action cards lie face up.", where)
+        raise InvalidInput(Say("At most %(count)s action cards lie face up.",
+                               count=MOST_FACE_UP), where)
     return list(value)
 
 
 def parse_part(body: Any, seat: int, options: Mapping[str, Any]) -> dict[str, Any]:
     """A seat's state after its turn: victory points held and its face-up symbols."""
-    body = expect_object(body, "A player's state", None)
+    body = expect_object(body, Say("A player's state"), None)
     reject_unknown(body, {"vp", "symbols"}, "")
     return {
-        "vp": whole_number(body.get("vp", 0), "Victory points", "vp", 0,
+        "vp": whole_number(body.get("vp", 0), Say("Victory points"), "vp", 0,
                            VICTORY_POINTS_IN_THE_BOX),
         "symbols": _symbols(body.get("symbols", []), "symbols"),
     }
 
 
 def parse_round(body: Any, players: int, options: Mapping[str, Any]) -> RoundInput:
-    body = expect_object(body, "A round", None)
+    body = expect_object(body, Say("A round"), None)
     reject_unknown(body, {"players"}, "")
     parts = parse_seat_list(body.get("players"), players, parse_part, options, "players",
-                            "player states")
+                            Say("player states"))
     held = sum(part["vp"] for part in parts if part)
     if held > VICTORY_POINTS_IN_THE_BOX:
-        raise InvalidInput(f"That is {held} victory points in play, but the box holds only "
-                           f"{VICTORY_POINTS_IN_THE_BOX}.", "players")
+        raise InvalidInput(Say("That is %(held)s victory points in play, but the box holds "
+                               "only %(count)s.", held=held, count=VICTORY_POINTS_IN_THE_BOX),
+                           "players")
     return RoundInput(common={}, parts=tuple(parts))
 
 
@@ -157,9 +170,9 @@ def replay(players: int, options: Mapping[str, Any], rounds: Sequence[RoundInput
 GAME = Game.of_rules(
     __name__,
     name="bandido",
-    title="Banana Bandido",
-    summary="Five victory points or your secret character's three symbols face up: the app "
-            "spots the winner and keeps every character secret; 2 to 5 players.",
+    title=Say("Banana Bandido"),
+    summary=Say("Five victory points or your secret character's three symbols face up: the app "
+                "spots the winner and keeps every character secret; 2 to 5 players."),
     min_players=2,
     max_players=5,
     options=OPTIONS,

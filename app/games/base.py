@@ -9,9 +9,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
+from .say import Say
+
 
 class InvalidInput(ValueError):
-    """Input a player can fix: `message` says how, `field` says where."""
+    """Input a player can fix: `message` says how (a `Say`, so a page says it in its own
+    language), `field` says where."""
 
     def __init__(self, message: str, field: str | None = None):
         super().__init__(message)
@@ -21,7 +24,10 @@ class InvalidInput(ValueError):
 
 @dataclass(frozen=True)
 class OptionSpec:
-    """One match option: what it is called, its type, its default, and a sentence on what it does."""
+    """One match option: what it is called, its type, its default, and a sentence on what it does.
+
+    The words (label, help, the choices' labels, when_empty, in_sentence) are `Say`s, so a page
+    says them in its own language; names and choice codes stay as the API knows them."""
 
     name: str
     kind: str  # "int", "bool", "choice", or "seat" (a seat at the table: 0 is the first name)
@@ -32,7 +38,14 @@ class OptionSpec:
     minimum: int | None = None
     maximum: int | None = None
     optional: bool = False  # an int option that may be left empty (None)
-    when_empty: str = "none"  # what an empty optional option means, in a word or two
+    when_empty: str = Say("none")  # what an empty optional option means, in a word or two
+    # The label as it reads inside a sentence ("the first player must be..."); its lowercase
+    # English by default (a game gives its own Say where a page says it in a sentence).
+    in_sentence: str | None = None
+
+    @property
+    def label_in_sentence(self) -> str:
+        return self.in_sentence if self.in_sentence is not None else self.label.lower()
 
 
 @dataclass(frozen=True)
@@ -171,18 +184,21 @@ class Game:
         if raw is None:
             raw = {}
         if not isinstance(raw, Mapping):
-            raise InvalidInput("Options must be an object.", "options")
+            raise InvalidInput(Say("Options must be an object."), "options")
         specs = {spec.name: spec for spec in self.options}
         for name in raw:
             if name not in specs:
-                raise InvalidInput(f"{self.title} has no option “{name}”.", f"options.{name}")
+                raise InvalidInput(Say("%(game)s has no option “%(name)s”.", game=self.title,
+                                       name=name), f"options.{name}")
         options = {}
         for spec in self.options:
             value = raw.get(spec.name, spec.default)
             options[spec.name] = _option_value(spec, value)
             if spec.kind == "seat" and options[spec.name] >= players:
-                raise InvalidInput(f"The {spec.label.lower()} must be one of the {players} "
-                                   f"seats (0 to {players - 1}).", f"options.{spec.name}")
+                raise InvalidInput(Say("The %(option)s must be one of the %(players)s seats "
+                                       "(0 to %(last)s).", option=spec.label_in_sentence,
+                                       players=players, last=players - 1),
+                                   f"options.{spec.name}")
         self.check_options(options, players)
         return options
 
@@ -191,12 +207,13 @@ def _option_value(spec: OptionSpec, value: Any) -> Any:
     where = f"options.{spec.name}"
     if spec.kind == "bool":
         if not isinstance(value, bool):
-            raise InvalidInput(f"{spec.label} must be true or false.", where)
+            raise InvalidInput(Say("%(label)s must be true or false.", label=spec.label), where)
         return value
     if spec.kind == "choice":
         allowed = [key for key, _ in spec.choices]
         if value not in allowed:
-            raise InvalidInput(f"{spec.label} must be one of: {', '.join(allowed)}.", where)
+            raise InvalidInput(Say("%(label)s must be one of: %(choices)s.", label=spec.label,
+                                   choices=", ".join(allowed)), where)
         return value
     if value is None and spec.optional:
         return None
@@ -208,40 +225,50 @@ def whole_number(
 ) -> int:
     """A JSON number that is whole and within bounds, as an int; anything else is InvalidInput."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise InvalidInput(f"{label} must be a whole number.", where)
+        raise InvalidInput(Say("%(label)s must be a whole number.", label=label), where)
     if isinstance(value, float):
         if not math.isfinite(value) or not value.is_integer():
-            raise InvalidInput(f"{label} must be a whole number.", where)
+            raise InvalidInput(Say("%(label)s must be a whole number.", label=label), where)
         if abs(value) > 2**63:
-            raise InvalidInput(f"{label} is far too large.", where)
+            raise InvalidInput(Say("%(label)s is far too large.", label=label), where)
         value = int(value)
     if minimum is not None and value < minimum:
-        raise InvalidInput(f"{label} must be at least {minimum:,}.", where)
+        raise InvalidInput(Say("%(label)s must be at least %(minimum)s.", label=label,
+                               minimum=grouped(minimum)), where)
     if maximum is not None and value > maximum:
-        raise InvalidInput(f"{label} must be at most {maximum:,}.", where)
+        raise InvalidInput(Say("%(label)s must be at most %(maximum)s.", label=label,
+                               maximum=grouped(maximum)), where)
     return value
+
+
+def grouped(number: int) -> int | str:
+    """A bound as the English sentence writes it: a number, grouped by thousands past 999
+    ("1,000,000,000": a string then; a page's own formatting takes the plain numbers)."""
+    return number if abs(number) < 1000 else f"{number:,}"
 
 
 def expect_object(value: Any, what: str, where: str | None) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
-        raise InvalidInput(f"{what} must be an object.", where)
+        raise InvalidInput(Say("%(what)s must be an object.", what=what), where)
     return value
 
 
 def reject_unknown(value: Mapping[str, Any], known: set[str], prefix: str) -> None:
     for name in value:
         if name not in known:
-            raise InvalidInput(f"Unknown field “{name}”.", f"{prefix}{name}")
+            raise InvalidInput(Say("Unknown field “%(name)s”.", name=name), f"{prefix}{name}")
 
 
 def parse_seat_list(items: Any, players: int, parse_part: Callable[[Any, int, Any], Any],
                     options: Mapping[str, Any], name: str, what: str) -> tuple[Any, ...]:
     """A round's list of per-seat parts (None where not typed yet), each read by `parse_part`;
-    a fault is reported at `name[seat].field`."""
+    a fault is reported at `name[seat].field`. `what` names the parts ("player lines", a Say)."""
     if not isinstance(items, list):
-        raise InvalidInput(f"Give the round's {what} as a list, one per seat.", name)
+        raise InvalidInput(Say("Give the round's %(what)s as a list, one per seat.", what=what),
+                           name)
     if len(items) != players:
-        raise InvalidInput(f"Give {players} {what}, one per seat, not {len(items)}.", name)
+        raise InvalidInput(Say("Give %(players)s %(what)s, one per seat, not %(given)s.",
+                               players=players, what=what, given=len(items)), name)
     parts = []
     for seat, item in enumerate(items):
         try:

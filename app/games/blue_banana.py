@@ -8,6 +8,7 @@ from typing import Any
 
 from .base import (Game, InvalidInput, OptionSpec, Result, RoundInput, RoundResult, concluded,
                    expect_object, parse_seat_list, reject_unknown, whole_number)
+from .say import Say
 
 # Each motif's own colour (rules/blue-banana.txt, "The 8 Motifs in Their Correct Colors").
 OWN_COLOR = {
@@ -17,7 +18,17 @@ OWN_COLOR = {
 MOTIFS = tuple(OWN_COLOR)
 COLORS = tuple(OWN_COLOR.values())
 MOTIF_OF = {color: motif for motif, color in OWN_COLOR.items()}
-MOTIF_NAMES = {"top_hat": "top hat"}
+# Each motif and colour as people say it (the codes above stay as the API knows them).
+MOTIF_NAMES = {
+    "banana": Say("banana"), "frog": Say("frog"), "whale": Say("whale"),
+    "eggplant": Say("eggplant"), "flamingo": Say("flamingo"), "strawberry": Say("strawberry"),
+    "basketball": Say("basketball"), "top_hat": Say("top hat"),
+}
+COLOR_NAMES = {
+    "yellow": Say("yellow"), "green": Say("green"), "blue": Say("blue"),
+    "purple": Say("purple"), "pink": Say("pink"), "red": Say("red"), "orange": Say("orange"),
+    "black": Say("black"),
+}
 
 DISPLAY = 93  # 109 motif cards less the 16 task cards
 MAX_CHIPS = 5  # four small and a fifth become one large chip worth 5; nobody passes it
@@ -27,22 +38,29 @@ BANANA = (None, "correct", "early")
 
 OPTIONS = (
     OptionSpec(
-        "mode", "choice", "normal", "Game mode card",
-        "Normal (the green check mark): seek the task cards' colours and motifs. Inverted (the "
-        "red X): seek every card that shows neither. Alternating: flip the card every round, "
-        "starting normal.",
-        choices=(("normal", "Normal"), ("inverted", "Inverted"), ("alternating", "Alternating")),
+        "mode", "choice", "normal", Say("Game mode card"),
+        Say("Normal (the green check mark): seek the task cards' colours and motifs. Inverted "
+            "(the red X): seek every card that shows neither. Alternating: flip the card every "
+            "round, starting normal."),
+        choices=(("normal", Say("Normal")), ("inverted", Say("Inverted")),
+                 ("alternating", Say("Alternating"))),
     ),
     OptionSpec(
-        "rounds", "int", 8, "Rounds",
-        "The game ends after this many rounds: 8 when the task deck runs out.",
-        minimum=1, maximum=50,
+        "rounds", "int", 8, Say("Rounds"),
+        Say("The game ends after this many rounds: 8 when the task deck runs out."),
+        minimum=1, maximum=50, in_sentence=Say("rounds"),
     ),
 )
 
 
 def motif_name(motif: str) -> str:
+    """A motif as people say it ("top_hat" → "top hat"), a Say."""
     return MOTIF_NAMES.get(motif, motif)
+
+
+def color_name(color: str) -> str:
+    """A colour as people say it, a Say."""
+    return COLOR_NAMES.get(color, color)
 
 
 def mode_of_round(options: Mapping[str, Any], number: int) -> str:
@@ -57,55 +75,60 @@ def mode_of_round(options: Mapping[str, Any], number: int) -> str:
 
 def parse_part(body: Any, seat: int, options: Mapping[str, Any]) -> dict[str, Any]:
     """One player's line: cards collected correctly and incorrectly, and the banana."""
-    body = expect_object(body, "A player's line", None)
+    body = expect_object(body, Say("A player's line"), None)
     reject_unknown(body, {"correct", "incorrect", "banana"}, "")
     line = {
-        "correct": whole_number(body.get("correct", 0), "Cards collected correctly", "correct",
-                                0, DISPLAY),
-        "incorrect": whole_number(body.get("incorrect", 0), "Cards collected incorrectly",
+        "correct": whole_number(body.get("correct", 0), Say("Cards collected correctly"),
+                                "correct", 0, DISPLAY),
+        "incorrect": whole_number(body.get("incorrect", 0), Say("Cards collected incorrectly"),
                                   "incorrect", 0, DISPLAY),
         "banana": body.get("banana"),
     }
     if line["banana"] not in BANANA:
-        raise InvalidInput("The banana is none, correct or early.", "banana")
+        raise InvalidInput(Say("The banana is none, correct or early."), "banana")
     if line["correct"] + line["incorrect"] > DISPLAY:
-        raise InvalidInput(f"The display holds only {DISPLAY} cards.", "correct")
+        raise InvalidInput(Say("The display holds only %(count)s cards.", count=DISPLAY),
+                           "correct")
     return line
 
 
 def parse_task_card(card: Any, where: str) -> dict[str, str]:
-    card = expect_object(card, "A task card", where)
+    card = expect_object(card, Say("A task card"), where)
     reject_unknown(card, {"motif", "color"}, f"{where}.")
     motif, color = card.get("motif"), card.get("color")
     if not isinstance(motif, str) or motif not in OWN_COLOR:
-        raise InvalidInput(f"Pick the card's motif: {', '.join(map(motif_name, MOTIFS))}.",
-                           f"{where}.motif")
+        # The eight motifs and colours in the order of MOTIFS and COLORS.
+        raise InvalidInput(Say("Pick the card's motif: banana, frog, whale, eggplant, flamingo, "
+                               "strawberry, basketball, top hat."), f"{where}.motif")
     if not isinstance(color, str) or color not in MOTIF_OF:
-        raise InvalidInput(f"Pick the card's colour: {', '.join(COLORS)}.", f"{where}.color")
+        raise InvalidInput(Say("Pick the card's colour: yellow, green, blue, purple, pink, red, "
+                               "orange, black."), f"{where}.color")
     if OWN_COLOR[motif] == color:
-        raise InvalidInput(f"There is no {color} {motif_name(motif)}: a task card never shows a "
-                           "motif in its own colour.", where)
+        raise InvalidInput(Say("There is no %(color)s %(motif)s: a task card never shows a "
+                               "motif in its own colour.", color=color_name(color),
+                               motif=motif_name(motif)), where)
     return {"motif": motif, "color": color}
 
 
 def parse_task(task: Any) -> list[dict[str, str]]:
     if not isinstance(task, list) or len(task) != TASK_CARDS:
-        raise InvalidInput("A round has exactly two task cards.", "task")
+        raise InvalidInput(Say("A round has exactly two task cards."), "task")
     cards = [parse_task_card(card, f"task[{i}]") for i, card in enumerate(task)]
     if cards[0] == cards[1]:
-        raise InvalidInput("The two task cards are the same card: one goes back into the deck "
-                           "and another is turned up.", "task")
+        raise InvalidInput(Say("The two task cards are the same card: one goes back into the "
+                               "deck and another is turned up."), "task")
     return cards
 
 
 def parse_round(body: Any, players: int, options: Mapping[str, Any]) -> RoundInput:
-    body = expect_object(body, "A round", None)
+    body = expect_object(body, Say("A round"), None)
     reject_unknown(body, {"players", "task"}, "")
     parts = parse_seat_list(body.get("players"), players, parse_part, options, "players",
-                            "player lines")
+                            Say("player lines"))
     snatchers = [seat for seat, line in enumerate(parts) if line and line["banana"]]
     if len(snatchers) > 1:
-        raise InvalidInput("Only one player can snatch the Blue Banana in a round.", "players")
+        raise InvalidInput(Say("Only one player can snatch the Blue Banana in a round."),
+                           "players")
     common = {}
     if body.get("task") is not None:
         common["task"] = parse_task(body["task"])
@@ -124,8 +147,9 @@ def check_match(players: int, options: Mapping[str, Any], rounds: Sequence[Round
     collected = sum(line["correct"] + line["incorrect"] for entered in rounds
                     for line in entered.parts if line)
     if collected > DISPLAY:
-        raise InvalidInput(f"That makes {collected} cards collected over the match, but the "
-                           f"display holds only {DISPLAY}.", "players")
+        raise InvalidInput(Say("That makes %(collected)s cards collected over the match, but "
+                               "the display holds only %(count)s.", collected=collected,
+                               count=DISPLAY), "players")
 
 
 # The referee -------------------------------------------------------------------------------
@@ -215,10 +239,11 @@ def replay(players: int, options: Mapping[str, Any], rounds: Sequence[RoundInput
 GAME = Game.of_rules(
     __name__,
     name="blue_banana",
-    title="Blue Banana",
-    summary="Snatch the cards the task cards seek, pay penalty chips for mistakes, and let the "
-            "app referee the task cards; 2 to 10 players, 8 rounds.",
+    title=Say("Blue Banana"),
+    summary=Say("Snatch the cards the task cards seek, pay penalty chips for mistakes, and let "
+                "the app referee the task cards; 2 to 10 players, 8 rounds."),
     min_players=2,
     max_players=10,
     options=OPTIONS,
 )
+

@@ -7,52 +7,55 @@ from typing import Any
 
 from .base import (Game, InvalidInput, OptionSpec, Result, RoundInput, RoundResult, concluded,
                    expect_object, reject_unknown, whole_number)
+from .say import Say
 
 CELL_LIMIT = 1_000_000_000
 
 OPTIONS = (
     OptionSpec(
-        "target", "int", None, "Target",
-        "The match is over once a total reaches this number; leave empty for no target.",
-        minimum=1, maximum=CELL_LIMIT, optional=True,
+        "target", "int", None, Say("Target"),
+        Say("The match is over once a total reaches this number; leave empty for no target."),
+        minimum=1, maximum=CELL_LIMIT, optional=True, in_sentence=Say("target"),
     ),
     OptionSpec(
-        "rounds", "int", None, "Rounds",
-        "The match is over after this many rounds; leave empty to play on until you stop.",
-        minimum=1, maximum=1000, optional=True,
+        "rounds", "int", None, Say("Rounds"),
+        Say("The match is over after this many rounds; leave empty to play on until you stop."),
+        minimum=1, maximum=1000, optional=True, in_sentence=Say("rounds"),
     ),
     OptionSpec(
-        "lowest_wins", "bool", False, "Lowest total wins",
-        "For games like Hearts or golf, where the fewest points win.",
+        "lowest_wins", "bool", False, Say("Lowest total wins"),
+        Say("For games like Hearts or golf, where the fewest points win."),
     ),
     OptionSpec(
-        "allow_negative", "bool", True, "Allow negative scores",
-        "Untick it when a cell can never go below zero.",
+        "allow_negative", "bool", True, Say("Allow negative scores"),
+        Say("Untick it when a cell can never go below zero."),
     ),
 )
 
 
 def _score(value: Any, options: Mapping[str, Any], where: str) -> int:
     minimum = -CELL_LIMIT if options["allow_negative"] else 0
-    return whole_number(value, "A score", where, minimum, CELL_LIMIT)
+    return whole_number(value, Say("A score"), where, minimum, CELL_LIMIT)
 
 
 def parse_part(body: Any, seat: int, options: Mapping[str, Any]) -> dict[str, int]:
-    body = expect_object(body, "A score", None)
+    body = expect_object(body, Say("A score"), None)
     reject_unknown(body, {"score"}, "")
     if "score" not in body:
-        raise InvalidInput("Give the score.", "score")
+        raise InvalidInput(Say("Give the score."), "score")
     return {"score": _score(body["score"], options, "score")}
 
 
 def parse_round(body: Any, players: int, options: Mapping[str, Any]) -> RoundInput:
-    body = expect_object(body, "A round", None)
+    body = expect_object(body, Say("A round"), None)
     reject_unknown(body, {"scores"}, "")
     scores = body.get("scores")
     if not isinstance(scores, list):
-        raise InvalidInput("Give the round as a list of scores, one per player.", "scores")
+        raise InvalidInput(Say("Give the round as a list of scores, one per player."), "scores")
     if len(scores) != players:
-        raise InvalidInput(f"Give {players} scores, one per player, not {len(scores)}.", "scores")
+        raise InvalidInput(Say.many("Give %(count)s score, one per player, not %(given)s.",
+                                    "Give %(count)s scores, one per player, not %(given)s.",
+                                    players, given=len(scores)), "scores")
     parts = tuple(
         None if value is None else {"score": _score(value, options, f"scores[{seat}]")}
         for seat, value in enumerate(scores)
@@ -95,8 +98,8 @@ def _is_over(options: Mapping[str, Any], totals: Sequence[int], complete: int) -
 GAME = Game.of_rules(
     __name__,
     name="generic",
-    title="Free score sheet",
-    summary="Any card game: type each player's points per round and watch the totals.",
+    title=Say("Free score sheet"),
+    summary=Say("Any card game: type each player's points per round and watch the totals."),
     min_players=1,
     max_players=12,
     options=OPTIONS,

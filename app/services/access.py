@@ -14,6 +14,7 @@ from ..errors import Forbidden, Invalid, NotFound, TooManyRequests, Unauthorized
 from ..extensions import db
 from ..games import GAMES, Side
 from ..models import Change, Group, Match, Round, Seat, Token
+from ..games.say import Say
 from .sheet import Sheet, Table, load_sheet
 from .writes import group_of, log_change, touch_group, writing
 
@@ -43,29 +44,29 @@ class Access:
         """Refuses what this token may not do at this table: 404, then 403, in SPEC order."""
         count, players = table.rounds, len(table.players)
         if action in ("edit_round", "delete_round") and not 1 <= number <= count:
-            raise NotFound(f"There is no round {number}.")
+            raise NotFound(Say("There is no round %(number)s.", number=number))
         if action == "set_part":
             if not 1 <= number <= count + 1:
-                raise NotFound(f"There is no round {number}.")
+                raise NotFound(Say("There is no round %(number)s.", number=number))
             if not 0 <= seat < players:
-                raise NotFound(f"There is no seat {seat}.")
+                raise NotFound(Say("There is no seat %(seat)s.", seat=seat))
             if seat not in self.writable_seats(table.sides, players):
-                raise Forbidden("This link can only enter its own seat's scores.")
+                raise Forbidden(Say("This link can only enter its own seat's scores."))
         elif action == "character":
             if not table.game.secrets:
-                raise NotFound(f"{table.game.title} has no characters.")
+                raise NotFound(Say("%(game)s has no characters.", game=table.game.title))
             if not 0 <= seat < players:
-                raise NotFound(f"There is no seat {seat}.")
+                raise NotFound(Say("There is no seat %(seat)s.", seat=seat))
             if self.role != "seat" or self.seat != seat:
-                raise Forbidden("Only that seat's own link can set its character.")
+                raise Forbidden(Say("Only that seat's own link can set its character."))
         elif action == "bank":
             if self.role not in ("host", "seat"):
-                raise Forbidden("Only the host or a player can bank the match.")
+                raise Forbidden(Say("Only the host or a player can bank the match."))
         elif action == "read_cell":
             if not 1 <= number <= count or not 0 <= seat < players:
-                raise NotFound("There is no such cell.")
+                raise NotFound(Say("There is no such cell."))
         elif action != "read" and self.role != "host":
-            raise Forbidden("Only the host's link can do that.")
+            raise Forbidden(Say("Only the host's link can do that."))
 
 
 def authenticate(secret: str | None, address: str | None = None) -> Access:
@@ -82,8 +83,8 @@ def authenticate_at(secret: str | None, address: str | None = None) -> tuple[Acc
             .join(Match, Token.match_id == Match.id).where(Token.secret == secret)).first()
     if row is None:
         if not ratelimit.allow("unknown_token", address):
-            raise TooManyRequests("Too many unknown links from this address; wait a minute.")
-        raise Unauthorized("This link is not (or no longer) valid.")
+            raise TooManyRequests(Say("Too many unknown links from this address; wait a minute."))
+        raise Unauthorized(Say("This link is not (or no longer) valid."))
     return Access(row.match_id, row.role, row.seat), row.version
 
 
@@ -91,7 +92,7 @@ def check(access: Access, match_id: str, action: str, number: int | None = None,
           seat: int | None = None) -> Sheet:
     """The checks that come before a request's body is read, in SPEC order: 404, then 403."""
     if access.match_id != match_id:
-        raise NotFound("No such match.")
+        raise NotFound(Say("No such match."))
     sheet = load_sheet(match_id)
     access.check(sheet.table, action, number, seat)
     return sheet
@@ -102,10 +103,10 @@ def precheck(access: Access, match_id: str, action: str, number: int | None = No
     """check(), for a write that will check again under its lock: three small queries and no
     replay."""
     if access.match_id != match_id:
-        raise NotFound("No such match.")
+        raise NotFound(Say("No such match."))
     match = db.session.get(Match, match_id)
     if match is None:
-        raise NotFound("No such match.")
+        raise NotFound(Say("No such match."))
     game = GAMES[match.game]
     players = tuple(db.session.scalars(
         select(Seat.name).where(Seat.match_id == match_id).order_by(Seat.position)))
@@ -125,14 +126,14 @@ def tokens(access: Access, match_id: str) -> dict[str, Any]:
 def replace_link(access: Access, match_id: str, role: Any, seat: Any = None) -> dict[str, Any]:
     """A new secret for one link; the old one stops working at once. Host only."""
     if role not in ("host", "view", "seat"):
-        raise Invalid("Say which link: host, view or seat.", "role")
+        raise Invalid(Say("Say which link: host, view or seat."), "role")
     group_id = group_of(match_id)
     with writing(access, match_id, None, "replace_link", ended_too=True, group_id=group_id,
                  touches_group=True) as sheet:
         if role == "seat":
             if isinstance(seat, bool) or not isinstance(seat, int) or not (
                     0 <= seat < len(sheet.players)):
-                raise Invalid("Say which seat's link to replace.", "seat")
+                raise Invalid(Say("Say which seat's link to replace."), "seat")
         else:
             seat = None
         token = db.session.scalar(select(Token).where(

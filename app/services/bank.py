@@ -18,6 +18,7 @@ from ..errors import Conflict, Forbidden, Invalid, NotFound
 from ..extensions import db
 from ..games import Game, Result, Side
 from ..models import Group, GroupToken, Match, Player, Seat, Token
+from ..games.say import Say
 from .groups import GroupAccess
 from .matches import utc
 from .roster import roster_players
@@ -88,9 +89,9 @@ def bank(access: Access, match_id: str, if_match: Collection[int] | None = None,
                  touches_group=True) as sheet:
         match = sheet.match
         if not sheet.result.over:
-            raise Conflict("The match is not over yet: only a finished match can be banked.")
+            raise Conflict(Say("The match is not over yet: only a finished match can be banked."))
         if filing and match.group_id not in (None, filing):
-            raise Conflict("The match belongs to another group: it is banked there.")
+            raise Conflict(Say("The match belongs to another group: it is banked there."))
         if problem:
             raise problem
         match.ended, match.banked_at = "banked", datetime.now(UTC)
@@ -113,23 +114,23 @@ def _filing(body: Any) -> tuple[str | None, Invalid | None]:
     if body is None:
         return None, None
     if not isinstance(body, Mapping):
-        return None, Invalid("The body must be a JSON object, or nothing.")
+        return None, Invalid(Say("The body must be a JSON object, or nothing."))
     for name in body:
         if name not in ("group", "group_token"):
-            return None, Invalid(f"Unknown field “{name}”.", name)
+            return None, Invalid(Say("Unknown field “%(name)s”.", name=name), name)
     group_id = body.get("group")
     if group_id is None:
         return None, None
     if not isinstance(group_id, str):
-        return None, Invalid("Name the group by its id.", "group")
+        return None, Invalid(Say("Name the group by its id."), "group")
     secret = body.get("group_token")
     if db.session.get(Group, group_id) is None:
-        raise NotFound("No such group.")
+        raise NotFound(Say("No such group."))
     owner = isinstance(secret, str) and len(secret) <= 64 and db.session.scalar(
         select(GroupToken.id).where(GroupToken.group_id == group_id,
                                     GroupToken.role == "owner", GroupToken.secret == secret))
     if not owner:
-        raise Forbidden("Only the group's owner link can file a match into its bank.")
+        raise Forbidden(Say("Only the group's owner link can file a match into its bank."))
     return group_id, None
 
 
@@ -205,7 +206,7 @@ def load_bank(group_id: str) -> Bank:
     group = db.session.execute(select(Group.name, Group.version)
                                .where(Group.id == group_id)).first()
     if group is None:
-        raise NotFound("No such group.")
+        raise NotFound(Say("No such group."))
     roster = db.session.execute(select(Player.id, Player.name)
                                 .where(Player.group_id == group_id)).all()
     names = dict(roster)

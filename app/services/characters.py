@@ -8,6 +8,7 @@ from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..errors import Conflict, Invalid
+from ..games.say import Say
 from .sheet import Sheet, key_hash, sheet_of
 from .writes import log_change, parse_input, writing
 
@@ -24,17 +25,17 @@ def set_character(access: Access, match_id: str, seat: int, body: Any,
     working (the phone that typed it last is the one that knows)."""
     with writing(access, match_id, if_match, "character", seat=seat) as sheet:
         if sheet.result.over:
-            raise Conflict("The match is over: characters can no longer change.")
+            raise Conflict(Say("The match is over: characters can no longer change."))
         if not isinstance(body, Mapping):
-            raise Invalid("Give the character as {\"symbols\": [three symbols], "
-                          "\"revealed\": false}.")
+            raise Invalid(Say("Give the character as {\"symbols\": [three symbols], "
+                          "\"revealed\": false}."))
         for name in body:  # a typo ("reveal") must not leave the character hidden unnoticed
             if name not in ("symbols", "revealed"):
-                raise Invalid(f"Unknown field “{name}”.", name)
+                raise Invalid(Say("Unknown field “%(name)s”.", name=name), name)
         symbols = parse_input(sheet.game.parse_character, body.get("symbols"))
         revealed = body.get("revealed", False)
         if not isinstance(revealed, bool):
-            raise Invalid("“revealed” must be true or false.", "revealed")
+            raise Invalid(Say("“revealed” must be true or false."), "revealed")
         row = sheet.match.seats[seat]
         revealed = revealed or row.revealed  # a revealed character stays revealed
         # Dealt at setup, the character counts in every round already played (SPEC): one that
@@ -45,10 +46,10 @@ def set_character(access: Access, match_id: str, seat: int, body: Any,
         result = sheet.replay(sheet.rounds, secrets_)
         if result.over_after is not None and result.over_after < len(sheet.rounds) - 1:
             won = result.over_after + 1
-            raise Conflict(f"With that character you would already have won in round {won}, "
-                           "yet later rounds were played since. Check its symbols; if they "
-                           f"are right, ask the host to delete the rounds after round {won}, "
-                           "then type it again.")
+            raise Conflict(Say("With that character you would already have won in round %(won)s, "
+                               "yet later rounds were played since. Check its symbols; if they "
+                               "are right, ask the host to delete the rounds after round "
+                               "%(won)s, then type it again.", won=won))
         # 24 random bytes: 192 bits, far past guessing (and 32 characters, which the logs
         # mask as they mask a link's token).
         key = secrets.token_urlsafe(24)

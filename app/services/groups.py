@@ -15,6 +15,7 @@ from .. import ratelimit
 from ..errors import Forbidden, Invalid, NotFound, TooManyRequests, Unauthorized, VersionMismatch
 from ..extensions import db, write_intent
 from ..models import Group, GroupToken, Match, Player
+from ..games.say import Say
 from .text import clean_names, clean_text, fold, refuse_repeats
 from .writes import lock_group, touch_group
 
@@ -32,9 +33,9 @@ class GroupAccess:
     def check(self, group_id: str, action: str = "read") -> None:
         """Refuses what this link may not do to this group: 404, then 403, in SPEC order."""
         if self.group_id != group_id:
-            raise NotFound("No such group.")
+            raise NotFound(Say("No such group."))
         if action != "read" and self.role != "owner":
-            raise Forbidden("Only the group's owner link can do that.")
+            raise Forbidden(Say("Only the group's owner link can do that."))
 
 
 def authenticate_group(secret: str | None, address: str | None = None) -> tuple[GroupAccess, int]:
@@ -48,8 +49,8 @@ def authenticate_group(secret: str | None, address: str | None = None) -> tuple[
         ).first()
     if row is None:
         if not ratelimit.allow("unknown_token", address):
-            raise TooManyRequests("Too many unknown links from this address; wait a minute.")
-        raise Unauthorized("This group link is not (or no longer) valid.")
+            raise TooManyRequests(Say("Too many unknown links from this address; wait a minute."))
+        raise Unauthorized(Say("This group link is not (or no longer) valid."))
     return GroupAccess(row.group_id, row.role), row.version
 
 
@@ -58,7 +59,7 @@ def group_access(secret: str | None, group_id: Any, action: str = "read",
     """401, 404 and 403 for a group, in that order (an id that is no text is no group's)."""
     access, _ = authenticate_group(secret, address)
     if not isinstance(group_id, str):
-        raise NotFound("No such group.")
+        raise NotFound(Say("No such group."))
     access.check(group_id, action)
     return access
 
@@ -95,7 +96,7 @@ def create_group(name: Any, players: Any = None,
     names = clean_names([] if players is None else players)
     refuse_repeats(names)
     if not ratelimit.allow("create", address):
-        raise TooManyRequests("Too many new groups from this address; wait a minute.")
+        raise TooManyRequests(Say("Too many new groups from this address; wait a minute."))
     group = new_group(name)
     group.players = [Player(name=player, folded=fold(player)) for player in names]
     db.session.add(group)
@@ -116,14 +117,15 @@ def writing_group(access: GroupAccess, group_id: str, if_match: Collection[int] 
         group = lock_group(group_id)
     try:
         if group is None:
-            raise NotFound("No such group.")
+            raise NotFound(Say("No such group."))
         if player_id is not None and not on_roster(group_id, player_id):
-            raise NotFound("No such player in the group.")
+            raise NotFound(Say("No such player in the group."))
         if match_id is not None and banked_match(group_id, match_id) is None:
-            raise NotFound("No such match in the group's bank.")
+            raise NotFound(Say("No such match in the group's bank."))
         if if_match is not None and group.version not in if_match:
-            raise VersionMismatch(
-                f"The group changed (now version {group.version}); reload and try again.")
+            raise VersionMismatch(Say(
+                "The group changed (now version %(version)s); reload and try again.",
+                version=group.version))
         yield group
         touch_group(group)
         db.session.commit()
@@ -144,7 +146,7 @@ def replace_group_link(access: GroupAccess, group_id: str, role: Any,
     """A new secret for the owner's or the view link; the old one stops working at once."""
     with writing_group(access, group_id, if_match, "replace_link"):
         if role not in ROLES:
-            raise Invalid("Say which link: owner or view.", "role")
+            raise Invalid(Say("Say which link: owner or view."), "role")
         token = db.session.scalar(select(GroupToken).where(
             GroupToken.group_id == group_id, GroupToken.role == role))
         token.secret = new_secret()
@@ -164,7 +166,7 @@ def check_in_bank(group_id: str, match_id: str) -> None:
     """404 for a match that is not in the group's bank (checked before the body is read)."""
     if db.session.scalar(select(Match.id).where(
             Match.id == match_id, Match.group_id == group_id, Match.ended == "banked")) is None:
-        raise NotFound("No such match in the group's bank.")
+        raise NotFound(Say("No such match in the group's bank."))
 
 
 def banked_match(group_id: str, match_id: str) -> Match | None:

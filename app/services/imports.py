@@ -16,6 +16,7 @@ from ..errors import Invalid, TooManyRequests
 from ..extensions import db, write_intent
 from ..games import GAMES, Game, InvalidInput, Result, RoundInput
 from ..models import Change, Entry, Group, Match, Player, Round, Seat, Token
+from ..games.say import Say
 from .bank import places
 from .exports import EXPORT_FORMAT, EXPORT_VERSION
 from .groups import GROUP_NAME_LIMIT, new_group, new_secret
@@ -55,33 +56,33 @@ class _Planned:
 def import_group(body: Any, address: str | None = None) -> tuple[Group, dict[str, str]]:
     """A new group built from an export's body; answers it and its new links."""
     if not isinstance(body, Mapping):
-        raise Invalid("An import is the JSON object a group's export.json holds.")
+        raise Invalid(Say("An import is the JSON object a group's export.json holds."))
     _known_fields(body, FIELDS, "")
     if body.get("format", EXPORT_FORMAT) != EXPORT_FORMAT:
-        raise Invalid("This is not a SquareScores group export.", "format")
+        raise Invalid(Say("This is not a SquareScores group export."), "format")
     if body.get("format_version", EXPORT_VERSION) != EXPORT_VERSION:
-        raise Invalid(f"This app reads exports of version {EXPORT_VERSION}.", "format_version")
+        raise Invalid(Say("This app reads exports of version %(version)s.", version=EXPORT_VERSION), "format_version")
     # Counted before the work: checking an import replays every match in it.
     if not ratelimit.allow("create", address):
-        raise TooManyRequests("Too many new groups from this address; wait a minute.")
-    name = clean_text(body.get("name"), "name", GROUP_NAME_LIMIT, "A group's name")
+        raise TooManyRequests(Say("Too many new groups from this address; wait a minute."))
+    name = clean_text(body.get("name"), "name", GROUP_NAME_LIMIT, Say("A group's name"))
     roster = _roster(body.get("players"))
     raw_matches = body.get("matches", [])
     if not isinstance(raw_matches, list) or len(raw_matches) > MOST_MATCHES:
-        raise Invalid(f"Give the matches as a list of at most {MOST_MATCHES:,}.", "matches")
+        raise Invalid(Say("Give the matches as a list of at most %(most)s.", most=f"{MOST_MATCHES:,}"), "matches")
     planned, rounds = [], 0
     for index, raw in enumerate(raw_matches):
         planned.append(_match(raw, f"matches[{index}]", roster))
         rounds += len(planned[-1].rounds)
         if rounds > MOST_ROUNDS:
-            raise Invalid(f"An import holds at most {MOST_ROUNDS:,} rounds in all.", "matches")
+            raise Invalid(Say("An import holds at most %(most)s rounds in all.", most=f"{MOST_ROUNDS:,}"), "matches")
     return _write(name, roster, planned)
 
 
 def _known_fields(value: Mapping[str, Any], known: set[str], where: str) -> None:
     for field in value:
         if field not in known:
-            raise Invalid(f"Unknown field “{field}”.", f"{where}{field}")
+            raise Invalid(Say("Unknown field “%(name)s”.", name=field), f"{where}{field}")
 
 
 def _roster(raw: Any) -> dict[Any, str]:
@@ -89,21 +90,21 @@ def _roster(raw: Any) -> dict[Any, str]:
     if raw is None:
         raw = []
     if not isinstance(raw, list) or len(raw) > MOST_PLAYERS:
-        raise Invalid(f"Give the roster as a list of at most {MOST_PLAYERS:,} players.",
+        raise Invalid(Say("Give the roster as a list of at most %(most)s players.", most=f"{MOST_PLAYERS:,}"),
                       "players")
     roster: dict[Any, str] = {}
     folded: set[str] = set()
     for index, entry in enumerate(raw):
         where = f"players[{index}]"
         if not isinstance(entry, Mapping):
-            raise Invalid("A roster entry is {\"id\", \"name\"}.", where)
+            raise Invalid(Say("A roster entry is {\"id\", \"name\"}."), where)
         _known_fields(entry, {"id", "name"}, f"{where}.")
         pid = entry.get("id")
         if isinstance(pid, bool) or not isinstance(pid, (int, str)) or pid in roster:
-            raise Invalid("Each player needs an id of their own.", f"{where}.id")
-        name = clean_text(entry.get("name"), f"{where}.name", NAME_LIMIT, "A player's name")
+            raise Invalid(Say("Each player needs an id of their own."), f"{where}.id")
+        name = clean_text(entry.get("name"), f"{where}.name", NAME_LIMIT, Say("A player's name"))
         if fold(name) in folded:
-            raise Invalid(f"“{name}” is on the roster twice.", f"{where}.name")
+            raise Invalid(Say("“%(name)s” is on the roster twice.", name=name), f"{where}.name")
         folded.add(fold(name))
         roster[pid] = name
     return roster
@@ -112,32 +113,32 @@ def _roster(raw: Any) -> dict[Any, str]:
 def _match(raw: Any, where: str, roster: Mapping[Any, str]) -> _Planned:
     """One banked match of the export, checked through its engine and replayed."""
     if not isinstance(raw, Mapping):
-        raise Invalid("A match is an object.", where)
+        raise Invalid(Say("A match is an object."), where)
     _known_fields(raw, MATCH_FIELDS, f"{where}.")
     game = GAMES.get(raw.get("game")) if isinstance(raw.get("game"), str) else None
     if game is None:
-        raise Invalid(f"Unknown game; this app plays {', '.join(GAMES)}.", f"{where}.game")
+        raise Invalid(Say("Unknown game; this app plays %(games)s.", games=", ".join(GAMES)), f"{where}.game")
     seats = raw.get("players")
     if not isinstance(seats, list) or not all(isinstance(s, Mapping) for s in seats):
-        raise Invalid("Give the seats as a list of {\"seat\", \"name\", \"player\"}.",
+        raise Invalid(Say("Give the seats as a list of {\"seat\", \"name\", \"player\"}."),
                       f"{where}.players")
     players = []
     for index, seat in enumerate(seats):
         _known_fields(seat, {"seat", "name", "player"}, f"{where}.players[{index}].")
         if seat.get("seat", index) != index:
-            raise Invalid("Seats are listed in seat order.", f"{where}.players[{index}].seat")
+            raise Invalid(Say("Seats are listed in seat order."), f"{where}.players[{index}].seat")
         pid = seat.get("player")
         if isinstance(pid, bool) or not isinstance(pid, (int, str)) or pid not in roster:
-            raise Invalid("Each seat names a player on the roster.",
+            raise Invalid(Say("Each seat names a player on the roster."),
                           f"{where}.players[{index}].player")
         if pid in players:
-            raise Invalid("One player sits at one seat of a match.",
+            raise Invalid(Say("One player sits at one seat of a match."),
                           f"{where}.players[{index}].player")
         players.append(pid)
     with _at(where):
         names = clean_players([seat.get("name") for seat in seats], game)
         options = _engine(game.parse_options, raw.get("options"), len(names))
-    name = clean_text(raw.get("name"), f"{where}.name", MATCH_NAME_LIMIT, "A match name")
+    name = clean_text(raw.get("name"), f"{where}.name", MATCH_NAME_LIMIT, Say("A match name"))
     characters = _characters(raw.get("characters"), game, len(names), where)
     rounds = _rounds(raw.get("rounds"), game, len(names), options, where)
     secrets = [character[0] if character else None for character in characters]
@@ -145,16 +146,16 @@ def _match(raw: Any, where: str, roster: Mapping[Any, str]) -> _Planned:
         _engine(game.check_match, len(names), options, rounds)
     result = game.replay(len(names), options, rounds, secrets)
     if not result.over or result.over_after != len(rounds) - 1:
-        raise Invalid("These rounds do not end the match with its last one, yet it was "
-                      "banked.", f"{where}.rounds")
+        raise Invalid(Say("These rounds do not end the match with its last one, yet it was "
+                      "banked."), f"{where}.rounds")
     started, banked = _time(raw, "started_at", where), _time(raw, "banked_at", where)
     if banked < started:
-        raise Invalid("A match is banked after it starts.", f"{where}.banked_at")
+        raise Invalid(Say("A match is banked after it starts."), f"{where}.banked_at")
     with _at(where):
         place, note = detail_text(raw.get("place"), "place"), detail_text(raw.get("note"), "note")
     taken_out = raw.get("taken_out", False)
     if not isinstance(taken_out, bool):
-        raise Invalid("“taken_out” is true or false.", f"{where}.taken_out")
+        raise Invalid(Say("“taken_out” is true or false."), f"{where}.taken_out")
     return _Planned(game, names, players, options, name, rounds, characters, result, started,
                     banked, place, note, taken_out)
 
@@ -187,7 +188,7 @@ def _characters(raw: Any, game: Game, players: int,
     if raw is None:
         return [None] * players
     if not isinstance(raw, list) or len(raw) != players:
-        raise Invalid("Give one character (or null) per seat.", f"{where}.characters")
+        raise Invalid(Say("Give one character (or null) per seat."), f"{where}.characters")
     characters: list[tuple[list[str], bool] | None] = []
     for index, entry in enumerate(raw):
         at = f"{where}.characters[{index}]"
@@ -195,14 +196,14 @@ def _characters(raw: Any, game: Game, players: int,
             characters.append(None)
             continue
         if not game.secrets or not isinstance(entry, Mapping):
-            raise Invalid(f"{game.title} has no characters." if not game.secrets
-                          else "A character is {\"symbols\", \"revealed\"}.", at)
+            raise Invalid(Say("%(game)s has no characters.", game=game.title) if not game.secrets
+                          else Say("A character is {\"symbols\", \"revealed\"}."), at)
         _known_fields(entry, {"symbols", "revealed"}, f"{at}.")
         with _at(at):
             symbols = _engine(game.parse_character, entry.get("symbols"))
         revealed = entry.get("revealed", False)
         if not isinstance(revealed, bool):
-            raise Invalid("“revealed” is true or false.", f"{at}.revealed")
+            raise Invalid(Say("“revealed” is true or false."), f"{at}.revealed")
         characters.append((symbols, revealed))
     return characters
 
@@ -210,7 +211,7 @@ def _characters(raw: Any, game: Game, players: int,
 def _rounds(raw: Any, game: Game, players: int, options: Mapping[str, Any],
             where: str) -> list[RoundInput]:
     if not isinstance(raw, list) or not raw:
-        raise Invalid("Give the match's rounds, as entered, in a list.", f"{where}.rounds")
+        raise Invalid(Say("Give the match's rounds, as entered, in a list."), f"{where}.rounds")
     rounds = []
     for number, body in enumerate(raw):
         with _at(f"{where}.rounds[{number}]"):
@@ -227,7 +228,7 @@ def _time(raw: Mapping[str, Any], name: str, where: str) -> datetime:
         moment = moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
         moment.timestamp()  # out of range past year 9999 once in UTC: refused here
     except (ValueError, OverflowError, OSError) as error:
-        raise Invalid(f"“{name}” is a time in ISO 8601, like 2026-11-30T20:15:00+00:00.",
+        raise Invalid(Say("“%(name)s” is a time in ISO 8601, like 2026-11-30T20:15:00+00:00.", name=name),
                       f"{where}.{name}") from error
     return moment
 

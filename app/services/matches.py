@@ -18,6 +18,7 @@ from ..errors import Invalid, NotFound, TooManyRequests
 from ..extensions import db, write_intent
 from ..games import GAMES, Game, InvalidInput, RoundInput, detail_json
 from ..models import Change, Match, Player, Seat, Token
+from ..games.say import Say
 from .access import Access, check, tokens
 from .groups import GroupAccess
 from .roster import roster_players
@@ -37,7 +38,7 @@ def create_match(game_name: Any, players: Any, options: Any = None, name: Any = 
     surrounding spaces) is that player, and the others join the roster."""
     game = GAMES.get(game_name) if isinstance(game_name, str) else None
     if game is None:
-        raise Invalid(f"Choose a game: {', '.join(GAMES)}.", "game")
+        raise Invalid(Say("Choose a game: %(games)s.", games=", ".join(GAMES)), "game")
     names = clean_players(players, game)
     try:
         options = game.parse_options(options, len(names))
@@ -46,12 +47,12 @@ def create_match(game_name: Any, players: Any, options: Any = None, name: Any = 
     if name is None or (isinstance(name, str) and not name.strip()):
         name = ", ".join(names)[:MATCH_NAME_LIMIT]
     else:
-        name = clean_text(name, "name", MATCH_NAME_LIMIT, "A match name")
+        name = clean_text(name, "name", MATCH_NAME_LIMIT, Say("A match name"))
     if group is not None:
         group.check(group.group_id, "create_match")
         refuse_repeats(names)
     if not ratelimit.allow("create", address):
-        raise TooManyRequests("Too many new matches from this address; wait a minute.")
+        raise TooManyRequests(Say("Too many new matches from this address; wait a minute."))
     if group is None:
         match = build_match(game, names, options, name)
     else:
@@ -59,7 +60,7 @@ def create_match(game_name: Any, players: Any, options: Any = None, name: Any = 
         with write_intent():
             locked = lock_group(group.group_id)
         if locked is None:
-            raise NotFound("No such group.")
+            raise NotFound(Say("No such group."))
         roster, joined = roster_players(locked, names)
         match = build_match(game, names, options, name, locked.id, roster)
         if joined:
@@ -95,21 +96,24 @@ def build_match(game: Game, names: Sequence[str], options: dict[str, Any], name:
 
 def clean_players(players: Any, game: Game) -> list[str]:
     if not isinstance(players, list):
-        raise Invalid("Give the players as a list of names, in seat order.", "players")
+        raise Invalid(Say("Give the players as a list of names, in seat order."), "players")
     names = []
     for seat, player in enumerate(players):
         if not isinstance(player, str) or not player.strip():
-            raise Invalid(f"Player {seat + 1} needs a name.", f"players[{seat}]")
+            raise Invalid(Say("Player %(number)s needs a name.", number=seat + 1), f"players[{seat}]")
         if len(player.strip()) > NAME_LIMIT:
-            raise Invalid(f"Player {seat + 1}'s name is over {NAME_LIMIT} characters.",
+            raise Invalid(Say("Player %(number)s's name is over %(limit)s characters.",
+                              number=seat + 1, limit=NAME_LIMIT),
                           f"players[{seat}]")
         if unprintable(player.strip()):
-            raise Invalid(f"Player {seat + 1}'s name is plain text: no control characters.",
+            raise Invalid(Say("Player %(number)s's name is plain text: no control characters.",
+                              number=seat + 1),
                           f"players[{seat}]")
         names.append(player.strip())
     if not game.min_players <= len(names) <= game.max_players:
-        raise Invalid(f"{game.title} takes {game.min_players} to {game.max_players} players, "
-                      f"not {len(names)}.", "players")
+        raise Invalid(Say("%(game)s takes %(least)s to %(most)s players, not %(count)s.",
+                          game=game.title, least=game.min_players, most=game.max_players,
+                          count=len(names)), "players")
     return names
 
 
@@ -126,9 +130,9 @@ def recent(secrets_: Sequence[str]) -> list[dict[str, Any]]:
     for secret in secrets_:
         if secret in found:
             token, match = found[secret]
-            role = {"host": "host", "view": "viewer"}.get(token.role)
+            role = {"host": Say("host"), "view": Say("viewer")}.get(token.role)
             if role is None:
-                role = f"{match.seats[token.seat].name}'s seat"
+                role = Say("%(name)s's seat", name=match.seats[token.seat].name)
             listed.append({"token": secret, "name": match.name, "game": GAMES[match.game].title,
                            "role": role,
                            "ended": match.ended, "updated_at": match.updated_at})
@@ -145,7 +149,7 @@ def version(access: Access, match_id: str) -> int:
     if access.match_id == match_id:
         found = db.session.scalar(select(Match.version).where(Match.id == match_id))
     if found is None:
-        raise NotFound("No such match.")
+        raise NotFound(Say("No such match."))
     return found
 
 
@@ -157,7 +161,7 @@ def match_view(access: Access, match_id: str, version: int,
     part of what names the view: a phone without the key never gets the one with it.
     Answers the JSON and the version it shows (newer, if a write came in between)."""
     if access.match_id != match_id:
-        raise NotFound("No such match.")
+        raise NotFound(Say("No such match."))
     keyed = bool(character_key) and access.role == "seat" and key_matches(db.session.scalar(
         select(Seat.character_key).where(Seat.match_id == match_id,
                                          Seat.position == access.seat)), character_key)

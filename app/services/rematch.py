@@ -12,6 +12,7 @@ from .. import ratelimit
 from ..errors import Conflict, TooManyRequests
 from ..extensions import db
 from ..models import Change, Group, Player
+from ..games.say import Say
 from .access import Access, tokens
 from .matches import build_match
 from .roster import roster_players
@@ -30,11 +31,11 @@ def rematch(access: Access, match_id: str, if_match: Collection[int] | None = No
                  touches_group=True) as sheet:
         old = sheet.match
         if sheet.status == "active":
-            raise Conflict("The match is still being played: finish it (or abandon it) first.")
+            raise Conflict(Say("The match is still being played: finish it (or abandon it) first."))
         if old.next_id is not None:
-            raise Conflict("This match has its rematch already: follow it from here.")
+            raise Conflict(Say("This match has its rematch already: follow it from here."))
         if not ratelimit.allow("create", address):
-            raise TooManyRequests("Too many new matches from this address; wait a minute.")
+            raise TooManyRequests(Say("Too many new matches from this address; wait a minute."))
         roster: list[Player] = []
         if group_id is not None:
             # The same roster players (the group is locked: nobody merges one away meanwhile).

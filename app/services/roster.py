@@ -11,6 +11,7 @@ from sqlalchemy import select, update
 from ..errors import Conflict, Invalid, NotFound
 from ..extensions import db
 from ..models import Group, Player, Seat
+from ..games.say import Say
 from .groups import GroupAccess, on_roster, writing_group
 from .text import NAME_LIMIT, clean_text, fold, refuse_repeats
 
@@ -35,15 +36,15 @@ def roster_players(group: Group, names: Sequence[str]) -> tuple[list[Player], bo
 
 
 def player_name(value: Any) -> str:
-    return clean_text(value, "name", NAME_LIMIT, "A player's name")
+    return clean_text(value, "name", NAME_LIMIT, Say("A player's name"))
 
 
 def _refuse_taken(group_id: str, name: str, player_id: int | None = None) -> None:
     other = db.session.scalar(select(Player.name).where(
         Player.group_id == group_id, Player.folded == fold(name), Player.id != player_id))
     if other is not None:
-        raise Conflict(f"“{other}” is on the roster already: names are told apart ignoring "
-                       "case. Merge the two if they are one person.", "name")
+        raise Conflict(Say("“%(name)s” is on the roster already: names are told apart ignoring "
+                           "case. Merge the two if they are one person.", name=other), "name")
 
 
 def add_player(access: GroupAccess, group_id: str, name: Any,
@@ -75,19 +76,19 @@ def merge_players(access: GroupAccess, group_id: str, player_id: int, into: Any,
     `player_id` leaves the roster. Refused (409) if the two sat at one match."""
     with writing_group(access, group_id, if_match, "merge_players", player_id) as group:
         if isinstance(into, bool) or not isinstance(into, int):
-            raise Invalid("Say which player to merge into: {\"into\": <player id>}.", "into")
+            raise Invalid(Say("Say which player to merge into: {\"into\": <player id>}."), "into")
         if into == player_id:
-            raise Invalid("A player merges into another player.", "into")
+            raise Invalid(Say("A player merges into another player."), "into")
         if not on_roster(group_id, into):
-            raise Invalid("There is no such player on the roster to merge into.", "into")
+            raise Invalid(Say("There is no such player on the roster to merge into."), "into")
         target = db.session.get(Player, into)
         source = _player(group, player_id)
         shared = db.session.scalar(
             select(Seat.match_id).where(Seat.player_id == player_id).intersect(
                 select(Seat.match_id).where(Seat.player_id == into)).limit(1))
         if shared is not None:
-            raise Conflict(f"{source.name} and {target.name} sat at one match: they are two "
-                           "people, not one typed twice.", "into")
+            raise Conflict(Say("%(one)s and %(other)s sat at one match: they are two people, not "
+                               "one typed twice.", one=source.name, other=target.name), "into")
         db.session.execute(update(Seat).where(Seat.player_id == player_id)
                            .values(player_id=into))
         db.session.delete(source)
@@ -96,11 +97,11 @@ def merge_players(access: GroupAccess, group_id: str, player_id: int, into: Any,
 
 def _player(group: Group, player_id: int) -> Player:
     if not on_roster(group.id, player_id):
-        raise NotFound("No such player in the group.")
+        raise NotFound(Say("No such player in the group."))
     return db.session.get(Player, player_id)
 
 
 def check_player(group_id: str, player_id: int) -> None:
     """404 for a player who is not on this group's roster (checked before the body is read)."""
     if not on_roster(group_id, player_id):
-        raise NotFound("No such player in the group.")
+        raise NotFound(Say("No such player in the group."))

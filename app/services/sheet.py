@@ -15,6 +15,7 @@ from ..errors import NotFound
 from ..extensions import db
 from ..games import GAMES, Game, InvalidInput, Result, RoundInput, Side
 from ..models import Match, Round
+from ..games.say import Say
 
 # A character key is 32 characters; a longer one was never given out, and is not hashed.
 KEY_LIMIT = 64
@@ -121,7 +122,7 @@ def key_matches(stored: str | None, key: str | None) -> bool:
 def load_sheet(match_id: str) -> Sheet:
     match = db.session.scalar(match_query(match_id))
     if match is None:
-        raise NotFound("No such match.")
+        raise NotFound(Say("No such match."))
     return sheet_of(match)
 
 

@@ -10,6 +10,7 @@ from typing import Any
 from ..cache import kept
 from ..errors import Invalid
 from ..games import GAMES
+from ..games.say import Say
 from .bank import Bank, Summary, bank_at, by_game
 from .groups import GroupAccess
 
@@ -100,7 +101,7 @@ def game_named(game: Any) -> str | None:
     if game is None or game == "":
         return None
     if game not in GAMES:
-        raise Invalid(f"No such game; choose one of: {', '.join(GAMES)}.", "game")
+        raise Invalid(Say("No such game; choose one of: %(games)s.", games=", ".join(GAMES)), "game")
     return game
 
 
@@ -110,7 +111,7 @@ def player_named(bank: Bank, value: Any, field: str) -> int:
     if text.isascii() and text.isdigit() and len(text) < 19:
         if int(text) in dict(bank.players):
             return int(text)
-    raise Invalid("Name a player on the group's roster by their id.", field)
+    raise Invalid(Say("Name a player on the group's roster by their id."), field)
 
 
 def group_stats(access: GroupAccess, group_id: str, version: int,
@@ -128,7 +129,7 @@ def group_head_to_head(access: GroupAccess, group_id: str, version: int, first: 
     bank = bank_at(access, group_id, version)
     a, b = player_named(bank, first, "a"), player_named(bank, second, "b")
     if a == b:
-        raise Invalid("Choose two different players.", "b")
+        raise Invalid(Say("Choose two different players."), "b")
     return head_to_head(bank, a, b, game)
 
 

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..errors import Conflict, Invalid
+from ..games.say import Say
 
 NAME_LIMIT = 40
 
@@ -20,11 +21,12 @@ def unprintable(text: str) -> bool:
 def clean_text(value: Any, field: str, limit: int, what: str) -> str:
     """A required one-line text: trimmed, 1 to `limit` characters, no control characters."""
     if not isinstance(value, str) or not value.strip():
-        raise Invalid(f"{what} needs some text.", field)
+        raise Invalid(Say("%(what)s needs some text.", what=what), field)
     if len(value.strip()) > limit:
-        raise Invalid(f"{what} is at most {limit} characters.", field)
+        raise Invalid(Say("%(what)s is at most %(limit)s characters.", what=what, limit=limit),
+                      field)
     if unprintable(value.strip()):
-        raise Invalid(f"{what} is plain text: no control characters.", field)
+        raise Invalid(Say("%(what)s is plain text: no control characters.", what=what), field)
     return value.strip()
 
 
@@ -36,8 +38,8 @@ def fold(name: str) -> str:
 def clean_names(values: Any, field: str = "players") -> list[str]:
     """A list of players' names, each 1 to 40 characters of plain text (not yet told apart)."""
     if not isinstance(values, list):
-        raise Invalid("Give the players as a list of names.", field)
-    return [clean_text(value, f"{field}[{i}]", NAME_LIMIT, f"Player {i + 1}'s name")
+        raise Invalid(Say("Give the players as a list of names."), field)
+    return [clean_text(value, f"{field}[{i}]", NAME_LIMIT, Say("Player %(number)s's name", number=i + 1))
             for i, value in enumerate(values)]
 
 
@@ -47,6 +49,6 @@ def refuse_repeats(names: Sequence[str], field: str = "players") -> None:
     for i, name in enumerate(names):
         if fold(name) in seen:
             first = names[seen[fold(name)]]
-            raise Conflict(f"“{name}” and “{first}” are one name: a group tells its players "
-                           "apart ignoring case.", f"{field}[{i}]")
+            raise Conflict(Say("“%(name)s” and “%(first)s” are one name: a group tells its players "
+                               "apart ignoring case.", name=name, first=first), f"{field}[{i}]")
         seen[fold(name)] = i

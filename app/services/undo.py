@@ -11,6 +11,7 @@ from ..errors import Conflict
 from ..extensions import db
 from ..games import RoundInput
 from ..models import Change, Round
+from ..games.say import Say
 from .sheet import Sheet, sheet_of
 from .writes import log_change, refuse_early_end, set_entries, writing
 
@@ -34,7 +35,7 @@ def undo(access: Access, match_id: str, if_match: Collection[int] | None = None)
     with writing(access, match_id, if_match, "undo") as sheet:
         change = last_undoable(match_id)
         if change is None:
-            raise Conflict("There is nothing to undo.")
+            raise Conflict(Say("There is nothing to undo."))
         rounds = _undone(sheet, change)
         refuse_early_end(sheet, rounds)
         _store(sheet, rounds)
@@ -46,7 +47,7 @@ def undo(access: Access, match_id: str, if_match: Collection[int] | None = None)
 def _undone(sheet: Sheet, change: Change) -> list[RoundInput]:
     """The rounds as they would be without `change`."""
     rounds, n = list(sheet.rounds), change.round_number
-    gone = Conflict("That change can no longer be undone: the rounds have moved on.")
+    gone = Conflict(Say("That change can no longer be undone: the rounds have moved on."))
 
     def whole(body: Any) -> RoundInput:
         return sheet.game.parse_round(body, len(sheet.players), sheet.match.options)

@@ -14,6 +14,7 @@ from ..errors import Clash, Conflict, EditConflict, Invalid, NotFound, VersionMi
 from ..extensions import db, write_intent
 from ..games import InvalidInput, RoundInput
 from ..models import Change, Entry, Group, Match, Round
+from ..games.say import Say
 from .sheet import Sheet, match_query, sheet_of
 
 if TYPE_CHECKING:  # only named in annotations: access.py replaces links through writing()
@@ -32,7 +33,7 @@ def writing(access: Access, match_id: str, if_match: Collection[int] | None, act
     Whatever writes to a group and a match locks the group before the match, so that two such
     writes never wait on each other."""
     if access.match_id != match_id:
-        raise NotFound("No such match.")
+        raise NotFound(Say("No such match."))
     db.session.rollback()
     with write_intent():
         if group_id is not None:
@@ -40,17 +41,23 @@ def writing(access: Access, match_id: str, if_match: Collection[int] | None, act
         match = db.session.scalar(match_query(match_id).with_for_update(of=Match))
     try:
         if match is None:
-            raise NotFound("No such match.")
+            raise NotFound(Say("No such match."))
         if touches_group and match.group_id not in (None, group_id):
             # Filed into a group since it was looked up: its group was not locked first.
-            raise Conflict("The match just joined a group; try again.")
+            raise Conflict(Say("The match just joined a group; try again."))
         sheet = sheet_of(match)
         access.check(sheet.table, action, number, seat)
         if if_match is not None and match.version not in if_match:
-            raise VersionMismatch(
-                f"The match changed (now version {match.version}); reload and try again.")
+            raise VersionMismatch(Say(
+                "The match changed (now version %(version)s); reload and try again.",
+                version=match.version))
         if match.ended and not ended_too:
-            raise Conflict(f"The match is {match.ended}: nothing more can change.")
+            raise Conflict(Say("The match is banked: nothing more can change.")
+                           if match.ended == "banked"
+                           else Say("The match is abandoned: nothing more can change.")
+                           if match.ended == "abandoned"
+                           else Say("The match is %(ended)s: nothing more can change.",
+                                    ended=match.ended))
         yield sheet
         match.version += 1
         match.updated_at = datetime.now(UTC)
@@ -99,15 +106,15 @@ def refuse_early_end(sheet: Sheet, rounds: Sequence[RoundInput]) -> None:
     parse_input(sheet.game.check_match, len(sheet.players), sheet.match.options, rounds)
     result = sheet.replay(rounds)
     if result.over_after is not None and result.over_after < len(rounds) - 1:
-        raise Conflict(f"That would end the match after round {result.over_after + 1}, "
-                       "before its last round. Delete the later rounds first.")
+        raise Conflict(Say("That would end the match after round %(number)s, before its last "
+                           "round. Delete the later rounds first.", number=result.over_after + 1))
 
 
 def _refuse_new_round(sheet: Sheet) -> None:
     if sheet.result.over:
-        raise Conflict("The match is over: bank it, or change a round instead.")
+        raise Conflict(Say("The match is over: bank it, or change a round instead."))
     if not sheet.next_round_can_open():
-        raise Conflict("Finish the open round before starting the next one.")
+        raise Conflict(Say("Finish the open round before starting the next one."))
 
 
 def set_entries(row: Round, parts: Sequence[Any]) -> None:
@@ -160,7 +167,8 @@ def delete_round(access: Access, match_id: str, number: int,
                  if_match: Collection[int] | None = None) -> Sheet:
     with writing(access, match_id, if_match, "delete_round", number) as sheet:
         if number != len(sheet.rounds):
-            raise Conflict(f"Only the last round (round {len(sheet.rounds)}) can be deleted.")
+            raise Conflict(Say("Only the last round (round %(number)s) can be deleted.",
+                                number=len(sheet.rounds)))
         row = sheet.match.rounds[number - 1]
         sheet.match.rounds.remove(row)
         log_change(sheet, access, "delete_round", number,
@@ -184,10 +192,10 @@ def set_parts(access: Access, match_id: str, number: int, parts: Mapping[int, An
         if opening:
             _refuse_new_round(sheet)
         elif sheet.result.rounds[number - 1].status == "dead":
-            raise Conflict(f"Round {number} is a dead hand: nobody scores it. The host can "
-                           "replace the whole round to bring it back.")
+            raise Conflict(Say("Round %(number)s is a dead hand: nobody scores it. The host can "
+                               "replace the whole round to bring it back.", number=number))
         if not parts:
-            raise Invalid("Type at least one score.")
+            raise Invalid(Say("Type at least one score."))
         rounds = list(sheet.rounds)
         if opening:
             rounds.append(RoundInput(common={}, parts=(None,) * len(sheet.players)))
@@ -251,7 +259,7 @@ def _merge_since(sheet: Sheet, number: int, based_on: int, before: Sequence[Any]
                                   yours=entered[seat])
     if clashes:
         seat, clash = next(iter(clashes.items()))
-        raise EditConflict(f"{clash.who} saved this cell while you were typing.", seat,
+        raise EditConflict(Say("%(who)s saved this cell while you were typing.", who=clash.who), seat,
                            clash.theirs, clash.yours, clashes, frozenset(refreshed))
 
 
@@ -264,7 +272,7 @@ def _changes_since(match_id: str, version: int, number: int) -> list[Change]:
 def _who(sheet: Sheet, actor: str) -> str:
     if actor.startswith("seat "):
         return sheet.players[int(actor.split()[1])]
-    return {"host": "The host"}.get(actor, "Someone")
+    return Say("The host") if actor == "host" else Say("Someone")
 
 
 def _check_round(sheet: Sheet, entered: RoundInput) -> None:
@@ -292,12 +300,13 @@ def set_details(access: Access, match_id: str, body: Any,
     with writing(access, match_id, if_match, "details", ended_too=True,
                  group_id=group_id, touches_group=True) as sheet:
         if not isinstance(body, Mapping) or not body:
-            raise Invalid("Give the details as an object, like {\"place\": \"Mia's\", "
-                          "\"note\": \"Ben's birthday\"}.")
+            raise Invalid(Say("Give the details as an object, like {\"place\": \"Mia's\", "
+                          "\"note\": \"Ben's birthday\"}."))
         before = {"place": sheet.match.place, "note": sheet.match.note}
         for name, value in body.items():
             if name not in before:
-                raise Invalid(f"Unknown field “{name}”: a match has a place and a note.", name)
+                raise Invalid(Say("Unknown field “%(name)s”: a match has a place and a note.", name=name),
+                              name)
             setattr(sheet.match, name, detail_text(value, name))
         after = {"place": sheet.match.place, "note": sheet.match.note}
         if group_id is not None and sheet.match.ended == "banked" and after != before:
@@ -312,10 +321,13 @@ def detail_text(value: Any, name: str) -> str | None:
         return None
     limit = PLACE_LIMIT if name == "place" else NOTE_LIMIT
     if not isinstance(value, str) or len(value.strip()) > limit:
-        raise Invalid(f"A {name} is text of at most {limit} characters.", name)
+        raise Invalid(Say("A place is text of at most %(limit)s characters.", limit=limit)
+                      if name == "place" else
+                      Say("A note is text of at most %(limit)s characters.", limit=limit), name)
     allowed = "" if name == "place" else "\n\t"
     if any(unicodedata.category(ch) == "Cc" and ch not in allowed for ch in value.strip()):
-        raise Invalid(f"A {name} is plain text: no control characters.", name)
+        raise Invalid(Say("A place is plain text: no control characters.") if name == "place"
+                      else Say("A note is plain text: no control characters."), name)
     return value.strip().replace("\r\n", "\n")
 
 
@@ -330,25 +342,26 @@ def move_line(access: Access, match_id: str, body: Any,
     with writing(access, match_id, if_match, "move_line") as sheet:
         game, before = sheet.game, dict(sheet.match.options)
         if not isinstance(body, Mapping):
-            raise Invalid("Give the options to move as an object, like {\"target\": 250}.")
+            raise Invalid(Say("Give the options to move as an object, like {\"target\": 250}."))
         if not body:
             raise Invalid(_movable_hint(sheet))
         for name in body:
             if not any(spec.name == name for spec in game.options):
-                raise Invalid(f"{game.title} has no option “{name}”.", f"options.{name}")
+                raise Invalid(Say("%(game)s has no option “%(name)s”.", game=game.title, name=name),
+                              f"options.{name}")
             if name not in game.movable:
-                raise Invalid(f"“{name}” is fixed once the match starts. "
-                              f"{_movable_hint(sheet)}", f"options.{name}")
+                raise Invalid(Say("“%(name)s” is fixed once the match starts. %(hint)s", name=name,
+                                  hint=_movable_hint(sheet)), f"options.{name}")
         # The game's own rules read the moved options, defaults included (an empty target at
         # Banakil falls back to the player count's line; at the free sheet it means none).
         after = parse_input(game.parse_options, {**before, **body}, len(sheet.players))
         parse_input(game.check_match, len(sheet.players), after, sheet.rounds)
         result = sheet.replay(sheet.rounds, options=after)
         if result.over_after is not None and result.over_after < len(sheet.rounds) - 1:
-            raise Conflict(f"That line would already have been reached in round "
-                           f"{result.over_after + 1}, before the last round (round "
-                           f"{len(sheet.rounds)}). Choose another, or delete the rounds after "
-                           f"round {result.over_after + 1} first.")
+            raise Conflict(Say("That line would already have been reached in round %(reached)s, "
+                               "before the last round (round %(last)s). Choose another, or "
+                               "delete the rounds after round %(reached)s first.",
+                               reached=result.over_after + 1, last=len(sheet.rounds)))
         sheet.match.options = after
         log_change(sheet, access, "move_line", before=before, after=after)
     return sheet_of(sheet.match)
@@ -357,5 +370,12 @@ def move_line(access: Access, match_id: str, body: Any,
 def _movable_hint(sheet: Sheet) -> str:
     movable = sheet.game.movable
     if not movable:
-        return f"{sheet.game.title} has no line to move."
-    return f"Say what to move: {' or '.join(f'“{name}”' for name in movable)}."
+        return Say("%(game)s has no line to move.", game=sheet.game.title)
+    return Say("Say what to move: %(names)s.", names=_either(list(movable)))
+
+
+def _either(names: list[str]) -> str:
+    """Options' names as “a” or “b” or “c” says them (one message a pair: a translator words it)."""
+    if len(names) == 1:
+        return Say("“%(name)s”", name=names[0])
+    return Say("%(some)s or “%(last)s”", some=_either(names[:-1]), last=names[-1])

@@ -1,16 +1,30 @@
 // What a person types into a cell, read as the server reads it (app/web/arithmetic.py): a whole
-// number or a quick sum. tests/arithmetic_cases.json holds the cases both must answer alike.
+// number or a quick sum (with a half, like 36.5, where a half is allowed), in any script's digits.
+// tests/arithmetic_cases.json holds the cases both must answer alike.
 (function () {
   "use strict";
   // Python's whitespace (str.isspace), which is not quite JavaScript's \s.
   var SPACE = "[\\t-\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]";
   var DIGIT = "\\p{Nd}";  // any script's digits, as Python's \d and int() take them
   var SIGNS = { "\u2212": "-", "\u2013": "-", "\u2014": "-", "\uff0d": "-", "\uff0b": "+" };
+  // The marks an Arabic phone writes before a sign ("\u061c-", "\u200f-"): invisible, dropped.
+  var MARKS = /[\u061c\u200e\u200f]/g;
   var EDGES = new RegExp("^" + SPACE + "+|" + SPACE + "+$", "gu");
-  var DECIMAL = new RegExp(DIGIT + SPACE + "*[.,]" + SPACE + "*" + DIGIT, "u");
+  // A decimal mark: "." or "," (German), "\u066b" (Arabic); "\u066c" is Arabic's thousands one.
+  var FRACTION = new RegExp(DIGIT + "(" + SPACE + "*)([.,\u066b\u066c])(" + SPACE + "*)(" +
+    DIGIT + "+)", "gu");
   var TOO_LONG = new RegExp(DIGIT + "{13}", "u");
   var TERM = new RegExp(SPACE + "*([+-]?)" + SPACE + "*(" + DIGIT + "{1,12})" + SPACE + "*", "uy");
+  var HALF_TERM = new RegExp(SPACE + "*([+-]?)" + SPACE + "*(" + DIGIT + "{1,12})(?:[.,\u066b](" +
+    DIGIT + "))?" + SPACE + "*", "uy");
   var ONE_DIGIT = new RegExp("^" + DIGIT + "$", "u");
+  var SAY = {
+    typeANumber: "Type a number.",
+    wholeOnly: "Whole numbers only, without decimal points or separators.",
+    halvesOnly: "Whole or half points only, like 36.5, without separators.",
+    tooLong: "That number is too long for a score.",
+    likeASum: "Type a whole number, or a sum like 10+15-5."
+  };
 
   // Unicode keeps each script's digits in runs of ten, zero first: a digit is its place in its run.
   function digitValue(character) {
@@ -19,23 +33,38 @@
     return place % 10;
   }
 
-  // {value, terms} for a whole number or a sum; {error} with the server's sentence otherwise.
-  function evaluate(text) {
-    text = text.replace(/[\u2212\u2013\u2014\uff0d\uff0b]/g, function (sign) { return SIGNS[sign]; })
+  function numberOf(digits) {
+    return Array.from(digits).reduce(function (sum, d) { return sum * 10 + digitValue(d); }, 0);
+  }
+
+  // {value, terms} for a number or a sum; {error} with the server's sentence otherwise.
+  function evaluate(text, halves) {
+    text = text.replace(MARKS, "")
+      .replace(/[\u2212\u2013\u2014\uff0d\uff0b]/g, function (sign) { return SIGNS[sign]; })
       .replace(EDGES, "");
-    if (!text) return { error: "Type a number." };
-    if (DECIMAL.test(text)) return { error: "Whole numbers only, without decimal points or separators." };
-    if (TOO_LONG.test(text)) return { error: "That number is too long for a score." };
-    var total = 0, terms = 0, match;
-    TERM.lastIndex = 0;
-    while (TERM.lastIndex < text.length) {
-      match = TERM.exec(text);
-      if (!match || (terms && !match[1])) return { error: "Type a whole number, or a sum like 10+15-5." };
-      var value = Array.from(match[2]).reduce(function (sum, d) { return sum * 10 + digitValue(d); }, 0);
+    if (!text) return { error: SAY.typeANumber };
+    var fractions = Array.from(text.matchAll(FRACTION));
+    for (var i = 0; i < fractions.length; i++) {
+      var fraction = fractions[i];
+      if (!halves) return { error: SAY.wholeOnly };
+      // A half is one digit after the mark: "1,000" or "1.000" is a thousand somewhere.
+      if (fraction[1] || fraction[3] || fraction[2] === "\u066c" ||
+          Array.from(fraction[4]).length !== 1 || [0, 5].indexOf(numberOf(fraction[4])) < 0) {
+        return { error: SAY.halvesOnly };
+      }
+    }
+    if (TOO_LONG.test(text)) return { error: SAY.tooLong };
+    var term = halves ? HALF_TERM : TERM, total = 0, terms = 0, match;
+    term.lastIndex = 0;
+    while (term.lastIndex < text.length) {
+      match = term.exec(text);
+      if (!match || (terms && !match[1])) return { error: SAY.likeASum };
+      var half = halves && match[3] !== undefined && numberOf(match[3]) === 5;
+      var value = numberOf(match[2]) * 2 + (half ? 1 : 0);
       total += match[1] === "-" ? -value : value;
       terms += 1;
     }
-    return { value: total, terms: terms };
+    return { value: total / 2, terms: terms };
   }
 
   window.SquareScores = Object.assign(window.SquareScores || {}, { evaluate: evaluate });

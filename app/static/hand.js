@@ -24,7 +24,9 @@
     button.hidden = false;
     button.addEventListener("click", function () {
       var input = document.getElementById(button.getAttribute("data-for"));
-      var value = (parseInt(input.value, 10) || 0) + parseInt(button.getAttribute("data-step"), 10);
+      var typed = input.value.replace(/[\u0660-\u0669]/g, function (d) { return String(d.charCodeAt(0) - 0x660); })
+        .replace(/[\u06f0-\u06f9]/g, function (d) { return String(d.charCodeAt(0) - 0x6f0); });
+      var value = (parseInt(typed, 10) || 0) + parseInt(button.getAttribute("data-step"), 10);
       input.value = String(Math.max(0, value));
       schedule();
     });
@@ -46,11 +48,21 @@
         box.hidden = false;
         box.classList.toggle("error", !reply.ok);
         if (!reply.ok) { box.textContent = reply.message; return; }
-        var hand = reply.hand_score === null ? "…" : reply.hand_score;
-        var cell = reply.cell === null ? "once the other hands are in" : reply.cell;
-        box.textContent = "Hand score " + hand + " · " + reply.side + "'s cell: " + cell;
+        // The sentence comes from the page, in its language: {hand}, {side} and {cell} filled in.
+        var hand = reply.hand_score === null ? "…" : number(reply.hand_score);
+        var cell = reply.cell === null ? (box.getAttribute("data-waiting") || "once the other hands are in") : number(reply.cell);
+        var said = box.getAttribute("data-said") || "Hand score {hand} · {side}'s cell: {cell}";
+        box.textContent = said.replace("{hand}", hand).replace("{side}", reply.side).replace("{cell}", cell);
       })
       .catch(function () { box.hidden = true; });
+  }
+
+  // A number as the page's language writes it (36,5 in German), with the ASCII minus.
+  function number(value) {
+    var lang = document.documentElement.lang || "en";
+    try {
+      return new Intl.NumberFormat(lang, { useGrouping: false, maximumFractionDigits: 1, numberingSystem: "latn" }).format(value).replace(/[\u2212\u061c\u200e\u200f]/g, function (c) { return c === "\u2212" ? "-" : ""; });
+    } catch (e) { return String(value); }
   }
 
   form.addEventListener("input", schedule);

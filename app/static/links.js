@@ -4,10 +4,12 @@
   document.querySelectorAll("button[data-copy]").forEach(function (button) {
     if (!navigator.clipboard) return;
     button.hidden = false;
+    // The page says both words in its own language (data-say-copied; the button's own text).
+    var copy = button.textContent;
     button.addEventListener("click", function () {
       navigator.clipboard.writeText(button.getAttribute("data-copy")).then(function () {
-        button.textContent = "Copied";
-        setTimeout(function () { button.textContent = "Copy"; }, 1500);
+        button.textContent = button.getAttribute("data-say-copied") || "Copied";
+        setTimeout(function () { button.textContent = copy; }, 1500);
       });
     });
   });

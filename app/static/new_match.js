@@ -73,7 +73,7 @@
   var button = document.createElement("button");
   button.type = "button";
   button.className = "button";
-  button.textContent = "Add a player";
+  button.textContent = list.getAttribute("data-say-add") || "Add a player";  // in the page's language
   list.insertAdjacentElement("afterend", button);
   button.addEventListener("click", function () {
     var next = rows.filter(function (row) { return row.hidden; })[0];

@@ -1,13 +1,19 @@
-// Times written by the server in UTC, shown in the phone's own time zone and words.
+// Times written by the server in UTC, shown in the phone's own time zone, in the page's language
+// (<html lang>) as the server wrote them (app/web/bank.py's `when`): Western digits in every
+// language, as the server writes numbers (app/i18n.py's `num`).
 (function () {
   "use strict";
+  var TIME = { timeStyle: "short", numberingSystem: "latn" };
+  var MOMENT = { dateStyle: "medium", timeStyle: "short", numberingSystem: "latn" };
+
   function localTimes(root) {
+    var lang = document.documentElement.lang || undefined;
     (root || document).querySelectorAll("time[datetime][data-local]").forEach(function (node) {
       var moment = new Date(node.getAttribute("datetime"));
       if (isNaN(moment.getTime())) return;
       node.textContent = node.getAttribute("data-local") === "time"
-        ? moment.toLocaleTimeString(undefined, { timeStyle: "short" })
-        : moment.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+        ? moment.toLocaleTimeString(lang, TIME)
+        : moment.toLocaleString(lang, MOMENT);
       node.removeAttribute("data-local");
     });
   }

@@ -1,7 +1,7 @@
 """The HTML pages: start a match, and the sheet for the host, each seat and viewers."""
 
 # Each adds its views to bp.
-from . import after, bank, group_admin, groups, line, links, parts, routes  # noqa: F401
+from . import after, bank, group_admin, groups, line, links, parts, routes, settings  # noqa: F401
 from .blueprint import bp
 from .games import PAGES
 

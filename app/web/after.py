@@ -9,11 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 from flask import abort, flash, redirect, render_template, request, session, url_for
+from flask_babel import gettext as _
 from markupsafe import Markup
 
 from .. import services
 from ..errors import ServiceError
 from ..services.matches import next_link
+from ..i18n import say
 from .blueprint import bp, link_access, remember
 from .forms import CellForm
 
@@ -53,8 +55,8 @@ def bank(token: str):
     if chosen:
         group = next((g for g in owned_groups() if g["id"] == chosen), None)
         if group is None:
-            flash("This phone no longer holds that group's owner link: open it once, "
-                  "then bank again.", "error")
+            flash(_("This phone no longer holds that group's owner link: open it once, "
+                    "then bank again."), "error")
             return redirect(url_for("web.sheet", token=token))
         body = {"group": group["id"], "group_token": group["token"]}
     try:
@@ -62,9 +64,10 @@ def bank(token: str):
     except ServiceError as error:
         if error.status == 403 and body is None:
             abort(403)
-        flash(error.message, "error")
+        flash(say(error.message), "error")
     else:
-        flash("Match banked." if body is None else "Match banked into the group's bank.", "info")
+        flash(_("Match banked.") if body is None else _("Match banked into the group's bank."),
+              "info")
     return redirect(url_for("web.sheet", token=token))
 
 
@@ -78,12 +81,12 @@ def rematch(token: str):
     if not form.validate_on_submit():
         abort(400)
     try:
-        _, tokens = services.rematch(access, access.match_id, address=request.remote_addr)
+        _made, tokens = services.rematch(access, access.match_id, address=request.remote_addr)
     except ServiceError as error:
-        flash(error.message, "error")
+        flash(say(error.message), "error")
         return redirect(url_for("web.sheet", token=token))
     remember(tokens["host"])
-    flash("The rematch has begun: every phone on the last match is offered its new link.",
+    flash(_("The rematch has begun: every phone on the last match is offered its new link."),
           "info")
     return redirect(url_for("web.sheet", token=tokens["host"]))
 

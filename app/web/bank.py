@@ -8,14 +8,17 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import quote
 
+from babel import dates
 from flask import Response, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 
 from .. import services
 from ..errors import Invalid, ServiceError
+from ..i18n import language, say
 from .bank_forms import DetailsForm
 from .blueprint import bp, link_access
 from .games import host_view, view_of
@@ -45,9 +48,16 @@ class Details:
         minutes = self.minutes
         if minutes is None:
             return None
-        if minutes < 1:
-            return "under a minute"
-        return f"{minutes // 60} h {minutes % 60:02d} min" if minutes >= 60 else f"{minutes} min"
+        return spoken_minutes(minutes)
+
+
+def spoken_minutes(minutes: int) -> str:
+    """How long a match took, as people say it ("1 h 05 min"), in the page's language."""
+    if minutes < 1:
+        return _("under a minute")
+    if minutes >= 60:
+        return _("%(hours)s h %(minutes)s min", hours=minutes // 60, minutes=f"{minutes % 60:02d}")
+    return _("%(minutes)s min", minutes=minutes)
 
 
 @bp.app_template_global("match_details")
@@ -59,10 +69,17 @@ def details_of(match: Any) -> Details:
 
 @bp.app_template_filter()
 def when(moment: datetime | None, time_only: bool = False) -> str:
-    """A moment as the page writes it before the phone puts it in its own time zone."""
+    """A moment as the page writes it, in its language, before the phone puts it in its own
+    time zone (times.js: a medium date and a short time, as here)."""
     if moment is None:
         return ""
-    return moment.strftime("%H:%M UTC" if time_only else "%d %b %Y, %H:%M UTC")
+    locale = language()
+    time = dates.format_time(moment, "short", tzinfo=UTC, locale=locale)
+    if not time_only:
+        date = dates.format_date(moment, "medium", locale=locale)
+        pattern = dates.get_datetime_format("medium", locale=locale).replace("'", "")
+        time = pattern.replace("{0}", time).replace("{1}", date)
+    return f"{time} UTC"
 
 
 def bgstats_play(view: Any) -> dict[str, Any]:
@@ -143,12 +160,12 @@ def match_place(token: str):
                                       "note": form.note.data or None})
             except Invalid as error:
                 getattr(form, error.field if error.field in ("place", "note") else "place"
-                        ).errors = [error.message]
+                        ).errors = [say(error.message)]
             except ServiceError as error:
-                flash(error.message, "error")
+                flash(say(error.message), "error")
                 return redirect(url_for("web.sheet", token=token))
             else:
-                flash("Place and note saved.", "info")
+                flash(_("Place and note saved."), "info")
                 return redirect(url_for("web.sheet", token=token))
     return render_template("match_details.html", token=token, view=view, form=form), status
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import SelectField, StringField, TextAreaField
@@ -32,47 +34,49 @@ def roster_lines(text: str | None) -> list[str]:
 class DetailsForm(FlaskForm):
     """Where the match was played, and a word about it: the host's."""
 
-    place = StringField("Place", [Optional(), Length(max=PLACE_LIMIT)], filters=[_trimmed],
-                        description="Where you played: Mia's kitchen, the café…")
-    note = TextAreaField("Note", [Optional(), Length(max=NOTE_LIMIT)], filters=[_trimmed],
-                         description="Anything worth remembering about this match.")
+    place = StringField(_l("Place"), [Optional(), Length(max=PLACE_LIMIT)], filters=[_trimmed],
+                        description=_l("Where you played: Mia's kitchen, the café…"))
+    note = TextAreaField(_l("Note"), [Optional(), Length(max=NOTE_LIMIT)], filters=[_trimmed],
+                         description=_l("Anything worth remembering about this match."))
 
 
 class GroupForm(FlaskForm):
     """Starting a group: its name, and the people who play (optional)."""
 
-    name = StringField("Group name", [InputRequired("Give the group a name."),
-                                      Length(max=GROUP_NAME_LIMIT)], filters=[_trimmed],
-                       description="The Thursday table, the family, the club…")
-    roster = TextAreaField("Players", [Optional()],
-                           description="One name a line (or commas between them); more can "
-                                       "join later.")
+    name = StringField(_l("Group name"), [InputRequired(_l("Give the group a name.")),
+                                          Length(max=GROUP_NAME_LIMIT)], filters=[_trimmed],
+                       description=_l("The Thursday table, the family, the club…"))
+    roster = TextAreaField(_l("Players"), [Optional()],
+                           description=_l("One name a line (or commas between them); more can "
+                                          "join later."))
 
     def validate_roster(self, field) -> None:
         names = roster_lines(field.data)
         if len(names) > ROSTER_LIMIT:
-            raise ValidationError(f"At most {ROSTER_LIMIT} names at once; add more later.")
+            raise ValidationError(_("At most %(limit)s names at once; add more later.",
+                                    limit=ROSTER_LIMIT))
         for name in names:
             if len(name) > NAME_LIMIT:
-                raise ValidationError(f"“{name[:20]}…” is over {NAME_LIMIT} characters.")
+                raise ValidationError(_("“%(name)s…” is over %(limit)s characters.",
+                                        name=name[:20], limit=NAME_LIMIT))
 
 
 class PlayerForm(FlaskForm):
     """A name for the roster: a new player, or a new name for one."""
 
-    name = StringField("Name", [InputRequired("Type a name."), Length(max=NAME_LIMIT)],
+    name = StringField(_l("Name"), [InputRequired(_l("Type a name.")), Length(max=NAME_LIMIT)],
                        filters=[_trimmed])
 
 
 class MergeForm(FlaskForm):
     """One person typed twice: `player` joins `into`."""
 
-    player = SelectField("This player", coerce=str, choices=[])
-    into = SelectField("is the same person as", coerce=str, choices=[])
+    player = SelectField(_l("This player"), coerce=str, choices=[])
+    into = SelectField(_l("is the same person as"), coerce=str, choices=[])
 
     def validate_into(self, field) -> None:
         if field.data == self.player.data:
-            raise ValidationError("Choose two different players.")
+            raise ValidationError(_("Choose two different players."))
 
 
 class HeadToHeadForm(FlaskForm):
@@ -81,12 +85,12 @@ class HeadToHeadForm(FlaskForm):
     class Meta:
         csrf = False
 
-    a = SelectField("Player", coerce=str, choices=[], validate_choice=False)
-    b = SelectField("against", coerce=str, choices=[], validate_choice=False)
+    a = SelectField(_l("Player"), coerce=str, choices=[], validate_choice=False)
+    b = SelectField(_l("against"), coerce=str, choices=[], validate_choice=False)
 
 
 class ImportForm(FlaskForm):
     """A group's JSON backup (export.json), as a file or pasted."""
 
-    backup = FileField("Backup file (export.json)")
-    pasted = TextAreaField("…or paste it here", [Optional()])
+    backup = FileField(_l("Backup file (export.json)"))
+    pasted = TextAreaField(_l("…or paste it here"), [Optional()])

@@ -18,7 +18,10 @@ import pygal
 from markupsafe import Markup
 from pygal.style import Style
 
+from flask_babel import gettext
+
 from ..cache import kept
+from ..i18n import language
 
 # Sizes pygal lays the chart out with: app.css draws the text at the same sizes (in the SVG's
 # own units), so labels land where pygal measured them.
@@ -116,11 +119,11 @@ def running_totals(key: str, title: str, names: Sequence[str],
     after it)."""
     labels = [str(number) for number, _ in rounds]
     chart = pygal.Line(**_config(size, show_dots=len(rounds) <= DOTS_UP_TO, dots_size=4,
-                                 x_title="round", title=title, **_sparse(labels)))
+                                 x_title=gettext("round"), title=title, **_sparse(labels)))
     chart.x_labels = labels
     for side, name in enumerate(names):
         chart.add(name, [totals[side] for _, totals in rounds])
-    return Chart(key, title, "line", _render(chart, key, title), ("Round", *names),
+    return Chart(key, title, "line", _render(chart, key, title), (gettext("Round"), *names),
                  tuple((str(number), tuple(totals)) for number, totals in rounds))
 
 
@@ -143,7 +146,7 @@ def bars(key: str, title: str, labels: Sequence[str], series: Sequence[tuple[str
     for name, values in series:
         chart.add(name, list(reversed(values)))
     return Chart(key, title, "bar", _render(chart, key, title),
-                 ("Player", *(name for name, _ in series)),
+                 (gettext("Player"), *(name for name, _ in series)),
                  tuple((label, tuple(values[i] for _, values in series))
                        for i, label in enumerate(labels)))
 
@@ -175,8 +178,8 @@ def sheet_chart(view: Any, size: str = "small") -> Chart | None:
     names = [side.name for side in view.sheet.sides]
 
     def make() -> tuple[Chart, int, bool]:
-        chart = running_totals(f"running-{size}", "Running totals, round by round", names,
-                               rounds, size)
+        chart = running_totals(f"running-{size}", gettext("Running totals, round by round"),
+                               names, rounds, size)
         return chart, 2 * len(chart.svg) + 64 * len(rounds) * len(names), True
 
-    return kept(("chart", view.match.id, view.match.version, size), make)
+    return kept(("chart", view.match.id, view.match.version, size, language()), make)

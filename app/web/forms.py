@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from flask_babel import LazyString, lazy_gettext as _l, ngettext
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, FieldList, HiddenField, IntegerField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length, NumberRange, Optional, StopValidation, ValidationError
 
 from ..games import Game
+from ..i18n import language, say
 from ..games.base import OptionSpec
 from ..services import MATCH_NAME_LIMIT, NAME_LIMIT
 from .arithmetic import NotANumber, evaluate
@@ -30,7 +32,7 @@ class ScoreField(StringField):
         try:
             self.score = evaluate(self.data)
         except NotANumber as error:
-            raise ValidationError(str(error)) from error
+            raise ValidationError(say(error.args[0] if error.args else str(error))) from error
 
 
 class WholeNumberField(IntegerField):
@@ -56,11 +58,11 @@ def new_match_form(game: Game, formdata: Any = None) -> FlaskForm:
     """The start-a-match form for `game`: a name, up to twelve players, and the game's options."""
 
     class NewMatchForm(FlaskForm):
-        name = StringField("Match name", [Optional(), Length(max=MATCH_NAME_LIMIT)],
+        name = StringField(_l("Match name"), [Optional(), Length(max=MATCH_NAME_LIMIT)],
                            filters=[_trimmed],
-                           description="Optional; the players' names are used when empty.")
+                           description=_l("Optional; the players' names are used when empty."))
         players = FieldList(
-            StringField("Player", [Optional(), Length(max=NAME_LIMIT)], filters=[_trimmed]),
+            StringField(_l("Player"), [Optional(), Length(max=NAME_LIMIT)], filters=[_trimmed]),
             min_entries=min(PLAYER_FIELDS, game.max_players),
             max_entries=game.max_players,
         )
@@ -90,13 +92,22 @@ def movable_specs(game: Game) -> list[OptionSpec]:
     return [spec for spec in game.options if spec.name in game.movable]
 
 
-ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
-            "tenth", "eleventh", "twelfth")
+ORDINALS = (_l("the first name"), _l("the second name"), _l("the third name"),
+            _l("the fourth name"), _l("the fifth name"), _l("the sixth name"),
+            _l("the seventh name"), _l("the eighth name"), _l("the ninth name"),
+            _l("the tenth name"), _l("the eleventh name"), _l("the twelfth name"))
 
 
 def seat_label(seat: int) -> str:
     """A seat as the form names it before any name is typed ("the second name")."""
-    return f"the {ORDINALS[seat]} name" if seat < len(ORDINALS) else f"name {seat + 1}"
+    if seat < len(ORDINALS):
+        return str(ORDINALS[seat])
+    return str(_l("name %(number)s", number=seat + 1))
+
+
+def _said(text):
+    """What a game declares (a label, a help sentence), said in the page's language when shown."""
+    return None if text is None else LazyString(say, text)
 
 
 class SeatField(SelectField):
@@ -104,7 +115,7 @@ class SeatField(SelectField):
     names typed in place of "the first name", "the second name"...); the value is the seat."""
 
     def __init__(self, label: str, seats: int, **kwargs):
-        super().__init__(label, coerce=int, choices=[SelectChoice(seat, seat_label(seat))
+        super().__init__(label, coerce=int, choices=[SelectChoice(seat, LazyString(seat_label, seat))
                                                      for seat in range(seats)], **kwargs)
         self.seats = seats
 
@@ -116,7 +127,7 @@ class SeatField(SelectField):
 
     def pre_validate(self, form) -> None:
         if self.data is None or not 0 <= self.data < self.seats:
-            raise StopValidation("Choose one of the names.")
+            raise StopValidation(_l("Choose one of the names."))
 
 
 def check_seat_options(form: FlaskForm, game: Game, typed: int) -> bool:
@@ -125,30 +136,35 @@ def check_seat_options(form: FlaskForm, game: Game, typed: int) -> bool:
     for spec in game.options:
         field = getattr(form, f"opt_{spec.name}")
         if spec.kind == "seat" and typed and field.data is not None and field.data >= typed:
-            names = "one name is" if typed == 1 else f"{typed} names are"
-            field.errors = [f"{seat_label(field.data).capitalize()} is not typed: only {names} "
-                            f"typed. Choose the {spec.label.lower()} among them."]
+            seat = seat_label(field.data)
+            option = say(spec.label)
+            field.errors = [ngettext(
+                "%(seat)s is not typed: only one name is typed. Choose the %(option)s among them.",
+                "%(seat)s is not typed: only %(num)s names are typed. Choose the %(option)s "
+                "among them.", typed, seat=seat[:1].upper() + seat[1:],
+                option=option.lower() if language() == "en" else option)]
             fine = False
     return fine
 
 
 def _option_field(spec: OptionSpec, seats: int = PLAYER_FIELDS):
+    label, help_ = _said(spec.label), _said(spec.help)
     if spec.kind == "seat":
-        return SeatField(spec.label, seats, default=spec.default, description=spec.help)
+        return SeatField(label, seats, default=spec.default, description=help_)
     if spec.kind == "bool":
-        return BooleanField(spec.label, default=spec.default, description=spec.help)
+        return BooleanField(label, default=spec.default, description=help_)
     if spec.kind == "choice":
-        return SelectField(spec.label, default=spec.default, description=spec.help,
-                           choices=[SelectChoice(value, label) for value, label in spec.choices])
+        return SelectField(label, default=spec.default, description=help_,
+                           choices=[SelectChoice(value, _said(text)) for value, text in spec.choices])
     checks = [NumberRange(min=spec.minimum, max=spec.maximum)]
     checks.insert(0, Optional() if spec.optional else _required_number)
-    return WholeNumberField(spec.label, checks, default=spec.default, description=spec.help,
-                            render_kw={"inputmode": "numeric", "pattern": "[0-9]*"})
+    return WholeNumberField(label, checks, default=spec.default, description=help_,
+                            render_kw={"inputmode": "numeric", "pattern": "[0-9٠-٩۰-۹]*"})
 
 
 def _required_number(form, field) -> None:
     if field.data is None:
-        raise ValidationError("Type a whole number.")
+        raise ValidationError(_l("Type a whole number."))
 
 
 def option_values(form: FlaskForm, game: Game) -> dict[str, Any]:
@@ -174,7 +190,7 @@ class VersionedForm(FlaskForm):
 class CellForm(VersionedForm):
     """One cell of one round, typed on its own page."""
 
-    value = ScoreField("Score")
+    value = ScoreField(_l("Score"))
 
 
 class ReplaceLinkForm(FlaskForm):
@@ -185,9 +201,9 @@ class ReplaceLinkForm(FlaskForm):
 
     def validate_role(self, field) -> None:
         if field.data not in ("host", "view", "seat"):
-            raise ValidationError("Say which link: host, view or seat.")
+            raise ValidationError(_l("Say which link: host, view or seat."))
 
     def validate_seat(self, field) -> None:
         text = field.data or ""
         if self.role.data == "seat" and not (text.isascii() and text.isdigit() and len(text) <= 3):
-            raise ValidationError("Say which seat.")
+            raise ValidationError(_l("Say which seat."))

@@ -7,10 +7,12 @@ import io
 
 import segno
 from flask import Response, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 
 from .. import services
 from ..errors import Conflict, Invalid, ServiceError
 from ..games import GAMES
+from ..i18n import say
 from .bank_forms import MergeForm, PlayerForm
 from .blueprint import bp, remember
 from .forms import CellForm, new_match_form
@@ -35,7 +37,7 @@ def _roster_page(token: str, access, version, add=None, rename=None, renamed=Non
                else PlayerForm(formdata=None, prefix=f"p{pid}", data={"name": name})
                for pid, name in bank.players}
     return render_template(
-        "roster.html", token=token, access=access, role_label=ROLE_LABELS[access.role],
+        "roster.html", token=token, access=access, role_label=str(ROLE_LABELS[access.role]),
         bank=bank, played=played, add=add or PlayerForm(formdata=None, prefix="add"),
         renames=renames, renamed=renamed, merge=merge), status
 
@@ -54,9 +56,9 @@ def add_player(token: str):
         try:
             player = services.add_player(access, access.group_id, form.name.data)
         except (Invalid, Conflict) as error:
-            form.name.errors, status = [error.message], error.status
+            form.name.errors, status = [say(error.message)], error.status
         else:
-            flash(f"{player.name} joined the roster.", "info")
+            flash(_("%(name)s joined the roster.", name=player.name), "info")
             return redirect(url_for("web.roster", token=token))
     return _roster_page(token, access, version, add=form, status=status)
 
@@ -69,13 +71,13 @@ def rename_player(token: str, player_id: int):
         try:
             player = services.rename_player(access, access.group_id, player_id, form.name.data)
         except (Invalid, Conflict) as error:
-            form.name.errors, status = [error.message], error.status
+            form.name.errors, status = [say(error.message)], error.status
         except ServiceError as error:
             if error.status == 404:
                 abort(404)
             raise
         else:
-            flash(f"Renamed: {player.name}.", "info")
+            flash(_("Renamed: %(name)s.", name=player.name), "info")
             return redirect(url_for("web.roster", token=token))
     return _roster_page(token, access, version, rename=form, renamed=player_id, status=status)
 
@@ -92,13 +94,13 @@ def merge_players(token: str):
             player = services.merge_players(access, access.group_id, int(form.player.data),
                                             int(form.into.data))
         except (Invalid, Conflict) as error:
-            form.into.errors, status = [error.message], error.status
+            form.into.errors, status = [say(error.message)], error.status
         except ServiceError as error:
             if error.status != 404:
                 raise
-            form.player.errors, status = [error.message], 404
+            form.player.errors, status = [say(error.message)], 404
         else:
-            flash(f"Merged: their matches are {player.name}'s now.", "info")
+            flash(_("Merged: their matches are %(name)s's now.", name=player.name), "info")
             return redirect(url_for("web.roster", token=token))
     return _roster_page(token, access, version, merge=form, status=status)
 
@@ -112,22 +114,22 @@ def group_links(token: str):
     access, version = owner_link(token)
     tokens = services.group_tokens(access, access.group_id)
     bank = services.bank_at(access, access.group_id, version)
-    entries = [{"label": "View only", "role": "view", "url": _group_url(tokens["view"]),
+    entries = [{"label": _("View only"), "role": "view", "url": _group_url(tokens["view"]),
                 "qr": url_for("web.group_qr", token=token, role="view"),
-                "hint": "Anyone with it sees the bank, the leaderboards and the charts; "
-                        "they can change nothing."},
-               {"label": "Owner", "role": "owner", "url": _group_url(tokens["owner"]),
+                "hint": _("Anyone with it sees the bank, the leaderboards and the charts; "
+                          "they can change nothing.")},
+               {"label": _("Owner"), "role": "owner", "url": _group_url(tokens["owner"]),
                 "qr": url_for("web.group_qr", token=token, role="owner"),
-                "hint": "It can change everything and start matches: share it only with "
-                        "whoever keeps the scores."}]
+                "hint": _("It can change everything and start matches: share it only with "
+                          "whoever keeps the scores.")}]
     return render_template("group_links.html", token=token, bank=bank, entries=entries,
-                           role_label=ROLE_LABELS[access.role], form=CellForm())
+                           role_label=str(ROLE_LABELS[access.role]), form=CellForm())
 
 
 @bp.get("/g/<token>/qr/<any(owner, view):role>.svg")
 def group_qr(token: str, role: str):
     """A group link as a QR code (SVG, drawn here: no outside service sees the link)."""
-    access, _ = owner_link(token)
+    access, _version = owner_link(token)
     out = io.BytesIO()
     secret = services.group_tokens(access, access.group_id)[role]
     segno.make(_group_url(secret), error="m").save(out, kind="svg", scale=6, border=2,
@@ -137,21 +139,21 @@ def group_qr(token: str, role: str):
 
 @bp.post("/g/<token>/links/replace")
 def replace_group_link(token: str):
-    access, _ = owner_link(token)
+    access, _version = owner_link(token)
     if not CellForm().validate_on_submit():
         abort(400)
     role = request.form.get("role")
     try:
         tokens = services.replace_group_link(access, access.group_id, role)
     except ServiceError as error:
-        flash(error.message, "error")
+        flash(say(error.message), "error")
         return redirect(url_for("web.group_links", token=token))
     if role == "owner":
         remember(tokens["owner"], "groups")
-        flash("Your owner link is new: the old one no longer works. Keep this page's address.",
+        flash(_("Your owner link is new: the old one no longer works. Keep this page's address."),
               "info")
         return redirect(url_for("web.group_links", token=tokens["owner"]))
-    flash("New view link made: the old one no longer works.", "info")
+    flash(_("New view link made: the old one no longer works."), "info")
     return redirect(url_for("web.group_links", token=token))
 
 

@@ -7,7 +7,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from flask_babel import gettext as _
+from flask_babel import format_date, format_datetime, format_decimal
+
 from ..cache import kept
+from ..i18n import language, say
 from ..games import GAMES, Game
 from ..services import Bank, Summary
 from . import charts
@@ -35,7 +39,7 @@ def games_played(bank: Bank) -> list[Game]:
 
 def game_title(name: str) -> str:
     game = GAMES.get(name)
-    return game.title if game else name
+    return say(game.title) if game else name
 
 
 def winners(summary: Summary) -> list[str]:
@@ -50,15 +54,22 @@ def winners(summary: Summary) -> list[str]:
 def spoken(names: list[str]) -> str:
     """Names as a sentence lists them: "Ana", "Ana and Ben", "Ana, Ben and Cy"."""
     if len(names) < 2:
-        return names[0] if names else "nobody"
-    return ", ".join(names[:-1]) + " and " + names[-1]
+        return names[0] if names else _("nobody")
+    if len(names) == 2:
+        return _("%(first)s and %(last)s", first=names[0], last=names[1])
+    return _("%(some)s and %(last)s", some=_(", ").join(names[:-1]), last=names[-1])
+
+
+def mean(value: float) -> str:
+    """A mean to one decimal, as the page's language writes it ("12.5", de "12,5")."""
+    return format_decimal(value, format="0.0")
 
 
 def duration(summary: Summary) -> str:
-    minutes = max(0, int((summary.banked_at - summary.started_at).total_seconds() // 60))
-    if minutes < 1:
-        return "under a minute"
-    return f"{minutes // 60} h {minutes % 60:02d} min" if minutes >= 60 else f"{minutes} min"
+    from .bank import spoken_minutes  # the sheet's own words for it
+
+    return spoken_minutes(max(0, int((summary.banked_at - summary.started_at).total_seconds()
+                                     // 60)))
 
 
 def bank_page(bank: Bank, game: str | None, page: int) -> tuple[list[Summary], int]:
@@ -72,10 +83,12 @@ def bank_page(bank: Bank, game: str | None, page: int) -> tuple[list[Summary], i
 def evening_label(tonight: dict[str, Any], now: datetime | None = None) -> str:
     """"Tonight" while the evening is fresh, else the day it was played."""
     if not tonight.get("until"):
-        return "Tonight"
+        return _("Tonight")
     until = datetime.fromisoformat(tonight["until"])
     now = now or datetime.now(UTC)
-    return "Tonight" if now - until < timedelta(hours=12) else f"The evening of {until:%d %b %Y}"
+    if now - until < timedelta(hours=12):
+        return _("Tonight")
+    return _("The evening of %(day)s", day=format_date(until, "dd MMM y"))
 
 
 def wins_chart(bank: Bank, stats: dict[str, Any], game: str | None) -> charts.Chart | None:
@@ -83,15 +96,17 @@ def wins_chart(bank: Bank, stats: dict[str, Any], game: str | None) -> charts.Ch
     players = [p for p in stats["players"] if p["played"]][:BARS]
     if not players:
         return None
-    title = f"Wins per player: {game_title(game)}" if game else "Wins per player, every game"
+    title = (_("Wins per player: %(game)s", game=game_title(game)) if game
+             else _("Wins per player, every game"))
+    won, played = _("Won"), _("Played")
 
     def make() -> tuple[charts.Chart, int, bool]:
         chart = charts.bars("wins-chart", title, [p["name"] for p in players],
-                            [("Won", [p["won"] for p in players]),
-                             ("Played", [p["played"] for p in players])])
+                            [(won, [p["won"] for p in players]),
+                             (played, [p["played"] for p in players])])
         return chart, 2 * len(chart.svg) + 200 * len(players), True
 
-    return kept(("chart", "wins", bank.id, bank.version, game), make)
+    return kept(("chart", "wins", bank.id, bank.version, game, language()), make)
 
 
 def over_time_chart(bank: Bank, game: str) -> charts.Chart | None:
@@ -106,11 +121,12 @@ def over_time_chart(bank: Bank, game: str) -> charts.Chart | None:
                 name, count = seen.get(finish.player, (finish.name, 0))
                 seen[finish.player] = (name, count + 1)
     regulars = sorted(seen.items(), key=lambda item: (-item[1][1], item[1][0].casefold()))[:LINES]
-    title = f"{game_title(game)}: totals by match"
+    title = _("%(game)s: totals by match", game=game_title(game))
+    axis = _("match, oldest first")
 
     def make() -> tuple[charts.Chart, int, bool]:
         series = []
-        for pid, (name, _) in regulars:
+        for pid, (name, _count) in regulars:
             totals = []
             for match in matches:
                 finish = next((f for f in match.players if f.player == pid), None)
@@ -118,9 +134,10 @@ def over_time_chart(bank: Bank, game: str) -> charts.Chart | None:
             series.append((name, totals))
         labels = [str(number) for number in range(1, len(matches) + 1)]
         chart = charts.lines_over(f"over-time-{game}", title, labels, series,
-                                  "match, oldest first",
-                                  table_labels=[f"{m.banked_at:%d %b %Y %H:%M} · {m.name}"
+                                  axis,
+                                  table_labels=[_("%(when)s · %(name)s", when=format_datetime(
+                                      m.banked_at, "dd MMM y HH:mm"), name=m.name)
                                                 for m in matches])
         return chart, 2 * len(chart.svg) + 100 * len(matches) * len(series), True
 
-    return kept(("chart", "over-time", bank.id, bank.version, game), make)
+    return kept(("chart", "over-time", bank.id, bank.version, game, language()), make)

@@ -7,6 +7,8 @@ import json
 
 from flask import (Response, abort, current_app, flash, redirect, render_template, request,
                    url_for)
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from .. import services
@@ -14,6 +16,7 @@ from ..errors import Conflict, Invalid, ServiceError
 from ..extensions import csrf
 from ..games import GAMES
 from ..services import GroupAccess
+from ..i18n import say
 from . import group_view
 from .bank_forms import GroupForm, HeadToHeadForm, ImportForm, roster_lines
 from .blueprint import bp, remember
@@ -21,7 +24,7 @@ from .forms import CellForm
 
 # An import may weigh this unless IMPORT_MAX_BYTES says otherwise (as the API's).
 IMPORT_MAX_BYTES = 5 * 1024 * 1024
-ROLE_LABELS = {"owner": "Owner", "view": "Viewer"}
+ROLE_LABELS = {"owner": _l("Owner"), "view": _l("Viewer")}
 
 
 def group_link(token: str) -> tuple[GroupAccess, int]:
@@ -41,7 +44,9 @@ def owner_link(token: str) -> tuple[GroupAccess, int]:
 
 
 def _size(limit: int) -> str:
-    return f"{limit / (1024 * 1024):g} MB" if limit >= 1024 * 1024 else f"{limit:,} bytes"
+    if limit >= 1024 * 1024:
+        return _("%(size)s MB", size=f"{limit / (1024 * 1024):g}")
+    return _("%(size)s bytes", size=f"{limit:,}")
 
 
 def _number(text: str | None, default: int = 1) -> int:
@@ -57,14 +62,14 @@ def new_group():
         status = 422
         if form.validate_on_submit():
             try:
-                _, tokens = services.create_group(form.name.data, roster_lines(form.roster.data),
+                _made, tokens = services.create_group(form.name.data, roster_lines(form.roster.data),
                                                   request.remote_addr)
             except (Invalid, Conflict) as error:
                 field = form.name if error.field == "name" else form.roster
-                field.errors, status = [error.message], error.status
+                field.errors, status = [say(error.message)], error.status
             else:
                 remember(tokens["owner"], "groups")
-                flash("Your group is ready. Keep this page's address: it is the owner link.",
+                flash(_("Your group is ready. Keep this page's address: it is the owner link."),
                       "info")
                 return redirect(url_for("web.group", token=tokens["owner"]))
     return render_template("new_group.html", form=form), status
@@ -86,7 +91,7 @@ def group(token: str):
               for g in played if game in (None, g.name)]
     matches, pages = group_view.bank_page(bank, game, _number(request.args.get("page")))
     h2h_form = HeadToHeadForm(request.args)
-    choices = [("", "choose…")] + [(str(pid), name) for pid, name in bank.players]
+    choices = [("", _("choose…"))] + [(str(pid), name) for pid, name in bank.players]
     h2h_form.a.choices, h2h_form.b.choices = choices, choices
     h2h, h2h_error = None, None
     if request.args.get("a") or request.args.get("b"):
@@ -94,10 +99,10 @@ def group(token: str):
             h2h = services.group_head_to_head(access, gid, version, request.args.get("a"),
                                               request.args.get("b"), game)
         except Invalid as error:
-            h2h_error = error.message
+            h2h_error = say(error.message)
     tonight = services.group_tonight(access, gid, version)
     return render_template(
-        "group.html", token=token, access=access, role_label=ROLE_LABELS[access.role],
+        "group.html", token=token, access=access, role_label=str(ROLE_LABELS[access.role]),
         bank=bank, played=played, game=game, stats=stats, panels=panels,
         wins_chart=group_view.wins_chart(bank, stats, game), matches=matches,
         page=min(max(1, _number(request.args.get("page"))), pages), pages=pages,
@@ -115,10 +120,10 @@ def take_out(token: str, match_id: str, move: str):
     try:
         services.take_out(access, access.group_id, match_id, move == "out")
     except ServiceError as error:
-        flash(error.message, "error")
+        flash(say(error.message), "error")
     else:
-        flash("Taken out of the bank: it counts in no statistics." if move == "out"
-              else "Back in the bank.", "info")
+        flash(_("Taken out of the bank: it counts in no statistics.") if move == "out"
+              else _("Back in the bank."), "info")
     return redirect(url_for("web.group", token=token, _anchor="bank"))
 
 
@@ -154,29 +159,31 @@ def import_group():
         valid = form.validate_on_submit()
     except RequestEntityTooLarge:
         form = ImportForm(formdata=None)
-        form.form_errors.append(f"That backup is too large: at most {_size(limit)}.")
+        form.form_errors.append(_("That backup is too large: at most %(size)s.", size=_size(limit)))
         return render_template("import_group.html", form=form, limit=limit), 413
     if not valid:
         return render_template("import_group.html", form=form, limit=limit), 400
     upload = form.backup.data
     text = upload.read(limit + 1) if upload else (form.pasted.data or "").encode()
     if len(text) > limit:
-        form.form_errors.append(f"That backup is too large: at most {_size(limit)}.")
+        form.form_errors.append(_("That backup is too large: at most %(size)s.", size=_size(limit)))
         return render_template("import_group.html", form=form, limit=limit), 413
     if not text.strip():
-        form.backup.errors = ["Choose the backup file (or paste it below)."]
+        form.backup.errors = [_("Choose the backup file (or paste it below).")]
         return render_template("import_group.html", form=form, limit=limit), 422
     try:
         body = json.loads(text)
     except (ValueError, UnicodeDecodeError):
-        form.form_errors.append("That is not a backup: a group's export.json is JSON.")
+        form.form_errors.append(_("That is not a backup: a group's export.json is JSON."))
         return render_template("import_group.html", form=form, limit=limit), 422
     try:
-        _, tokens = services.import_group(body, request.remote_addr)
+        _made, tokens = services.import_group(body, request.remote_addr)
     except Invalid as error:
-        where = f" (at {error.field})" if error.field else ""
-        form.form_errors.append(f"The backup was not imported: {error.message}{where}")
+        form.form_errors.append(
+            _("The backup was not imported: %(reason)s (at %(field)s)", reason=say(error.message),
+              field=error.field) if error.field
+            else _("The backup was not imported: %(reason)s", reason=say(error.message)))
         return render_template("import_group.html", form=form, limit=limit), 422
     remember(tokens["owner"], "groups")
-    flash("Imported: this is the new group's owner page.", "info")
+    flash(_("Imported: this is the new group's owner page."), "info")
     return redirect(url_for("web.group", token=tokens["owner"]))

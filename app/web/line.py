@@ -4,9 +4,11 @@ its game lets a table move ("feel free to move it"), and the sheet follows."""
 from __future__ import annotations
 
 from flask import abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 
 from .. import services
 from ..errors import Conflict, Invalid, ServiceError
+from ..i18n import language, say
 from .blueprint import bp
 from .forms import move_line_form, movable_specs
 from .games import host_view
@@ -21,7 +23,8 @@ def move_line(token: str):
     if not specs:
         abort(404)
     if view.read_only:
-        flash(f"The match is {view.status}: its line can no longer move.", "error")
+        flash(_("The match is banked: its line can no longer move.") if view.status == "banked"
+              else _("The match is abandoned: its line can no longer move."), "error")
         return redirect(url_for("web.sheet", token=token))
     form = move_line_form(game, current, request.form if request.method == "POST" else None)
     status = 200
@@ -31,22 +34,22 @@ def move_line(token: str):
             moved = {spec.name: form[f"opt_{spec.name}"].data for spec in specs}
             moved = {name: value for name, value in moved.items() if value != current.get(name)}
             if not moved:
-                flash("The line stays where it was.", "info")
+                flash(_("The line stays where it was."), "info")
                 return redirect(url_for("web.sheet", token=token))
             try:
                 sheet = services.move_line(access, access.match_id, moved)
             except Invalid as error:
                 name = (error.field or "").removeprefix("options.")
-                _beside(form, name if name in moved else next(iter(moved)), error.message)
+                _beside(form, name if name in moved else next(iter(moved)), say(error.message))
             except Conflict as error:
                 if services.load_sheet(access.match_id).status in ("banked", "abandoned"):
-                    flash(error.message, "error")
+                    flash(say(error.message), "error")
                     return redirect(url_for("web.sheet", token=token))
                 # Reached before the last round: said beside the line that moved, as typed.
-                _beside(form, next(iter(moved)), error.message)
+                _beside(form, next(iter(moved)), say(error.message))
                 status = 409
             except ServiceError as error:
-                flash(error.message, "error")
+                flash(say(error.message), "error")
                 return redirect(url_for("web.sheet", token=token))
             else:
                 flash(_moved(specs, moved, view.status, sheet.status), "info")
@@ -59,11 +62,17 @@ def _beside(form, name: str, message: str) -> None:
 
 
 def _moved(specs, moved: dict, before: str, after: str) -> str:
-    said = "; ".join(f"{spec.label.lower()} {moved[spec.name]}" if moved[spec.name] is not None
-                     else f"{spec.label.lower()}: {spec.when_empty}"
+    def label(spec) -> str:
+        said = say(spec.label)
+        return said.lower() if language() == "en" else said  # German nouns keep their capital
+
+    said = "; ".join(_("%(option)s %(value)s", option=label(spec), value=moved[spec.name])
+                     if moved[spec.name] is not None
+                     else _("%(option)s: %(value)s", option=label(spec), value=say(spec.when_empty))
                      for spec in specs if spec.name in moved)
     if after == "over" and before != "over":
-        return f"The line moved ({said}): the latest round reaches it, the match is over."
+        return _("The line moved (%(moved)s): the latest round reaches it, the match is over.",
+                 moved=said)
     if before == "over" and after == "active":
-        return f"The line moved ({said}): no total reaches it yet, so play on."
-    return f"The line moved ({said})."
+        return _("The line moved (%(moved)s): no total reaches it yet, so play on.", moved=said)
+    return _("The line moved (%(moved)s).", moved=said)

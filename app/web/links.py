@@ -6,10 +6,12 @@ import io
 
 import segno
 from flask import Response, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 
 from .. import services
 from ..errors import ServiceError
 from ..services import Access
+from ..i18n import say
 from .blueprint import bp, link_access
 from .forms import ReplaceLinkForm
 from .games import view_of
@@ -41,7 +43,7 @@ def links(token: str):
     entries = [{"label": name, "role": "seat", "seat": seat, "url": _link(secret),
                 "qr": url_for("web.qr", token=token, which=f"seat-{seat}")}
                for seat, (name, secret) in enumerate(zip(view.sheet.players, tokens["seats"]))]
-    entries.append({"label": "View only", "role": "view", "seat": None,
+    entries.append({"label": _("View only"), "role": "view", "seat": None,
                     "url": _link(tokens["view"]), "qr": url_for("web.qr", token=token, which="view")})
     host = {"url": _link(tokens["host"])}
     return render_template("links.html", token=token, view=view, entries=entries, host=host,
@@ -75,11 +77,11 @@ def replace_link(token: str):
     try:
         tokens = services.replace_link(access, access.match_id, form.role.data, seat)
     except ServiceError as error:
-        flash(error.message, "error")
+        flash(say(error.message), "error")
         return redirect(url_for("web.links", token=token))
     if form.role.data == "host":
-        flash("Your host link is new: the old one no longer works. Keep this page's address.",
+        flash(_("Your host link is new: the old one no longer works. Keep this page's address."),
               "info")
         return redirect(url_for("web.links", token=tokens["host"]))
-    flash("New link made: the old one no longer works.", "info")
+    flash(_("New link made: the old one no longer works."), "info")
     return redirect(url_for("web.links", token=token))

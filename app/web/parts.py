@@ -6,10 +6,11 @@ from flask import abort, flash, redirect, render_template, request, url_for
 
 from .. import services
 from ..errors import EditConflict, Invalid, ServiceError
+from ..i18n import say
 from .blueprint import bp
 from .forms import CellForm
 from .games import load_view, view_of
-from .view import focus_after
+from .view import focus_after, part_saved
 
 
 @bp.route("/m/<token>/round/<int:number>/hand/<int:seat>", methods=["GET", "POST"])
@@ -30,19 +31,19 @@ def part(token: str, number: int, seat: int):
         body, errors = pages.read_part(request.form)
         if body is not None:
             try:
-                sheet, _ = services.set_parts(access, access.match_id, number, {seat: body},
+                sheet, _opened = services.set_parts(access, access.match_id, number, {seat: body},
                                               based_on=form.based_on())
             except EditConflict as error:
                 conflict = error
                 form.version.data = str(view.match.version)
                 status = 409
             except Invalid as error:
-                errors = {pages.error_field(error.field): error.message}
+                errors = {pages.error_field(error.field): say(error.message)}
             except ServiceError as error:
-                flash(error.message, "error")
+                flash(say(error.message), "error")
                 return redirect(url_for("web.sheet", token=token))
             else:
-                flash(f"{view.sheet.players[seat]}'s {view.part_noun} saved.", "info")
+                flash(part_saved(view.part_noun, view.sheet.players[seat]), "info")
                 return redirect(url_for("web.sheet", token=token,
                                         focus=focus_after(view_of(sheet, access)),
                                         _anchor=f"r{number}"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from flask import abort, flash, redirect, render_template, request, session, url_for
+from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf as csrf_token
 from werkzeug.exceptions import HTTPException
 
@@ -13,12 +14,23 @@ from ..cache import kept
 from ..errors import Conflict, Invalid, ServiceError
 from ..games import GAMES
 from ..services import Access
+from ..i18n import language, say
+from . import group_view
 from .bank_forms import GroupForm
 from .blueprint import bp, link_access, remember
 from .drawn import Rendered, draw, render_sheet, sheet_page
 from .forms import CellForm, check_seat_options, new_match_form, option_values
 from .games import view_of
 from .keys import phone_key
+
+@bp.app_template_global("page_language")
+def page_language() -> str:
+    """The page's language, for imported macros (which see no context variables)."""
+    return language()
+
+
+bp.add_app_template_global(group_view.spoken, "spoken")
+
 
 @bp.get("/")
 def home():
@@ -53,11 +65,11 @@ def start_match(game, form, group=None):
     if len(typed) >= game.min_players and not check_seat_options(form, game, len(typed)):
         return None
     try:
-        _, tokens = services.create_match(
-            game.name, [name for _, name in typed], option_values(form, game),
+        _made, tokens = services.create_match(
+            game.name, [name for _i, name in typed], option_values(form, game),
             form.name.data or None, request.remote_addr, group=group)
     except (Invalid, Conflict) as error:  # a group's match: two names one person's is 409
-        _place_error(form, error, [i for i, _ in typed])
+        _place_error(form, error, [i for i, _name in typed])
         return None
     remember(tokens["host"])
     return redirect(url_for("web.sheet", token=tokens["host"]))
@@ -67,17 +79,17 @@ def _place_error(form, error: Invalid, seats: list[int]) -> None:
     field = error.field or ""
     if field.startswith("players["):
         index = int(field[len("players["):-1])
-        form.players.entries[seats[index]].errors = [error.message]
+        form.players.entries[seats[index]].errors = [say(error.message)]
     elif field == "players":
         # Too few or too many names: say so at the first empty line, where a name would go.
         empty = [i for i in range(len(form.players.entries)) if i not in seats]
-        form.players.entries[empty[0] if empty else 0].errors = [error.message]
+        form.players.entries[empty[0] if empty else 0].errors = [say(error.message)]
     elif field.startswith("options."):
-        getattr(form, f"opt_{field[len('options.'):]}").errors = [error.message]
+        getattr(form, f"opt_{field[len('options.'):]}").errors = [say(error.message)]
     elif field == "name":
-        form.name.errors = [error.message]
+        form.name.errors = [say(error.message)]
     else:
-        form.form_errors.append(error.message)
+        form.form_errors.append(say(error.message))
 
 
 @bp.get("/m/<token>")
@@ -109,20 +121,20 @@ def _kept_sheet(token: str, access: Access, version: int) -> Rendered:
         return rendered, rendered.size, (view.match.version == version
                                          and view.key_opens == opened)
 
-    return kept(("page", token, version, opened), make)
+    return kept(("page", token, version, opened, language()), make)
 
 
 @bp.post("/m/<token>/round/<int:number>/delete")
 def delete_round(token: str, number: int):
     access = link_access(token)
     return _act(token, lambda: services.delete_round(access, access.match_id, number),
-                f"Round {number} deleted.")
+                _("Round %(number)s deleted.", number=number))
 
 
 @bp.post("/m/<token>/undo")
 def undo(token: str):
     access = link_access(token)
-    return _act(token, lambda: services.undo(access, access.match_id), "Undone.")
+    return _act(token, lambda: services.undo(access, access.match_id), _("Undone."))
 
 
 @bp.get("/m/<token>/table")
@@ -140,7 +152,8 @@ def abandon(token: str):
     if access.role != "host":
         abort(403)
     if request.method == "POST":
-        return _act(token, lambda: services.abandon(access, access.match_id), "Match abandoned.")
+        return _act(token, lambda: services.abandon(access, access.match_id),
+                    _("Match abandoned."))
     view = view_of(services.load_sheet(access.match_id), access)
     return render_template("abandon.html", token=token, view=view, form=CellForm())
 
@@ -154,7 +167,7 @@ def _act(token: str, action, done: str):
     except ServiceError as error:
         if error.status == 403:
             abort(403)  # no button on this link's page leads here: nothing to explain on the sheet
-        flash(error.message, "error")
+        flash(say(error.message), "error")
     else:
         flash(done, "info")
     return redirect(url_for("web.sheet", token=token))

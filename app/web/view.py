@@ -9,6 +9,8 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from flask import abort
+from flask_babel import format_date, lazy_gettext as _l, ngettext
+from flask_babel import gettext as _
 
 from .. import services
 from ..games import RoundResult
@@ -18,7 +20,29 @@ from . import charts
 if TYPE_CHECKING:  # the adapter names its view class: only annotations look back
     from .games.base import GamePages
 
-ROLE_LABELS = {"host": "Host", "view": "Viewer"}
+ROLE_LABELS = {"host": _l("Host"), "view": _l("Viewer")}
+# Whole sentences for each thing a game's seat types (GamePages.part_noun), so a translator words
+# each one as a sentence (a noun in another language carries its own gender and case).
+PART_SAVED = {"score": _l("%(name)s's score saved."), "cards": _l("%(name)s's cards saved."),
+              "turn": _l("%(name)s's turn saved."), "hand": _l("%(name)s's hand saved.")}
+PART_CHANGE = {("score", "round"): _l("%(name)s's score in round %(number)s"),
+               ("cards", "round"): _l("%(name)s's cards in round %(number)s"),
+               ("turn", "round"): _l("%(name)s's turn in round %(number)s"),
+               ("hand", "hand"): _l("%(name)s's hand in hand %(number)s")}
+CHANGE_PART = {"score": _l("change the score"), "cards": _l("change the cards"),
+               "turn": _l("change the turn"), "hand": _l("change the hand")}
+
+
+def part_saved(noun: str, name: str) -> str:
+    """"Ana's hand saved.", in the page's language."""
+    if noun in PART_SAVED:
+        return str(PART_SAVED[noun]) % {"name": name}
+    return _("%(name)s's %(part)s saved.", name=name, part=_(noun))
+
+
+def change_part(noun: str) -> str:
+    """"change the hand": the link to a seat's part once typed."""
+    return str(CHANGE_PART[noun]) if noun in CHANGE_PART else _("change the %(part)s", part=_(noun))
 
 
 @dataclass(frozen=True)
@@ -93,10 +117,10 @@ class SheetView:
     @property
     def facts(self) -> list[str]:
         """The match's terms, under its name."""
-        facts = [f"target {self.target}"] if self.target else []
+        facts = [_("target %(target)s", target=self.target)] if self.target else []
         if self.match.options.get("rounds"):
             planned = self.match.options["rounds"]
-            facts.append(f"{planned} {'round' if planned == 1 else 'rounds'}")
+            facts.append(ngettext("%(num)s round", "%(num)s rounds", planned))
         return facts
 
     @property
@@ -106,8 +130,12 @@ class SheetView:
 
     def describe_part_change(self, change) -> str:
         """A change to one seat's part, as the Undo button names it."""
-        return (f"{self.sheet.players[change.seat]}'s {self.part_noun} in "
-                f"{self.round_noun} {change.round_number}")
+        name, number = self.sheet.players[change.seat], change.round_number
+        said = PART_CHANGE.get((self.part_noun, self.round_noun))
+        if said is not None:
+            return str(said) % {"name": name, "number": number}
+        return _("%(name)s's %(part)s in %(round)s %(number)s", name=name,
+                 part=_(self.part_noun), round=_(self.round_noun), number=number)
 
     def round_context(self, number: int) -> dict[str, Any]:
         """What the game's round page needs besides the view."""
@@ -143,6 +171,11 @@ class SheetView:
         return self.pages.part_noun
 
     @property
+    def change_part_label(self) -> str:
+        """"change the hand": the link to a seat's part once it is typed."""
+        return change_part(self.part_noun)
+
+    @property
     def round_noun(self) -> str:
         return self.pages.round_noun
 
@@ -156,8 +189,8 @@ class SheetView:
     @property
     def role_label(self) -> str:
         if self.access.role == "seat":
-            return f"{self.sheet.players[self.access.seat]}'s seat"
-        return ROLE_LABELS[self.access.role]
+            return _("%(name)s's seat", name=self.sheet.players[self.access.seat])
+        return str(ROLE_LABELS[self.access.role])
 
     @property
     def winners(self) -> list[str]:
@@ -200,19 +233,20 @@ class SheetView:
     def actor_name(self, actor: str) -> str:
         if actor.startswith("seat "):
             return self.sheet.players[int(actor.split()[1])]
-        return ROLE_LABELS.get(actor, actor)
+        return str(ROLE_LABELS[actor]) if actor in ROLE_LABELS else actor
 
     @staticmethod
     def ago(moment) -> str:
         """When, as a person at the table says it."""
         seconds = int((datetime.now(UTC) - services.utc(moment)).total_seconds())
         if seconds < 60:
-            return "just now"
+            return _("just now")
         if seconds < 3600:
-            return f"{seconds // 60} min ago"
+            return ngettext("%(num)s min ago", "%(num)s min ago", seconds // 60)
         if seconds < 86400:
-            return f"{seconds // 3600} h {seconds % 3600 // 60} min ago"
-        return services.utc(moment).strftime("%d %b %Y")
+            return _("%(hours)s h %(minutes)s min ago", hours=seconds // 3600,
+                     minutes=seconds % 3600 // 60)
+        return format_date(services.utc(moment), "dd MMM y")
 
     utc = staticmethod(services.utc)
 
@@ -230,11 +264,11 @@ class SheetView:
         if change is None:
             return None
         if change.action == "add_round":
-            return f"adding round {change.round_number}"
+            return _("adding round %(number)s", number=change.round_number)
         if change.action == "delete_round":
-            return f"deleting round {change.round_number}"
+            return _("deleting round %(number)s", number=change.round_number)
         if change.action == "edit_round":
-            return f"the change to round {change.round_number}"
+            return _("the change to round %(number)s", number=change.round_number)
         return self.describe_part_change(change)
 
     def _row(self, number: int, entered, outcome: RoundResult) -> Row:

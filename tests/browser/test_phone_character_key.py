@@ -30,7 +30,7 @@ def hidden_here(page):
     expect(page.locator(".my-character")).to_contain_text(
         "Your character is set, and hidden on this phone.", timeout=3000)
     expect(page.locator(".my-character .symbol")).to_have_count(0)
-    assert "🥥" not in page.locator(".sheet-state").inner_html()
+    assert "icon-coconut" not in page.locator(".sheet-state").inner_html()
 
 
 def test_the_host_opening_a_seat_link_sees_no_character(live_server, browser, artifacts):

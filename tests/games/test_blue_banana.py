@@ -1069,3 +1069,13 @@ def test_a_rounds_sought_are_the_negatives_under_the_mode_of_that_round(first, s
         "motifs": list(dict.fromkeys([TRUE_MOTIF[first[1]], TRUE_MOTIF[second[1]]])),
         "mode": expected_mode,
     }
+
+
+def test_the_messages_that_list_the_motifs_and_colours_list_them_all_in_order():
+    from app.games.blue_banana import COLORS, MOTIFS, motif_name, parse_task_card
+    with pytest.raises(InvalidInput) as motif:
+        parse_task_card({"motif": "pear", "color": "red"}, "task[0]")
+    with pytest.raises(InvalidInput) as color:
+        parse_task_card({"motif": "frog", "color": "grey"}, "task[0]")
+    assert motif.value.message == f"Pick the card's motif: {', '.join(map(motif_name, MOTIFS))}."
+    assert color.value.message == f"Pick the card's colour: {', '.join(COLORS)}."

@@ -8,26 +8,37 @@ import re
 from typing import Any
 
 from flask import Blueprint, abort, flash, jsonify, redirect, request, url_for
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 
 from ... import services
 from ...errors import Invalid, ServiceError
 from ...games.banakil import CLASS_NAMES, CLASSES, GAME
 from ...games.banakil_working import describe_hand, describe_sides
+from ...i18n import say
+from ..arithmetic import LIKE_A_SUM, NotANumber, evaluate
 from ..blueprint import link_access
 from ..forms import CellForm
 from ..view import SheetView
-from .base import Form, GamePages, load_view, view_for
+from .base import Form, GamePages, load_view, read_count, view_for
 
 PILES = ("melded", "in_hand")
 FLAGS = ("went_out", "all_at_once", "no_turn")
-_SCORE = re.compile(r"^[+-]?\d{1,4}([.,]\d{1,3})?$")
+# A score the table counted that is a number, if not one in half points (36.25): the engine
+# then says why it is refused. Any script's digits (\d), "." "," or "٫" as the decimal mark.
+_SCORE = re.compile(r"^[+-]?\d{1,4}[.,\u066b]\d{1,2}$")  # 36.25, never 1,000
+_MINUS = str.maketrans({"−": "-", "–": "-", "\u061c": None, "\u200e": None, "\u200f": None})
+# The card classes as a label heads a line (CLASS_NAMES says them inside a sentence).
+CLASS_LABELS = {"3-6": _l("Threes to sixes"), "7-K": _l("Sevens to kings"), "A": _l("Aces"),
+                "2": _l("Twos"), "joker": _l("Jokers")}
 
 bp = Blueprint("banakil", __name__)
 
 
 class BanakilView(SheetView):
     classes = CLASSES
-    class_names = CLASS_NAMES
+    class_names = CLASS_NAMES  # Says: a page says them with `say`
+    class_labels = CLASS_LABELS
 
     @property
     def start_seat(self) -> int | None:
@@ -36,7 +47,7 @@ class BanakilView(SheetView):
 
     def aside(self, side: int) -> str | None:
         owed = self.sheet.result.detail.carry[side]
-        return f"owes {owed}" if owed else None
+        return _("owes %(owed)s", owed=owed) if owed else None
 
     def cell_value(self, side: int, entered, outcome) -> Any:
         if outcome.cells is None and outcome.detail.cells_so_far is not None:
@@ -82,24 +93,39 @@ def read_hand(form: Form) -> tuple[dict[str, Any] | None, dict[str, str]]:
     errors: dict[str, str] = {}
     flags = {flag: form.get(flag) in ("on", "y", "true", "1") for flag in FLAGS}
     if form.get("mode") == "score":
-        text = form.get("score", "").strip().replace("−", "-")
-        if not _SCORE.match(text):
-            return None, {"score": "Type the hand's score, like 36.5 or -20."}
-        hand = {"score": float(text.replace(",", ".")), "went_out": flags["went_out"]}
+        score, refusal = _typed_score(form.get("score", ""))
+        if score is None:
+            return None, {"score": refusal}
+        hand = {"score": float(score), "went_out": flags["went_out"]}
         if form.get("melded_nothing") in ("on", "y", "true", "1"):
             hand["melded"] = False  # unticked says nothing: the engine's own reading stands
         return hand, {}
     piles: dict[str, dict[str, int]] = {pile: {} for pile in PILES}
     for pile in PILES:
         for name in CLASSES:
-            text = form.get(f"{pile}-{name}", "").strip() or "0"
-            if not text.isascii() or not text.isdigit() or len(text) > 3:
-                errors[f"{pile}-{name}"] = "Count whole cards: 0, 1, 2…"
+            count = read_count(form.get(f"{pile}-{name}", ""))
+            if count is None:
+                errors[f"{pile}-{name}"] = _("Count whole cards: 0, 1, 2…")
             else:
-                piles[pile][name] = int(text)
+                piles[pile][name] = count
     if errors:
         return None, errors
     return piles | flags, {}
+
+
+def _typed_score(text: str) -> tuple[int | float | None, str | None]:
+    """A hand's score as the table counted it, through the cells' own arithmetic (36.5, −20,
+    ٣٦٫٥, 36,5, a sum), or what is wrong with it. A number that is no half point (36.25) is
+    passed on for the engine to explain."""
+    try:
+        return evaluate(text, halves=True), None
+    except NotANumber as error:
+        plain = text.translate(_MINUS).strip()
+        if _SCORE.match(plain):
+            return float(plain.replace(",", ".").replace("\u066b", ".")), None
+        if any(ch.isdigit() for ch in plain) and error.args[0] != LIKE_A_SUM:
+            return None, say(error.args[0])  # a number, written in a way a cell refuses
+        return None, _("Type the hand's score, like 36.5 or -20.")
 
 
 def _number(value: float | int) -> str:
@@ -138,15 +164,15 @@ def preview(token: str, number: int, seat: int):
         field, message = next(iter(errors.items()))
         return jsonify({"ok": False, "field": field, "message": message})
     try:
-        sheet, _ = services.preview_part(access, access.match_id, number, seat, body)
+        sheet, _changes = services.preview_part(access, access.match_id, number, seat, body)
     except Invalid as error:
         return jsonify({"ok": False, "field": PAGES.error_field(error.field),
-                        "message": error.message})
+                        "message": say(error.message)})
     outcome = sheet.result.rounds[number - 1]
     side = sheet.side_of(seat)
     cells = outcome.cells if outcome.cells is not None else outcome.detail.cells_so_far
     return jsonify({"ok": True, "hand_score": outcome.detail.hand_scores[seat],
-                    "side": side.name, "cell": None if cells is None else cells[side.index]})
+                    "side": say(side.name), "cell": None if cells is None else cells[side.index]})
 
 
 @bp.post("/m/<token>/round/dead")
@@ -162,19 +188,20 @@ def dead_hand(token: str):
     number = view.entry_number
     try:
         if number is None:
-            raise Invalid("There is no hand to record as dead.")
+            raise Invalid(_("There is no hand to record as dead."))
         if request.form.get("number") != str(number):
             # The hand the button was for was finished meanwhile: never kill the next one.
-            raise Invalid(f"Hand {request.form.get('number')} changed on another phone: "
-                          "check the sheet first.")
+            raise Invalid(_("Hand %(number)s changed on another phone: check the sheet first.",
+                            number=request.form.get("number")))
         if number > len(view.sheet.rounds):
             services.add_round(access, access.match_id, {"dead": True})
         else:
             services.replace_round(access, access.match_id, number, {"dead": True})
     except ServiceError as error:
-        flash(error.message, "error")
+        flash(say(error.message), "error")
     else:
-        flash(f"Hand {number} is dead: nobody scores it, the deal passes on.", "info")
+        flash(_("Hand %(number)s is dead: nobody scores it, the deal passes on.", number=number),
+              "info")
     return redirect(url_for("web.sheet", token=token))
 
 

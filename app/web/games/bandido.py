@@ -5,25 +5,32 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 
 from ... import services
 from ...errors import Conflict, Invalid, ServiceError
 from ...games import bandido
+from ...games.say import Say
+from ...i18n import say
 from ..blueprint import in_words, link_access
 from ..forms import VersionedForm
 from ..keys import keep_key
 from ..view import SheetView
-from .base import Form, GamePages, view_for
+from .base import Form, GamePages, read_count, view_for
 
-# The symbols, drawn by the phone's own emoji font.
-PICTURES = {"stone": "🪨", "water": "💧", "coconut": "🥥"}
+# The symbols are drawn by our own icons (games/_icons.html, by the symbol's code).
 CHARACTER_SYMBOLS = bandido.CHARACTER_SYMBOLS
 
 bp = Blueprint("bandido", __name__)
 
 
+@bp.app_template_filter("symbol")
+def symbol_filter(symbol: str) -> str:
+    """A symbol as people say it (stone, water, coconut), in the page's language."""
+    return say(bandido.symbol_name(symbol))
+
+
 class BandidoView(SheetView):
-    symbol_pictures = PICTURES
     symbols = bandido.SYMBOLS
     victory_points_to_win = bandido.VICTORY_POINTS_TO_WIN
     most_face_up = bandido.MOST_FACE_UP
@@ -61,9 +68,10 @@ class BandidoView(SheetView):
             return None
         name = self.sheet.players[self.sheet.result.winners[0]]
         if reason == "victory_points":
-            return f"{name} wins with {in_words(self.victory_points_to_win)} victory points."
-        return (f"{name} wins: the {in_words(self.character_symbols)} symbols of their "
-                "character lie face up.")
+            return Say("%(name)s wins with %(count)s victory points.", name=name,
+                       count=in_words(self.victory_points_to_win))
+        return Say("%(name)s wins: the %(count)s symbols of their character lie face up.",
+                   name=name, count=in_words(self.character_symbols))
 
 
 def read_state(form: Form) -> tuple[dict[str, Any] | None, dict[str, str]]:
@@ -71,14 +79,14 @@ def read_state(form: Form) -> tuple[dict[str, Any] | None, dict[str, str]]:
     counts: dict[str, int] = {}
     errors: dict[str, str] = {}
     for name in ("vp", *bandido.SYMBOLS):
-        text = form.get(name, "").strip() or "0"
-        if not text.isascii() or not text.isdigit() or len(text) > 2:
-            errors[name] = "Type a whole number: 0, 1, 2…"
+        count = read_count(form.get(name, ""), digits=2)
+        if count is None:
+            errors[name] = _("Type a whole number: 0, 1, 2…")
         else:
-            counts[name] = int(text)
+            counts[name] = count
     if errors:
         return None, errors
-    symbols = [symbol for symbol in bandido.SYMBOLS for _ in range(counts[symbol])]
+    symbols = [symbol for symbol in bandido.SYMBOLS for _n in range(counts[symbol])]
     return {"vp": counts["vp"], "symbols": symbols}, {}
 
 
@@ -113,20 +121,21 @@ def character(token: str):
         unpicked = [i + 1 for i, symbol in enumerate(chosen) if not symbol]
         try:
             if unpicked:  # the engine would answer "not “None”": say what to do instead
-                raise Invalid(f"Pick all {in_words(CHARACTER_SYMBOLS)} symbols: symbol "
-                              f"{unpicked[0]} is not picked yet.", "symbols")
+                raise Invalid(_("Pick all %(count)s symbols: symbol %(number)s is not picked "
+                                "yet.", count=in_words(CHARACTER_SYMBOLS), number=unpicked[0]),
+                              "symbols")
             sheet, key = services.set_character(access, access.match_id, access.seat,
                                                 {"symbols": chosen, "revealed": revealed})
         except Invalid as problem:
             error, status = problem.message, 422
         except Conflict as problem:
             if view.status != "active":  # over meanwhile: the sheet says so
-                flash(problem.message, "error")
+                flash(say(problem.message), "error")
                 return redirect(url_for("web.sheet", token=token))
             # It would win a round played before the latest: said here, the picks kept.
             error, status = problem.message, 409
         except ServiceError as problem:
-            flash(problem.message, "error")
+            flash(say(problem.message), "error")
             return redirect(url_for("web.sheet", token=token))
         else:
             flash(_saved(sheet, access.seat), "info")
@@ -139,11 +148,11 @@ def _saved(sheet, seat: int) -> str:
     """What saving a character did: saved, or saved and won the latest round with it (the
     card was in the hand from the deal)."""
     if sheet.status == "over" and seat in sheet.result.winners:
-        return (f"Your character is saved, and its symbols lie face up in round "
-                f"{len(sheet.rounds)}: you win, the match is over.")
+        return _("Your character is saved, and its symbols lie face up in round %(number)s: you "
+                 "win, the match is over.", number=len(sheet.rounds))
     if sheet.match.seats[seat].revealed:
-        return "Your character is saved, face up for everyone."
-    return "Your character is saved. Only this phone shows it."
+        return _("Your character is saved, face up for everyone.")
+    return _("Your character is saved. Only this phone shows it.")
 
 
 PAGES = GamePages(bandido.GAME, view=BandidoView, part_noun="turn",

@@ -26,7 +26,17 @@ def read_score(form: Form) -> tuple[dict[str, int] | None, dict[str, str]]:
     try:
         return {"score": evaluate(form.get("value", ""))}, {}
     except NotANumber as error:
-        return None, {"value": str(error)}
+        return None, {"value": error.args[0]}  # the evaluator's Say: the page says it
+
+
+def read_count(text: str, digits: int = 3) -> int | None:
+    """A count of cards (or points) typed in a cell: a whole number from 0 with at most `digits`
+    digits, in any script's digits (٣ is 3) or as a quick sum (2+3); None when it is none."""
+    try:
+        value = evaluate(text.strip() or "0")
+    except NotANumber:
+        return None
+    return value if isinstance(value, int) and 0 <= value < 10**digits else None
 
 
 def typed_score(part: Any) -> dict[str, Any]:

@@ -5,18 +5,18 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 
 from ... import services
 from ...errors import Invalid, ServiceError
 from ...games import blue_banana
 from ...games.base import InvalidInput
+from ...i18n import say
 from ..forms import VersionedForm
 from ..view import SheetView
-from .base import Form, GamePages, load_view
+from .base import Form, GamePages, load_view, read_count
 
-# The motifs, drawn by the phone's own emoji font: no picture leaves the app.
-PICTURES = {"banana": "🍌", "frog": "🐸", "whale": "🐋", "eggplant": "🍆", "flamingo": "🦩",
-            "strawberry": "🍓", "basketball": "🏀", "top_hat": "🎩"}
+# The motifs are drawn by our own icons (games/_icons.html, by the motif's code).
 BANANA_CHOICES = tuple(choice or "none" for choice in blue_banana.BANANA)  # as the form says it
 
 bp = Blueprint("blue_banana", __name__)
@@ -24,12 +24,17 @@ bp = Blueprint("blue_banana", __name__)
 
 @bp.app_template_filter("motif")
 def motif_filter(motif: str) -> str:
-    """A motif as people say it ("top_hat" → "top hat")."""
-    return blue_banana.motif_name(motif)
+    """A motif as people say it ("top_hat" → "top hat"), in the page's language."""
+    return say(blue_banana.motif_name(motif))
+
+
+@bp.app_template_filter("motif_colour")
+def colour_filter(color: str) -> str:
+    """A task card's colour as people say it, in the page's language."""
+    return say(blue_banana.color_name(color))
 
 
 class BlueBananaView(SheetView):
-    pictures = PICTURES
     motif_name = staticmethod(blue_banana.motif_name)
     max_chips = blue_banana.MAX_CHIPS  # the large chip's worth
 
@@ -78,14 +83,14 @@ def read_line(form: Form) -> tuple[dict[str, Any] | None, dict[str, str]]:
     line: dict[str, Any] = {}
     errors: dict[str, str] = {}
     for name in ("correct", "incorrect"):
-        text = form.get(name, "").strip() or "0"
-        if not text.isascii() or not text.isdigit() or len(text) > 3:
-            errors[name] = "Count whole cards: 0, 1, 2…"
+        count = read_count(form.get(name, ""))
+        if count is None:
+            errors[name] = _("Count whole cards: 0, 1, 2…")
         else:
-            line[name] = int(text)
+            line[name] = count
     banana = form.get("banana", "none")
     if banana not in BANANA_CHOICES:
-        errors["banana"] = "Choose: no banana, snatched correctly, or too early."
+        errors["banana"] = _("Choose: no banana, snatched correctly, or too early.")
     line["banana"] = None if banana == "none" else banana
     return (None, errors) if errors else (line, {})
 
@@ -109,7 +114,7 @@ def task(token: str):
         abort(403)
     number = view.entry_number
     if number is None:
-        flash("There is no round to turn task cards up for.", "error")
+        flash(_("There is no round to turn task cards up for."), "error")
         return redirect(url_for("web.sheet", token=token))
     form = VersionedForm(request.form if request.method == "POST" else None)
     current = (view.sheet.rounds[number - 1].common.get("task")
@@ -122,8 +127,9 @@ def task(token: str):
         if not form.validate_on_submit():
             abort(400)
         if request.form.get("number") not in (None, str(number)):
-            flash(f"Round {request.form.get('number')} was finished meanwhile: these task cards "
-                  f"were not saved. Round {number} is the one in play now.", "error")
+            flash(_("Round %(finished)s was finished meanwhile: these task cards were not saved. "
+                    "Round %(number)s is the one in play now.",
+                    finished=request.form.get("number"), number=number), "error")
             return redirect(url_for("blue_banana.task", token=token))
         try:
             cards = blue_banana.parse_task(chosen)
@@ -136,15 +142,14 @@ def task(token: str):
         except (InvalidInput, Invalid) as problem:
             error, status = problem.message, 422
         except ServiceError as problem:
-            flash(problem.message, "error")
+            flash(say(problem.message), "error")
             return redirect(url_for("web.sheet", token=token))
         else:
-            flash(f"Round {number}'s task cards are up. Go!", "info")
+            flash(_("Round %(number)s's task cards are up. Go!", number=number), "info")
             return redirect(url_for("web.sheet", token=token))
     return render_template(PAGES.template("task.html"), token=token, view=view, form=form,
-                           number=number, chosen=chosen, error=error, pictures=PICTURES,
-                           motifs=blue_banana.MOTIFS, colors=blue_banana.COLORS,
-                           motif_name=blue_banana.motif_name), status
+                           number=number, chosen=chosen, error=error,
+                           motifs=blue_banana.MOTIFS, colors=blue_banana.COLORS), status
 
 
 @bp.get("/m/<token>/round/<int:number>/check")
@@ -161,8 +166,7 @@ def check_card(token: str, number: int):
         verdict = blue_banana.is_sought(task, mode, motif, color)
     return render_template(PAGES.template("check.html"), token=token, view=view, number=number,
                            task=task, mode=mode, motif=motif, color=color, verdict=verdict,
-                           pictures=PICTURES, motifs=blue_banana.MOTIFS,
-                           colors=blue_banana.COLORS, motif_name=blue_banana.motif_name)
+                           motifs=blue_banana.MOTIFS, colors=blue_banana.COLORS)
 
 
 PAGES = GamePages(blue_banana.GAME, view=BlueBananaView, part_noun="cards",

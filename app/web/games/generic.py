@@ -5,12 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import HiddenField
 
 from ... import services
 from ...errors import EditConflict, Invalid, ServiceError
 from ...games.generic import GAME
+from ...i18n import say
 from ..blueprint import link_access
 from ..drawn import render_sheet
 from ..forms import CellForm, ScoreField, VersionedForm
@@ -27,7 +30,7 @@ def entry_form(seats: list[int], formdata: Any = None) -> FlaskForm:
         number = HiddenField()
 
     for seat in seats:
-        setattr(EntryForm, f"s{seat}", ScoreField(f"Seat {seat}"))
+        setattr(EntryForm, f"s{seat}", ScoreField(_l("Seat %(number)s", number=seat)))
     return EntryForm(formdata=formdata) if formdata is not None else EntryForm()
 
 
@@ -47,12 +50,13 @@ class FreeSheetView(SheetView):
 
     @property
     def facts(self) -> list[str]:
-        lowest = ["lowest total wins"] if self.match.options.get("lowest_wins") else []
+        lowest = [_("lowest total wins")] if self.match.options.get("lowest_wins") else []
         return super().facts + lowest
 
     def describe_part_change(self, change) -> str:
-        return (f"round {change.round_number}, {self.sheet.players[change.seat]}: "
-                f"{self.shown(change.before)} → {self.shown(change.after)}")
+        return _("round %(number)s, %(name)s: %(before)s → %(after)s",
+                 number=change.round_number, name=self.sheet.players[change.seat],
+                 before=self.shown(change.before), after=self.shown(change.after))
 
     def entry_value(self, seat: int) -> Any:
         part = self.entry_value_part(seat)
@@ -76,8 +80,8 @@ def enter_round(token: str):
         current = view.entry_parts
         if form.number.data and form.number.data != str(number):
             # Typed for a round that others finished meanwhile: never let it land in the next one.
-            message = (f"Round {form.number.data} changed while you typed: "
-                       "check the sheet, then save again.")
+            message = _("Round %(number)s changed while you typed: check the sheet, then save "
+                        "again.", number=form.number.data)
             if number is None:
                 flash(message, "error")
                 return redirect(url_for("web.sheet", token=token))
@@ -95,8 +99,8 @@ def enter_round(token: str):
                     services.RoundInput({}, tuple(parts[s] for s in range(len(sheet.players)))))
                 sheet = services.add_round(access, access.match_id, body)
             else:
-                sheet, _ = services.set_parts(access, access.match_id, number, parts,
-                                              based_on=form.based_on())
+                sheet, _changes = services.set_parts(access, access.match_id, number, parts,
+                                                     based_on=form.based_on())
         except EditConflict as error:
             # The page now shows the newer version: saving again means "use mine".
             view = view_of(services.load_sheet(access.match_id), access)
@@ -108,11 +112,11 @@ def enter_round(token: str):
             if seat is None and (error.field or "").startswith("scores["):
                 seat = int(error.field[len("scores["):-1])  # a whole new round: its cell's seat
             if seat is not None and hasattr(form, f"s{seat}"):
-                getattr(form, f"s{seat}").errors = [error.message]
+                getattr(form, f"s{seat}").errors = [say(error.message)]
             else:
-                form.form_errors.append(error.message)
+                form.form_errors.append(say(error.message))
         except ServiceError as error:
-            flash(error.message, "error")
+            flash(say(error.message), "error")
             return redirect(url_for("web.sheet", token=token))
         else:
             return redirect(url_for("web.sheet", token=token,
@@ -121,8 +125,9 @@ def enter_round(token: str):
 
 
 def _conflict_message(message: str, theirs, yours) -> str:
-    return (f"{message} It now says {FreeSheetView.shown(theirs)}; "
-            f"save again to put {FreeSheetView.shown(yours)}, or change it.")
+    return _("%(message)s It now says %(theirs)s; save again to put %(yours)s, or change it.",
+             message=message, theirs=FreeSheetView.shown(theirs),
+             yours=FreeSheetView.shown(yours))
 
 
 def _show_refused(form, conflict: EditConflict, seats: list[int]) -> None:
@@ -136,7 +141,8 @@ def _show_refused(form, conflict: EditConflict, seats: list[int]) -> None:
         clash = conflict.clashes.get(seat)
         if clash is not None:
             field.errors = [_conflict_message(
-                f"{clash.who} saved this cell while you were typing.", clash.theirs, clash.yours)]
+                _("%(who)s saved this cell while you were typing.", who=say(clash.who)),
+                clash.theirs, clash.yours)]
         elif seat in conflict.refreshed or field.score is None:
             field.data = None  # the template falls back to the stored value
 
@@ -162,20 +168,20 @@ def edit_cell(token: str, number: int, seat: int):
     status, conflict = 200, None
     if form.validate_on_submit():
         if form.value.score is None:
-            form.value.errors = ["Type a number."]
+            form.value.errors = [_("Type a number.")]
         else:
             try:
-                sheet, _ = services.set_parts(access, access.match_id, number,
-                                              {seat: {"score": form.value.score}},
-                                              based_on=form.based_on())
+                sheet, _changes = services.set_parts(access, access.match_id, number,
+                                                     {seat: {"score": form.value.score}},
+                                                     based_on=form.based_on())
             except EditConflict as error:
                 conflict = error
                 form.version.data = str(sheet.version)  # saving again now means "use mine"
                 status = 409
             except Invalid as error:
-                form.value.errors = [error.message]
+                form.value.errors = [say(error.message)]
             except ServiceError as error:
-                flash(error.message, "error")
+                flash(say(error.message), "error")
                 return redirect(url_for("web.sheet", token=token))
             else:
                 return redirect(url_for("web.sheet", token=token,

@@ -1,0 +1,66 @@
+"""The phone's own choices, kept in cookies a year: its language and its theme (light, dark, or
+the phone's own setting), each set by a plain link in every page's footer."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlsplit
+
+from flask import abort, redirect, request
+
+from ..i18n import COOKIE, LANGUAGES
+from .blueprint import bp
+
+THEMES = ("auto", "light", "dark")
+THEME_COOKIE = "theme"
+YEAR = 365 * 24 * 60 * 60
+
+
+def local_path(target: str | None) -> str:
+    """`target` where it is a path on this site; "/" where it could lead anywhere else
+    ("//evil.com", "/\\evil.com", a scheme, a control character a browser drops)."""
+    if (not target or not target.startswith("/") or target.startswith("//")
+            or "\\" in target or any(ord(c) < 0x20 or ord(c) == 0x7F for c in target)):
+        return "/"
+    parts = urlsplit(target)
+    return "/" if parts.scheme or parts.netloc else target
+
+
+def here() -> str:
+    """Where a switch brings the phone back to: this page; after a form was posted, the page
+    that posted it (a form's address may take no GET)."""
+    if request.method in ("GET", "HEAD"):
+        query = request.query_string.decode("utf-8", "replace")
+        return local_path(request.path + ("?" + query if query else ""))
+    referrer = urlsplit(request.referrer or "")
+    if referrer.netloc != request.host:
+        return "/"
+    return local_path(referrer.path + ("?" + referrer.query if referrer.query else ""))
+
+
+def _kept(name: str, value: str):
+    # SameSite=Lax as the session's; no script needs to read it: <html> says both choices.
+    response = redirect(local_path(request.args.get("next")))
+    response.set_cookie(name, value, max_age=YEAR, path="/", samesite="Lax", httponly=True,
+                        secure=request.is_secure)
+    return response
+
+
+@bp.get("/language/<code>")
+def language(code: str):
+    if code not in LANGUAGES:
+        abort(404)
+    return _kept(COOKIE, code)
+
+
+@bp.get("/theme/<mode>")
+def theme(mode: str):
+    if mode not in THEMES:
+        abort(404)
+    return _kept(THEME_COOKIE, mode)
+
+
+@bp.app_context_processor
+def choices() -> dict[str, Any]:
+    kept = request.cookies.get(THEME_COOKIE)
+    return {"theme": kept if kept in THEMES else "auto", "themes": THEMES, "here": here}
