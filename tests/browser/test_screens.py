@@ -1,0 +1,77 @@
+"""The main pages at a phone's size (390×844), light and dark, English and Arabic, as screenshots
+to look at by eye: the Arabic sheet mirrored, the dark theme legible, nothing overlapping.
+
+They go to the folder named by SCREENS_DIR (else a temporary one). The test asserts only that
+each was made and that no page is wider than the phone (no sideways scrolling)."""
+
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from test_accessibility import LANGUAGES, THEMES, make_everything
+from werkzeug.serving import make_server
+
+from fresh_app import fresh_app
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+SCREENS = ("home", "new banakil", "sheet generic", "sheet generic over", "cell generic",
+           "sheet banakil", "hand banakil", "hand banakil typed", "round banakil", "line banakil",
+           "sheet blue_banana", "task blue_banana", "check blue_banana", "hand blue_banana",
+           "sheet bandido", "character bandido", "links", "table", "group", "roster",
+           "group links", "404")
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory):
+    path = os.environ.get("SCREENS_DIR")
+    if path:
+        Path(path).mkdir(parents=True, exist_ok=True)
+        return Path(path)
+    return tmp_path_factory.mktemp("screens")
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    made = fresh_app(tmp_path_factory.mktemp("screens-app"))
+    app = next(made)
+    app.config["RATELIMIT_ENABLED"] = False
+    paths = make_everything(app.test_client())
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}", paths
+    server.shutdown()
+    thread.join(timeout=5)
+    server.server_close()
+    next(made, None)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("theme", THEMES)
+def test_the_main_pages_fit_a_phone(browser, site, folder, theme, lang):
+    base, paths = site
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True,
+                                  has_touch=True, color_scheme=theme, reduced_motion="reduce")
+    host = urlsplit(base).hostname
+    context.add_cookies([{"name": "theme", "value": theme, "domain": host, "path": "/"},
+                         {"name": "lang", "value": lang, "domain": host, "path": "/"}])
+    page = context.new_page()
+    too_wide = []
+    try:
+        for name in SCREENS:
+            page.goto(base + paths[name])
+            shot = folder / f"{name.replace(' ', '-')}-{theme}-{lang}.png"
+            page.screenshot(path=str(shot), full_page=True)
+            assert shot.stat().st_size > 0
+            width = page.evaluate("[document.scrollingElement.scrollWidth, innerWidth]")
+            if width[0] > width[1]:
+                too_wide.append(f"{name}: {width[0]} px > {width[1]} px")
+    finally:
+        context.close()
+    assert not too_wide, f"wider than the phone ({theme}, {lang}): " + "; ".join(too_wide)
