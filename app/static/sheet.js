@@ -1,21 +1,74 @@
-// The sheet, enhanced: saves without a page load, keeps the keyboard up, previews sums.
+// The sheet, enhanced: saves without a page load, keeps the keyboard up, previews sums, follows
+// other phones' saves as they happen (live.js) and keeps what could not be sent (outbox.js).
+// Every word it writes comes from the page (#sheet's data-say-* attributes).
 (function () {
   "use strict";
   var sheet = document.getElementById("sheet");
   if (!sheet) return;
+  var SS = window.SquareScores = window.SquareScores || {};
   var csrf = document.querySelector('meta[name="csrf-token"]').content;
+  var matchId = sheet.getAttribute("data-match");
+  var token = window.location.pathname.split("/")[2];
+  var notes = document.getElementById("sheet-notes");
+  if (!notes) {
+    notes = document.createElement("div");
+    notes.id = "sheet-notes";
+    sheet.parentNode.insertBefore(notes, sheet);
+  }
+
+  // A sentence of the page's, its %(name)s filled in; names and numbers isolated in <bdi>.
+  function say(name, values) {
+    var text = sheet.getAttribute("data-say-" + name) || "";
+    var out = document.createDocumentFragment();
+    text.split(/%\((\w+)\)s/).forEach(function (part, i) {
+      if (i % 2 === 0) { if (part) out.appendChild(document.createTextNode(part)); return; }
+      var value = document.createElement("bdi");
+      value.textContent = values && values[part] != null ? values[part] : "";
+      out.appendChild(value);
+    });
+    return out;
+  }
+
+  // A notice above the sheet (outside it: a refresh leaves it be), with a list of typed values.
+  function note(className, sentence, items) {
+    var p = document.createElement("div");
+    p.className = "flash " + className;
+    p.setAttribute("role", className === "flash-error" ? "alert" : "status");
+    var text = document.createElement("p");
+    text.appendChild(sentence);
+    p.appendChild(text);
+    if (items && items.length) {
+      var list = document.createElement("ul");
+      items.forEach(function (item) {
+        var li = document.createElement("li");
+        li.appendChild(say("item", item));
+        list.appendChild(li);
+      });
+      p.appendChild(list);
+    }
+    return p;
+  }
 
   function preview(input) {
-    var note = input.parentNode.querySelector(".preview");
-    if (!note) {
-      note = document.createElement("span");
-      note.className = "preview";
-      note.setAttribute("aria-live", "polite");
-      input.insertAdjacentElement("afterend", note);
-    }
     // Only a sum is worth a preview; the server's reading of it (arithmetic.js) is the answer.
-    var reading = window.SquareScores.evaluate(input.value);
-    note.textContent = reading.terms > 1 ? "= " + reading.value : "";
+    if (!SS.evaluate) return;
+    var reading = SS.evaluate(input.value);
+    var text = reading.terms > 1 ? "= " + reading.value : "";
+    var shown = input.parentNode.querySelector(".preview");
+    if (!shown && !text) return;
+    if (!shown) {
+      shown = document.createElement("span");
+      shown.className = "preview";
+      shown.setAttribute("aria-live", "polite");
+      input.insertAdjacentElement("afterend", shown);
+    }
+    shown.textContent = text;
+  }
+
+  function previewAll() {
+    sheet.querySelectorAll("input.score").forEach(function (input) {
+      if (input.value !== input.defaultValue) preview(input);
+    });
   }
 
   function focusNext() {
@@ -27,131 +80,154 @@
     if (typeof target.select === "function") target.select();
   }
 
-  function swap(html, keepTyping) {
+  function state(name, root) {
+    var node = (root || sheet).querySelector(".sheet-state");
+    return node ? node.getAttribute("data-" + name) || "" : "";
+  }
+
+  function currentVersion() { return state("version"); }
+
+  function entryNumber(root) {
+    var number = root.querySelector("#entry input[name=number]");
+    return number ? number.value : null;
+  }
+
+  // What this person typed and has not saved: each field whose value is not the page's.
+  function typed() {
+    return Array.prototype.filter.call(sheet.querySelectorAll("input.score[id]"), function (input) {
+      return input.value !== input.defaultValue;
+    });
+  }
+
+  // The new sheet morphed into the page: only what changed changes, so a link being tapped,
+  // the focus, the caret, the scroll position and an open <details> are left as they are.
+  // "live" (another phone's save) also leaves what is being typed, and the version the typing
+  // began at, so that saving it can tell a cell someone else saved meanwhile (and ask).
+  function apply(html, live) {
     var page = new DOMParser().parseFromString(html, "text/html");
     var fresh = page.getElementById("sheet");
     if (!fresh) { window.location.reload(); return; }
-    var typed = keepTyping ? typedValues() : null;
-    sheet.innerHTML = fresh.innerHTML;
+    // A refresh overtaken by this phone's own save (or by a newer refresh) has nothing to add.
+    if (live && Number(state("version", fresh)) <= Number(currentVersion())) return;
+    var kept = live ? typed() : [];
+    if (kept.length && entryNumber(fresh) !== entryNumber(sheet)) {
+      // The round was finished on other phones: say what this phone had typed, lose nothing.
+      notes.appendChild(note("flash-error", say("round-finished", { number: entryNumber(sheet) }),
+        kept.map(function (input) { return { label: input.getAttribute("aria-label"), value: input.value }; })));
+      kept = [];
+    }
+    var version = kept.length ? sheet.querySelector("#entry input[name=version]") : null;
+    window.Idiomorph.morph(sheet, Array.prototype.slice.call(fresh.childNodes), {
+      morphStyle: "innerHTML",
+      callbacks: {
+        beforeAttributeUpdated: function (name, node, change) {
+          if (name === "value" && (node === version || kept.indexOf(node) >= 0)) return false;
+          if (name === "open" && node.tagName === "DETAILS" && change === "remove") return false;
+          return true;
+        }
+      }
+    });
     enhance();
-    if (typed) restoreTyped(typed); else focusNext();
+    previewAll();
+    if (live) return;
+    // This phone saved: what the notices above said is now behind it.
+    notes.querySelectorAll(".flash-error").forEach(function (shown) { shown.remove(); });
+    focusNext();
   }
 
   // What needs this script: times in the phone's own zone, and the print button.
   function enhance() {
-    if (window.SquareScores.localTimes) window.SquareScores.localTimes(sheet);
+    if (SS.localTimes) SS.localTimes(sheet);
     sheet.querySelectorAll("button.print-sheet").forEach(function (button) { button.hidden = false; });
   }
 
-  // What this person has typed but not saved survives a refresh caused by another phone.
-  function typedValues() {
-    var number = sheet.querySelector("#entry input[name=number]");
-    var version = sheet.querySelector("#entry input[name=version]");
-    var typed = { values: {}, labels: {}, focus: document.activeElement && document.activeElement.id,
-                  number: number && number.value, version: version && version.value };
-    sheet.querySelectorAll("input.score[id]").forEach(function (input) {
-      if (input.value !== input.defaultValue) {
-        typed.values[input.id] = input.value;
-        typed.labels[input.id] = input.getAttribute("aria-label");
-      }
-    });
-    return typed;
+  // Live: a newer version than the page shows is fetched and morphed in; never while a cell is
+  // being changed in place (it follows once that is done), never two fetches at once.
+  var editing = false, pending = false, refreshing = null, again = false, live = null, notice = null;
+  var announced = null, retry = null;
+
+  function changed(version) {
+    announced = String(version);
+    return refresh();
   }
 
-  function restoreTyped(typed) {
-    var ids = Object.keys(typed.values);
-    if (!ids.length) return;
-    var number = sheet.querySelector("#entry input[name=number]");
-    if (!number || number.value !== typed.number) {
-      // The round was finished on other phones: say what this phone had typed, lose nothing.
-      var note = document.createElement("p");
-      note.className = "flash flash-error";
-      note.setAttribute("role", "alert");
-      note.textContent = "Round " + typed.number + " was finished on other phones while you typed. " +
-        "Check it; you had typed " + ids.map(function (id) {
-          return typed.labels[id] + ": " + typed.values[id];
-        }).join(", ") + ".";
-      sheet.insertBefore(note, sheet.firstChild);
-      return;
-    }
-    ids.forEach(function (id) {
-      var input = document.getElementById(id);
-      if (input) { input.value = typed.values[id]; preview(input); }
-    });
-    // Saving still says which version the typing began at, so the server can tell a cell
-    // someone else saved meanwhile from one this phone changed (and ask, never overwrite).
-    var version = sheet.querySelector("#entry input[name=version]");
-    if (version && typed.version) version.value = typed.version;
-    var focused = typed.focus && document.getElementById(typed.focus);
-    if (focused && sheet.contains(focused)) focused.focus();
+  function refresh() {
+    if (editing) { pending = true; return Promise.resolve(); }
+    if (refreshing) { again = true; return refreshing; }
+    refreshing = fetch(sheet.getAttribute("data-fragment-url"), { credentials: "same-origin", cache: "no-store" })
+      .then(function (response) {
+        if (response.status === 404) { gone(); return null; }
+        if (!response.ok) return null;
+        return response.text().then(function (html) { apply("<div id=\"sheet\">" + html + "</div>", true); });
+      })
+      .then(finished, function (error) {
+        // The sheet could not be fetched: try again shortly while the page is still behind.
+        clearTimeout(retry);
+        retry = setTimeout(function () { if (announced !== currentVersion()) refresh(); }, 2000);
+        finished();
+        throw error;
+      });
+    return refreshing;
   }
 
-  // Live: ask for the match's version; only when it changed, fetch the sheet again.
-  var matchId = sheet.getAttribute("data-match");
-  var token = window.location.pathname.split("/")[2];
-  var editing = false, stopped = false, timer = null, notice = null;
-
-  function currentVersion() {
-    var state = sheet.querySelector(".sheet-state");
-    return state ? state.getAttribute("data-version") : "";
+  function finished() {
+    refreshing = null;
+    if (again) { again = false; return refresh(); }
+    return null;
   }
 
-  function showNotice(text) {
+  function showNotice(name) {
     if (!notice) {
       notice = document.createElement("p");
       notice.className = "offline";
       notice.setAttribute("role", "status");
       document.body.appendChild(notice);
     }
-    notice.textContent = text;
+    notice.replaceChildren(say(name));
   }
 
   function hideNotice() { if (notice) { notice.remove(); notice = null; } }
 
-  function refresh() {
-    return fetch(sheet.getAttribute("data-fragment-url"), { credentials: "same-origin", cache: "no-store" })
-      .then(function (response) { return response.text(); })
-      .then(function (html) { swap("<div id=\"sheet\">" + html + "</div>", true); });
+  function gone() {
+    if (live) live.stop();
+    showNotice("gone");
   }
-
-  function poll() {
-    timer = null;
-    if (stopped || document.hidden) return;
-    fetch("/api/v1/matches/" + encodeURIComponent(matchId), {
-      headers: { "Authorization": "Bearer " + token, "If-None-Match": "\"" + currentVersion() + "\"" },
-      cache: "no-store"
-    }).then(function (response) {
-      hideNotice();
-      if (response.status === 401 || response.status === 404) {
-        stopped = true;
-        showNotice("This link no longer works. Ask the host for a new one.");
-        return null;
-      }
-      if (response.status === 200 && !editing) {
-        return response.json().then(function (match) {
-          if (String(match.version) !== currentVersion()) return refresh();
-        });
-      }
-      return null;
-    }).catch(function () {
-      showNotice("Can't reach the score sheet. Trying again…");
-    }).then(schedule, schedule);
-  }
-
-  function schedule() {
-    if (!stopped && !timer && !document.hidden) timer = setTimeout(poll, 1500);
-  }
-
-  document.addEventListener("visibilitychange", function () {
-    if (!document.hidden && !timer) poll();
-  });
 
   function post(url, data) {
     data.append("csrf_token", csrf);
     return fetch(url, { method: "POST", body: data, credentials: "same-origin" })
       .then(function (response) { return response.text().then(function (html) {
-        return { ok: response.ok, html: html };
+        return { ok: response.ok, status: response.status, html: html };
       }); });
+  }
+
+  // What could not be sent waits here, and goes when the server answers again.
+  var outbox = SS.outbox("squarescores.outbox." + token, function (item) {
+    var data = new FormData();
+    item.fields.forEach(function (field) { data.append(field[0], field[1]); });
+    return post(item.url, data).then(function (reply) {
+      if (reply.status >= 500 || reply.status === 429) throw new Error("not now");
+      answered(item, reply);
+    });
+  }, function (items) {
+    var waiting = notes.querySelector(".waiting-note");
+    if (waiting) waiting.remove();
+    if (!items.length) return;
+    waiting = note("waiting-note", say("waiting"), [].concat.apply([], items.map(function (item) {
+      return item.values;
+    })));
+    notes.appendChild(waiting);
+  });
+
+  // A kept save's answer, shown as the answer to a save made now: the sheet it landed on, or
+  // what the server asks (someone saved the same cell meanwhile, the round changed).
+  function answered(item, reply) {
+    var page = new DOMParser().parseFromString(reply.html, "text/html");
+    if (page.getElementById("sheet")) { apply(reply.html, false); return; }
+    var error = page.querySelector(".error");
+    notes.appendChild(note("flash-error", say("not-saved", { reason: error ? error.textContent.trim() : "" }),
+                           item.values));
+    refresh();
   }
 
   sheet.addEventListener("click", function (event) {
@@ -166,65 +242,56 @@
     var form = event.target;
     if (form.id !== "entry") return;
     event.preventDefault();
-    post(form.action, new FormData(form)).then(function (reply) { swap(reply.html); })
-      .catch(function () { form.submit(); });
+    var data = new FormData(form);
+    var fields = [];
+    data.forEach(function (value, name) { if (name !== "csrf_token") fields.push([name, value]); });
+    var values = Array.prototype.filter.call(form.elements, function (input) {
+      return input.matches("input.score") && input.value.trim();
+    }).map(function (input) { return { label: input.getAttribute("aria-label"), value: input.value }; });
+    // What waits goes first, in the order it was typed.
+    if (outbox.items().length) { keep(); return; }
+    post(form.action, data).then(function (reply) {
+      if (reply.status >= 500 || reply.status === 429) keep();
+      else apply(reply.html, false);
+    }, keep);
+    function keep() {
+      // The server cannot be reached: kept, shown as waiting, sent once it answers again.
+      outbox.keep(form.action, fields, values);
+      outbox.flush();
+    }
   });
 
-  // Tap a cell to change it in place; Enter saves, Escape puts it back.
-  sheet.addEventListener("click", function (event) {
-    var link = event.target.closest("a.cell");
-    if (!link) return;
-    event.preventDefault();
-    var cell = link.parentNode;
-    var input = document.createElement("input");
-    input.className = "score";
-    input.value = link.textContent.trim() === "\u00b7" ? "" : link.textContent.trim();
-    input.setAttribute("inputmode", "tel");
-    input.setAttribute("autocomplete", "off");
-    input.setAttribute("enterkeyhint", "done");
-    input.setAttribute("aria-label", link.getAttribute("aria-label"));
-    cell.replaceChildren(input);
-    input.focus();
-    input.select();
-    var done = false, basedOn = currentVersion();
-    editing = true;
-    function restore() { if (!done) { done = true; editing = false; cell.replaceChildren(link); } }
-    input.addEventListener("keydown", function (e) {
-      if (e.key === "Escape") { restore(); }
-      if (e.key !== "Enter") return;
-      e.preventDefault();
-      done = true;
-      var data = new FormData();
-      data.append("value", input.value);
-      data.append("version", basedOn);
-      post(link.href, data).then(function (reply) {
-        if (reply.ok) { editing = false; swap(reply.html); return; }
-        var page = new DOMParser().parseFromString(reply.html, "text/html");
-        var error = page.querySelector(".error");
-        // After "someone else saved this cell", Enter again means: put mine.
-        var newer = page.querySelector("input[name=version]");
-        if (newer) basedOn = newer.value;
-        done = false;
-        input.classList.add("invalid");
-        var note = cell.querySelector(".error") || document.createElement("p");
-        note.className = "error";
-        note.setAttribute("role", "alert");
-        note.textContent = error ? error.textContent : "Could not save.";
-        cell.appendChild(note);
-        input.focus();
-      }).catch(function () { window.location.href = link.href; });
-    });
-    input.addEventListener("blur", function () {
-      setTimeout(function () { if (!cell.querySelector(".error")) restore(); }, 150);
-    });
+  // Tap a cell to change it in place (cell_edit.js).
+  SS.cellEditor(sheet, {
+    post: post,
+    apply: function (html) { apply(html, false); },
+    version: currentVersion,
+    say: say,
+    editing: function (on, saved) {
+      editing = on;
+      if (saved) pending = false;
+      if (!on && pending) { pending = false; refresh(); }
+    },
+    waiting: function () { return outbox.items().length > 0; },
+    keep: function (url, fields, values) { outbox.keep(url, fields, values); outbox.flush(); }
   });
 
-  // What was typed before this script ran (on a slow connection) is previewed all the same.
-  sheet.querySelectorAll("input.score").forEach(function (input) {
-    if (input.value !== input.defaultValue) preview(input);
-  });
-  window.SquareScores = window.SquareScores || {};
+  previewAll();  // what was typed before this script ran (on a slow connection)
   enhance();
-  schedule();
   focusNext();
+  live = SS.live({
+    token: token,
+    matchId: matchId,
+    version: currentVersion,
+    // A banked or abandoned match can still be followed by a rematch, which every phone is
+    // offered (_next_match.html): only once that offer is on the page is nothing left to hear.
+    ended: function () {
+      return ["banked", "abandoned"].indexOf(state("status")) >= 0 && !!sheet.querySelector(".next-match");
+    },
+    changed: changed,
+    online: function () { hideNotice(); outbox.flush(); },
+    offline: function () { showNotice("offline"); },
+    gone: gone
+  });
+  outbox.flush();
 })();

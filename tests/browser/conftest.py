@@ -39,6 +39,11 @@ def live_server(app):
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_port}"
+    # The pages' event streams end first: each holds a server thread until it does, and the
+    # change watcher must stop before the app's tables go.
+    hub = app.extensions["squarescores.live"]
+    hub.close()
+    hub.idle.wait(timeout=5)
     server.shutdown()
     thread.join(timeout=5)
     server.server_close()

@@ -1,0 +1,77 @@
+// Tap a cell of the sheet to change it in place: Enter saves, Escape puts it back. Without this
+// script the cell is a link to a page of its own. The sheet (sheet.js) lends it `page`.
+(function () {
+  "use strict";
+
+  // page: post(url, data), apply(html), version(), say(name, values), editing(on, saved),
+  // waiting() (something waits to be sent), keep(url, fields, values) (it waits too).
+  function cellEditor(sheet, page) {
+    sheet.addEventListener("click", function (event) {
+      var link = event.target.closest("a.cell");
+      if (!link) return;
+      event.preventDefault();
+      var cell = link.parentNode;
+      var input = document.createElement("input");
+      input.className = "score";
+      input.value = link.textContent.trim() === "\u00b7" ? "" : link.textContent.trim();
+      input.setAttribute("inputmode", "tel");
+      input.setAttribute("autocomplete", "off");
+      input.setAttribute("enterkeyhint", "done");
+      input.setAttribute("aria-label", link.getAttribute("aria-label"));
+      cell.replaceChildren(input);
+      input.focus();
+      input.select();
+      var done = false, basedOn = page.version();
+      page.editing(true);
+      function stopEditing() { page.editing(false); }
+      function restore() { if (!done) { done = true; cell.replaceChildren(link); stopEditing(); } }
+      input.addEventListener("keydown", function (e) {
+        if (e.key === "Escape") { restore(); }
+        if (e.key !== "Enter") return;
+        e.preventDefault();
+        done = true;
+        var data = new FormData();
+        data.append("value", input.value);
+        data.append("version", basedOn);
+        var value = input.value;
+        if (page.waiting()) { unreachable(); return; }  // what waits goes first
+        page.post(link.href, data).then(function (reply) {
+          if (reply.status >= 500 || reply.status === 429) { unreachable(); return; }
+          if (reply.ok) { page.editing(false, true); page.apply(reply.html); return; }
+          var answer = new DOMParser().parseFromString(reply.html, "text/html");
+          var error = answer.querySelector(".error");
+          // After "someone else saved this cell", Enter again means: put mine.
+          var newer = answer.querySelector("input[name=version]");
+          if (newer) basedOn = newer.value;
+          done = false;
+          input.classList.add("invalid");
+          var shown = cell.querySelector(".error") || document.createElement("p");
+          shown.className = "error";
+          shown.setAttribute("role", "alert");
+          if (error) shown.textContent = error.textContent; else shown.replaceChildren(page.say("could-not-save"));
+          cell.appendChild(shown);
+          input.focus();
+        }, unreachable);
+        function unreachable() {
+          // The server cannot be reached: the cell shows what it showed, the value waits.
+          var row = cell.parentNode, heads = cell.closest("table").querySelectorAll("thead th");
+          var name = heads[Array.prototype.indexOf.call(row.children, cell)];
+          var number = row.querySelector("th");
+          var label = document.createElement("span");
+          label.appendChild(page.say("cell", { number: number ? number.textContent.trim() : "",
+                                               name: name ? name.textContent.trim() : "" }));
+          cell.replaceChildren(link);
+          stopEditing();
+          page.keep(link.href, [["value", value], ["version", basedOn]],
+                    [{ label: label.textContent, value: value }]);
+        }
+      });
+      input.addEventListener("blur", function () {
+        setTimeout(function () { if (!cell.querySelector(".error")) restore(); }, 150);
+      });
+    });
+  }
+
+  window.SquareScores = window.SquareScores || {};
+  window.SquareScores.cellEditor = cellEditor;
+})();

@@ -1,0 +1,204 @@
+"""Phones at one table follow each other's saves over the event stream (issue 14), and a refresh
+changes only what changed: a tap, the focus, what is being typed, the scroll position and an
+open <details> all survive it (issue 15)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+
+
+def phone(browser):
+    return browser.new_context(**PHONE).new_page()
+
+
+def polls(page):
+    """The requests this page makes to the match's JSON (the 1.5 s poll), and to its stream."""
+    seen = {"polls": 0, "streams": 0}
+
+    def count(request):
+        if "/api/v1/matches/" in request.url:
+            seen["polls"] += 1
+        if request.url.endswith("/events"):
+            seen["streams"] += 1
+
+    page.on("request", count)
+    return seen
+
+
+def streaming(page):
+    """Waits until the page's EventSource has had its first event (the page is up to date)."""
+    page.wait_for_function("() => window.SquareScores && window.SquareScores.liveState === 'streaming'")
+
+
+def test_a_viewers_totals_change_within_a_second_of_the_hosts_save(live_server, browser, api):
+    created = api.create(("Ana", "Ben"))
+    host, viewer = phone(browser), phone(browser)
+    seen = polls(viewer)
+    host.goto(f"{live_server}/m/{created['tokens']['host']}")
+    viewer.goto(f"{live_server}/m/{created['tokens']['view']}")
+    streaming(viewer)
+    expect(viewer.locator(".standing .total")).to_have_text(["0", "0"])
+    viewer.evaluate("window.untouched = true")  # gone if the page reloads
+
+    for number, (ana, ben) in enumerate([(12, 30), (5, 1), (20, 0)], start=1):
+        host.get_by_label(f"Round {number}, Ana").fill(str(ana))
+        host.get_by_label(f"Round {number}, Ben").fill(str(ben))
+        host.get_by_role("button", name=f"Save round {number}").click()
+        expect(host.locator(".sheet-state")).to_have_attribute("data-version", str(number + 1))
+        totals = host.locator(".standing .total").all_text_contents()
+        expect(viewer.locator(".standing .total")).to_have_text(totals, timeout=1000)
+
+    assert viewer.evaluate("window.untouched") is True
+    assert seen == {"polls": 0, "streams": 1}, seen  # pushed, not polled
+    host.context.close()
+    viewer.context.close()
+
+
+@pytest.mark.parametrize("proxy", ["refuses", "buffers"])
+def test_where_the_stream_cannot_get_through_the_page_polls(live_server, browser, api, proxy):
+    created = api.create(("Ana", "Ben"))
+    viewer = phone(browser)
+    held = []
+    # "buffers": a proxy that holds the response back, so no first event ever arrives.
+    viewer.route("**/m/*/events",
+                 (lambda route: route.abort()) if proxy == "refuses" else lambda route: held.append(route))
+    seen = polls(viewer)
+    viewer.goto(f"{live_server}/m/{created['tokens']['view']}")
+    expect(viewer.locator(".standing .total")).to_have_text(["0", "0"])
+    with viewer.expect_request(re.compile(r"/api/v1/matches/"), timeout=8000):
+        pass  # the fallback's first poll
+
+    saved = api.call("POST", f"/matches/{created['id']}/rounds", created["tokens"]["host"],
+                     json={"scores": [7, 9]})
+    assert saved.status_code == 201
+    expect(viewer.locator(".standing .total")).to_have_text(["7", "9"], timeout=4000)
+    expect(viewer.locator(".offline")).to_have_count(0)
+    assert seen["polls"] >= 1
+    viewer.context.close()
+
+
+def test_a_refresh_leaves_focus_typing_caret_scroll_and_open_details_alone(
+        live_server, browser, api):
+    created = api.create(("Ana", "Ben"))
+    host, ben = created["tokens"]["host"], created["tokens"]["seats"][1]
+    for scores in ([10, 20], [5, 5], [3, 8], [12, 1], [0, 9], [4, 4], [7, 2], [9, 9]):
+        api.call("POST", f"/matches/{created['id']}/rounds", host, json={"scores": scores})
+    ana = phone(browser)
+    ana.goto(f"{live_server}/m/{created['tokens']['seats'][0]}")
+    streaming(ana)
+    figures = ana.locator("details.chart-figures").first
+    figures.locator("summary").click()
+    expect(figures).to_have_attribute("open", "")
+    field = ana.get_by_label("Round 9, Ana")
+    field.click()
+    field.press_sequentially("10+")
+    field.press("ArrowLeft")  # the caret between "10" and "+"
+    ana.evaluate("document.getElementById('s0').mark = 'kept'; window.scrollTo(0, 400)")
+    scrolled = ana.evaluate("window.scrollY")
+    assert scrolled > 0
+
+    saved = api.call("PUT", f"/matches/{created['id']}/rounds/9/seats/1", ben, json={"score": 6})
+    assert saved.status_code == 201
+    expect(ana.locator(".sheet-state")).to_have_attribute("data-version", "10")
+    expect(ana.locator("#r9 .waiting")).to_have_text("6")
+    expect(field).to_have_value("10+")
+    expect(field).to_be_focused()
+    assert ana.evaluate("document.getElementById('s0').mark") == "kept"  # the same element
+    assert ana.evaluate("[document.activeElement.selectionStart, document.activeElement.selectionEnd]") == [2, 2]
+    assert ana.evaluate("window.scrollY") == scrolled
+    expect(figures).to_have_attribute("open", "")
+    # The typing began at version 9: saving it now still says so.
+    assert ana.locator("#entry input[name=version]").input_value() == "9"
+    field.press("End")
+    field.press_sequentially("5")
+    field.press("Enter")
+    expect(ana.locator("#r9 td").first).to_have_text("15")
+    ana.context.close()
+
+
+def test_a_tap_lands_while_another_phones_save_refreshes_the_sheet(live_server, browser, api):
+    """Fifty times: the finger goes down on a link, the sheet is refreshed by another phone's
+    save, the finger comes up. Every tap does what it should (a refresh that threw the element
+    away would turn it into a tap on nothing)."""
+    created = api.create(("Ana", "Ben"))
+    host, ben = created["tokens"]["host"], created["tokens"]["seats"][1]
+    api.call("POST", f"/matches/{created['id']}/rounds", host, json={"scores": [1, 1]})
+    page = phone(browser)
+    held = []
+    page.route(re.compile(r"fragment=1"), lambda route: held.append(route))  # each live refresh waits for the tap
+    sheet = f"{live_server}/m/{host}"
+    page.goto(sheet)
+    streaming(page)
+    landed = 0
+    for tap in range(50):
+        version = int(page.locator(".sheet-state").get_attribute("data-version"))
+        # Ben's phone saves his cell: this phone hears of it and asks for the new sheet.
+        with page.expect_request(re.compile(r"fragment=1")):
+            saved = api.call("PUT", f"/matches/{created['id']}/rounds/1/seats/1", ben,
+                             json={"score": tap + 2})
+            assert saved.status_code == 200
+        for _ in range(1000):
+            if held:
+                break
+            page.evaluate("0")  # lets Playwright hand the intercepted request over
+        # The finger goes down on Ben's cell (the one that changes) or on "Table view".
+        target = (page.locator("#r1 a.cell").nth(1) if tap % 2 else
+                  page.get_by_role("link", name="Table view"))
+        target.scroll_into_view_if_needed()
+        box = target.bounding_box()
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.down()
+        held.pop().continue_()
+        expect(page.locator(".sheet-state")).to_have_attribute("data-version", str(version + 1))
+        page.mouse.up()
+        if tap % 2:
+            editor = page.locator("#r1 td input.score")
+            expect(editor).to_have_value(str(tap + 2))
+            editor.press("Escape")
+            expect(page.locator("#r1 a.cell").nth(1)).to_have_text(str(tap + 2))
+        else:
+            expect(page).to_have_url(re.compile(r"/table$"))
+            page.goto(sheet)
+            streaming(page)
+        landed += 1
+    assert landed == 50
+    page.context.close()
+
+
+def test_the_stream_closes_once_a_finished_match_has_its_rematch(live_server, browser, api):
+    created = api.create(("Ana", "Ben"))
+    host = created["tokens"]["host"]
+    viewer = phone(browser)
+    viewer.goto(f"{live_server}/m/{created['tokens']['view']}")
+    streaming(viewer)
+    assert api.call("POST", f"/matches/{created['id']}/abandon", host).status_code == 200
+    expect(viewer.locator(".sheet-state")).to_have_attribute("data-status", "abandoned")
+    # Still listening: a rematch is offered to every phone at the table.
+    assert viewer.evaluate("window.SquareScores.liveState") == "streaming"
+    assert api.call("POST", f"/matches/{created['id']}/rematch", host).status_code == 201
+    expect(viewer.get_by_role("link", name="Next match")).to_be_visible()
+    viewer.wait_for_function("() => window.SquareScores.liveState === 'stopped'")
+    viewer.context.close()
+
+
+def test_a_replaced_link_ends_its_stream_and_says_so(live_server, browser, api):
+    created = api.create(("Ana", "Ben"))
+    viewer = phone(browser)
+    seen = polls(viewer)
+    viewer.goto(f"{live_server}/m/{created['tokens']['view']}")
+    streaming(viewer)
+    replaced = api.call("POST", f"/matches/{created['id']}/tokens/replace",
+                        created["tokens"]["host"], json={"role": "view"})
+    assert replaced.status_code == 200, replaced.get_json()
+    expect(viewer.locator(".offline")).to_have_text(
+        "This link no longer works. Ask the host for a new one.")
+    viewer.wait_for_function("() => window.SquareScores.liveState === 'stopped'")
+    # Asked at most once why the stream was refused (or learnt it from the sheet), then no more.
+    assert seen["polls"] <= 1
+    viewer.context.close()

@@ -1,0 +1,136 @@
+"""Nothing typed is lost (issue 14): a round saved while the server cannot be reached waits on
+the phone, survives a reload and a closed tab, and is sent with the version it was typed at once
+the server answers: it lands once, or the server asks, as it asks a stale page."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+SAVE = re.compile(r"/m/[^/]+/round$")
+
+
+def rounds(api, created):
+    match = api.call("GET", f"/matches/{created['id']}", created["tokens"]["host"]).get_json()
+    return [r["input"]["scores"] for r in match["rounds"]]
+
+
+def type_round_offline(page, context, ana, ben):
+    context.set_offline(True)
+    page.get_by_label("Round 1, Ana").fill(ana)
+    page.get_by_label("Round 1, Ben").fill(ben)
+    page.get_by_role("button", name="Save round 1").click()
+    waiting = page.locator(".waiting-note")
+    expect(waiting).to_contain_text("Waiting to be sent")
+    expect(waiting.locator("li")).to_have_text([f"Round 1, Ana: {ana}", f"Round 1, Ben: {ben}"])
+    return waiting
+
+
+def test_a_round_saved_offline_survives_a_reload_and_lands_once(live_server, browser, api):
+    created = api.create(("Ana", "Ben"))
+    link = f"{live_server}/m/{created['tokens']['host']}"
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(link)
+    type_round_offline(page, context, "12", "3+4")
+    assert rounds(api, created) == []
+
+    # The network is back but the server still cannot take it (every save is dropped): the
+    # phone tries, and keeps it.
+    context.route(SAVE, lambda route: route.abort())
+    with page.expect_request(SAVE):
+        context.set_offline(False)
+    expect(page.locator(".waiting-note li")).to_have_count(2)
+
+    # A reload, then a closed tab and a new one: still waiting, tried again on each load.
+    with page.expect_request(SAVE):
+        page.reload()
+    expect(page.locator(".waiting-note li")).to_have_text(["Round 1, Ana: 12", "Round 1, Ben: 3+4"])
+    expect(page.get_by_label("Round 1, Ana")).to_have_value("")
+    page.close()
+    page = context.new_page()
+    with page.expect_request(SAVE):
+        page.goto(link)
+    expect(page.locator(".waiting-note li")).to_have_count(2)
+    assert rounds(api, created) == []
+
+    # The server answers again: the round lands, once.
+    context.unroute(SAVE)
+    context.set_offline(True)
+    context.set_offline(False)  # the phone's "online" event
+    expect(page.locator(".standing .total")).to_have_text(["12", "7"])
+    expect(page.locator(".waiting-note")).to_have_count(0)
+    expect(page.get_by_label("Round 2, Ana")).to_be_visible()
+    page.reload()
+    expect(page.locator(".standing .total")).to_have_text(["12", "7"])
+    expect(page.locator(".waiting-note")).to_have_count(0)
+    assert rounds(api, created) == [[12, 7]]
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('squarescores.'))") == []
+    context.close()
+
+
+def test_a_round_saved_offline_asks_when_another_phone_saved_the_same_cell(
+        live_server, browser, api):
+    created = api.create(("Ana", "Ben"))
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(f"{live_server}/m/{created['tokens']['host']}")
+    type_round_offline(page, context, "10", "20")
+
+    # Ben saves his own cell from his phone meanwhile.
+    saved = api.call("PUT", f"/matches/{created['id']}/rounds/1/seats/1",
+                     created["tokens"]["seats"][1], json={"score": 25})
+    assert saved.status_code == 201
+
+    context.set_offline(False)
+    expect(page.locator("#s1-error")).to_contain_text("saved this cell while you were typing")
+    expect(page.locator("#s1-error")).to_contain_text("It now says 25")
+    expect(page.locator(".waiting-note")).to_have_count(0)
+    assert rounds(api, created) == [[None, 25]]  # asked, not overwritten
+
+    # Saving again now means: put mine.
+    page.get_by_role("button", name="Save round 1").click()
+    expect(page.locator(".standing .total")).to_have_text(["10", "20"])
+    assert rounds(api, created) == [[10, 20]]
+    context.close()
+
+
+def test_a_round_finished_elsewhere_while_offline_is_never_saved_twice(live_server, browser, api):
+    created = api.create(("Ana", "Ben"))
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(f"{live_server}/m/{created['tokens']['host']}")
+    type_round_offline(page, context, "10", "20")
+    saved = api.call("POST", f"/matches/{created['id']}/rounds", created["tokens"]["host"],
+                     json={"scores": [10, 20]})
+    assert saved.status_code == 201
+
+    context.set_offline(False)
+    expect(page.locator(".waiting-note")).to_have_count(0)
+    expect(page.locator("#entry .error")).to_contain_text("Round 1 changed while you typed")
+    assert rounds(api, created) == [[10, 20]]
+    context.close()
+
+
+def test_a_cell_changed_in_place_offline_waits_and_lands(live_server, browser, api):
+    created = api.create(("Ana", "Ben"))
+    api.call("POST", f"/matches/{created['id']}/rounds", created["tokens"]["host"],
+             json={"scores": [5, 30]})
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(f"{live_server}/m/{created['tokens']['host']}")
+    page.get_by_role("link", name="Round 1, Ben: 30. Change").click()
+    context.set_offline(True)
+    page.get_by_role("textbox", name="Round 1, Ben: 30. Change").fill("31")
+    page.get_by_role("textbox", name="Round 1, Ben: 30. Change").press("Enter")
+    expect(page.locator(".waiting-note li")).to_have_text(["Round 1, Ben: 31"])
+    expect(page.get_by_role("link", name="Round 1, Ben: 30. Change")).to_be_visible()
+    context.set_offline(False)
+    expect(page.locator(".waiting-note")).to_have_count(0)
+    expect(page.locator(".standing .total")).to_have_text(["5", "31"])
+    assert rounds(api, created) == [[5, 31]]
+    context.close()
