@@ -6,7 +6,7 @@ from flask import Flask, g, has_request_context, request
 from sqlalchemy import event
 
 from . import cache, i18n, ratelimit
-from .extensions import csrf, db, migrate
+from .extensions import compress, csrf, db, migrate
 from .logs import RedactRecord, redact
 
 
@@ -25,6 +25,16 @@ def create_app(config_class: object | str = "config.Config") -> Flask:
     db.init_app(app)
     migrate.init_app(app, db, directory=str(app.root_path + "/../migrations"))
     csrf.init_app(app)
+    compress.init_app(app)
+
+    @app.after_request  # runs before Flask-Compress's, which was registered first
+    def whole_asset(response):
+        """Flask sends a static file as a stream, which Flask-Compress leaves alone: ours are
+        small, so read it whole, and it is compressed with its length and ETag said."""
+        if request.endpoint == "static" and response.direct_passthrough:
+            response.direct_passthrough = False
+            response.make_sequence()
+        return response
     cache.init_app(app)
     ratelimit.init_app(app)
     i18n.init_app(app)

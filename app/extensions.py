@@ -4,6 +4,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
+from flask_compress import Compress
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf.csrf import CSRFProtect
@@ -29,6 +30,7 @@ class Base(DeclarativeBase):
 db = SQLAlchemy(model_class=Base, session_options={"expire_on_commit": False})
 migrate = Migrate(render_as_batch=True)
 csrf = CSRFProtect()
+compress = Compress()
 
 
 _write_intent: ContextVar[bool] = ContextVar("write_intent", default=False)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import brotli
 import pytest
 
 UNKNOWN = "no-such-link-0123456789abcdefghijklmnopqrstuvwxyzABCDE"
@@ -102,3 +103,36 @@ def test_pages_use_nothing_inline_the_policy_would_block(page, urls):
         for node in document.iter():
             assert not [name for name in node.attrs if name == "style" or name.startswith("on")], (
                 label, node.tag)
+
+
+PHONE = {"Accept-Encoding": "gzip, deflate, br, zstd"}
+
+
+def test_our_css_and_javascript_travel_compressed_to_a_browser_that_takes_it(client, start):
+    sheet = client.get(f"/m/{start(('Ana', 'Ben')).host}", headers=PHONE).get_data(as_text=True)
+    for asset in ("/static/app.css", "/static/sheet.js",
+                  "/static/vendor/idiomorph-0.8.0/idiomorph.min.js"):
+        assert f'"{asset}"' in sheet
+        with client.get(asset) as response:
+            plain = response.get_data()
+        with client.get(asset, headers=PHONE) as sent:
+            assert sent.headers["Content-Encoding"] == "br"
+            assert "Accept-Encoding" in sent.headers["Vary"]
+            assert brotli.decompress(sent.get_data()) == plain
+            assert int(sent.headers["Content-Length"]) == len(sent.get_data()) < len(plain) / 2
+        # The browser's next visit asks with what it was given, and is told nothing changed.
+        with client.get(asset, headers={**PHONE, "If-None-Match": sent.headers["ETag"]}) as again:
+            assert again.status_code == 304
+    with client.get("/static/app.css", headers={"Accept-Encoding": "gzip"}) as gzipped:
+        assert gzipped.headers["Content-Encoding"] == "gzip"
+
+
+def test_pages_and_the_api_answer_uncompressed_with_their_own_etags(client, start):
+    match = start(("Ana", "Ben"))
+
+    page = client.get(f"/m/{match.host}", headers=PHONE)
+    api = client.get(f"/api/v1/matches/{match.id}",
+                     headers={**PHONE, "Authorization": f"Bearer {match.host}"})
+
+    assert "Content-Encoding" not in page.headers and "Content-Encoding" not in api.headers
+    assert api.headers["ETag"] == f'"{api.get_json()["version"]}"'
