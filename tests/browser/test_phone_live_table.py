@@ -58,7 +58,9 @@ def test_a_phone_that_loses_the_server_says_so_and_recovers(live_server, browser
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
     page = context.new_page()
     start_match(page, live_server)
-    page.wait_for_function("() => window.SquareScores.liveState === 'streaming'")
+    # The scripts are deferred: until they ran, there is no SquareScores to ask.
+    page.wait_for_function(
+        "() => window.SquareScores && window.SquareScores.liveState === 'streaming'")
     # The Wi-Fi goes: the open event stream drops, and every try to open it again fails.
     context.set_offline(True)
     app.extensions["squarescores.live"].end()
