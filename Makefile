@@ -42,11 +42,12 @@ test: $(VENV)/.installed $(COMPILED)
 # role and database). Left out, since `make test` already ran them and they would only run the
 # same again: the engines' and the arithmetic's tests (no_database: they touch none), and the
 # live and crash tests (live: the gunicorn they start runs on a SQLite file of its own), all but
-# those that need servers sharing this PostgreSQL (live_postgres: LISTEN/NOTIFY between them).
+# those that need servers sharing this PostgreSQL (live_postgres: LISTEN/NOTIFY between them),
+# and the checks of how pages look and read (look: axe-core and screenshots see the same pages).
 PG_TEST_URL ?= postgresql+psycopg://squarescores:squarescores@127.0.0.1/squarescores_test
 test-postgres: $(VENV)/.installed $(COMPILED)
 	TEST_DATABASE_URL=$(PG_TEST_URL) $(PYTHON) -m pytest $(DURATIONS) \
-		-m "not no_database and (not live or live_postgres)"
+		-m "not no_database and not look and (not live or live_postgres)"
 
 # Throughput and latency under load, as ratios to a one-row request; then live push: PHONES
 # holding event streams while hosts write, beside 1,000 phones polling; then a group's bank of

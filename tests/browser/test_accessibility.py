@@ -15,7 +15,7 @@ import pytest
 
 from fresh_app import fresh_app
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.look]
 
 PHONE = {"width": 390, "height": 844}
 THEMES = ("light", "dark")

@@ -17,7 +17,7 @@ from werkzeug.serving import make_server
 
 from fresh_app import fresh_app
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.look]
 
 PHONE = {"width": 390, "height": 844}
 SCREENS = ("home", "new banakil", "sheet generic", "sheet generic over", "cell generic",
