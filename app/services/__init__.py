@@ -63,7 +63,7 @@ from .stats import (
     statistics,
     tonight,
 )
-from .undo import cell_history, history, last_undoable, undo
+from .undo import cell_history, history, last_undoable, latest_changes, undo
 from .writes import (
     abandon,
     add_round,
@@ -82,7 +82,7 @@ __all__ = [
     "create_group", "create_match", "delete_round", "group_access", "group_csv", "group_export",
     "group_head_to_head", "group_json", "group_stats", "group_tokens", "group_tonight",
     "group_view", "group_view_gzip", "head_to_head", "health", "history", "import_group",
-    "last_options", "last_undoable", "load_bank", "load_sheet", "match_csv", "match_json",
+    "last_options", "last_undoable", "latest_changes", "load_bank", "load_sheet", "match_csv", "match_json",
     "match_view", "merge_players", "move_line", "precheck", "preview_part", "recent",
     "recent_groups", "rematch", "rename_player", "replace_group_link", "replace_link",
     "replace_round", "set_character", "set_details", "set_parts", "standings", "statistics",

@@ -89,6 +89,13 @@ def _store(sheet: Sheet, rounds: Sequence[RoundInput]) -> None:
         set_entries(row, entered.parts)
 
 
+def latest_changes(match_id: str, limit: int = 40) -> list[Change]:
+    """The match's latest changes, newest first (what the sheet last said happened)."""
+    return list(db.session.scalars(
+        select(Change).where(Change.match_id == match_id).order_by(Change.id.desc())
+        .limit(limit)))
+
+
 def history(match_id: str) -> list[Change]:
     return list(db.session.scalars(
         select(Change).where(Change.match_id == match_id).order_by(Change.id)))

@@ -15,6 +15,9 @@
     notes.id = "sheet-notes";
     sheet.parentNode.insertBefore(notes, sheet);
   }
+  // Where a screen reader hears, once and politely, what another phone changed: one sentence,
+  // the server's (.sheet-state's data-announce), replaced by the next, never a growing log.
+  var spoken = document.getElementById("sheet-announce");
 
   // A sentence of the page's, its %(name)s filled in; names and numbers isolated in <bdi>.
   function say(name, values) {
@@ -129,10 +132,42 @@
     });
     enhance();
     previewAll();
-    if (live) return;
+    if (live) { announce(); return; }
+    mine[Number(currentVersion())] = true;
     // This phone saved: what the notices above said is now behind it.
     notes.querySelectorAll(".flash-error").forEach(function (shown) { shown.remove(); });
     focusNext();
+  }
+
+  // A refresh brought another phone's change: its sentence (and the version that change made)
+  // goes to the live region, once per version. While this phone's own save is on its way the
+  // refresh may be that very save: the sentence waits for the answer, and is dropped if the
+  // answer brings the same version.
+  var announcedVersion = Number(currentVersion()), mine = {}, held = null, saving = 0;
+
+  function announce() {
+    var version = Number(state("announce-version")), text = state("announce");
+    if (!spoken || !text || version <= announcedVersion || mine[version]) return;
+    if (saving) { held = { version: version, text: text }; return; }
+    speak(version, text);
+  }
+
+  function speak(version, text) {
+    announcedVersion = version;
+    // Emptied first, so that the same words for a newer change are heard again.
+    spoken.textContent = "";
+    setTimeout(function () { spoken.textContent = text; }, 100);
+  }
+
+  function saved() {
+    saving = Math.max(0, saving - 1);
+    // After the caller has applied the answer (a then() on the same promise).
+    setTimeout(function () {
+      if (saving || !held) return;
+      var waiting = held;
+      held = null;
+      if (!mine[waiting.version] && waiting.version > announcedVersion) speak(waiting.version, waiting.text);
+    }, 0);
   }
 
   // What needs this script: times in the phone's own zone, and the print button.
@@ -195,10 +230,13 @@
 
   function post(url, data) {
     data.append("csrf_token", csrf);
-    return fetch(url, { method: "POST", body: data, credentials: "same-origin" })
+    saving += 1;
+    var sent = fetch(url, { method: "POST", body: data, credentials: "same-origin" })
       .then(function (response) { return response.text().then(function (html) {
         return { ok: response.ok, status: response.status, html: html };
       }); });
+    sent.then(saved, saved);
+    return sent;
   }
 
   // What could not be sent waits here, and goes when the server answers again.

@@ -11,6 +11,7 @@ from markupsafe import Markup
 
 from .. import services
 from .after import with_groups
+from .announce import announcement
 from .view import SheetView
 
 # Where the form's CSRF token goes in a sheet drawn once and kept: each request puts its own in.
@@ -39,8 +40,10 @@ def draw(token: str, view: SheetView, form: Any = None, focus: str | None = None
          csrf: str = CSRF_SLOT) -> Rendered:
     """The sheet of `view`; `form` is a refused entry form to show again (None: a fresh one)."""
     undoable = view.undo_label(services.last_undoable(view.match.id)) if view.may_undo else None
+    # What another phone's screen reader hears when this version reaches it (sheet.js).
+    announce = announcement(view, services.latest_changes(view.match.id))
     html = render_template("_sheet.html", token=token, view=view, form=form, focus=focus,
-                           csrf=csrf, undoable=undoable)
+                           csrf=csrf, undoable=undoable, announce=announce)
     return Rendered(Markup(html), view.match.name, view.role_label, view.match.id)
 
 

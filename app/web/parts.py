@@ -44,9 +44,11 @@ def part(token: str, number: int, seat: int):
                 return redirect(url_for("web.sheet", token=token))
             else:
                 flash(part_saved(view.part_noun, view.sheet.players[seat]), "info")
-                return redirect(url_for("web.sheet", token=token,
-                                        focus=focus_after(view_of(sheet, access)),
-                                        _anchor=f"r{number}"))
+                # The next part to type takes the focus (and is scrolled to); with none left the
+                # round is scrolled to. Not both: the browser's jump to #r… drops the focus.
+                focus = focus_after(view_of(sheet, access))
+                return redirect(url_for("web.sheet", token=token, focus=focus,
+                                        _anchor=None if focus else f"r{number}"))
         status = status if conflict else 422
     else:
         abort(400)

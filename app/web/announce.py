@@ -1,0 +1,106 @@
+"""The one short sentence a phone's screen reader hears when another phone changes the sheet:
+what the latest change did, then who leads (sheet.js copies it into the page's live region)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import groupby
+from typing import TYPE_CHECKING, Any
+
+from flask_babel import get_translations, gettext as _, lazy_gettext as _l
+
+from ..i18n import say
+from .view import SheetView
+
+if TYPE_CHECKING:
+    from ..models import Change
+
+# Whole sentences per round noun (Banakil's rounds are hands), so each is translated whole.
+ROUND_SAID = {
+    "saved": {"round": _l("%(who)s saved round %(number)s."),
+              "hand": _l("%(who)s saved hand %(number)s.")},
+    "changed": {"round": _l("%(who)s changed round %(number)s."),
+                "hand": _l("%(who)s changed hand %(number)s.")},
+    "deleted": {"round": _l("%(who)s deleted round %(number)s."),
+                "hand": _l("%(who)s deleted hand %(number)s.")},
+}
+ROUND_ACTIONS = {"add_round": "saved", "edit_round": "changed", "delete_round": "deleted"}
+MATCH_SAID = {
+    "undo": _l("%(who)s undid the last change."),
+    "move_line": _l("%(who)s moved the line."),
+    "abandon": _l("%(who)s abandoned the match."),
+    "bank": _l("%(who)s banked the match."),
+    "rematch": _l("%(who)s started a rematch."),
+    "details": _l("%(who)s changed the place or note."),
+    "character": _l("%(who)s entered a character."),
+}
+# What changes nothing on the others' sheets (a replaced link, a secret character) is not
+# announced at all.
+
+
+def announcement(view: SheetView, latest: Sequence[Change]) -> tuple[str, int] | None:
+    """The sentence for the latest change anyone can see, with the version it made (None for
+    none); `latest` is the match's latest changes, newest first. A version that changed nothing
+    the others see (a replaced link, a secret character) is passed over, so the sheet it brings
+    says what it said before, to the letter: a phone has nothing new to hear, and nothing tells
+    the others that a secret was typed."""
+    for version, changes in groupby(latest, key=lambda change: change.version):
+        said = _change_said(view, sorted(changes, key=lambda change: change.id))
+        if said:
+            standing = _standing_said(view)
+            return (f"{said} {standing}" if standing else said), version
+    return None
+
+
+def _change_said(view: SheetView, changes: Sequence[Change]) -> str:
+    if not changes:
+        return ""
+    first = changes[0]
+    who = view.actor_name(first.actor)
+    if first.action == "set_part":
+        if len(changes) == 1 and first.seat is not None:
+            # The words every game shares ("Ben's score in round 3"), not a game's own Undo
+            # label (the free sheet's "round 3, Ben: — → 7" reads badly aloud).
+            return _("Saved: %(what)s.", what=SheetView.describe_part_change(view, first))
+        return _round_said("saved", view, who, first.round_number)
+    if first.action in ROUND_ACTIONS:
+        return _round_said(ROUND_ACTIONS[first.action], view, who, first.round_number)
+    if first.action == "character" and not (first.after or {}).get("revealed"):
+        return ""  # a secret character: the others' pages never tell it was even typed
+    if first.action in MATCH_SAID:
+        return str(MATCH_SAID[first.action]) % {"who": who}
+    return ""
+
+
+def _round_said(what: str, view: SheetView, who: str, number: Any) -> str:
+    said = ROUND_SAID[what].get(view.round_noun, ROUND_SAID[what]["round"])
+    return str(said) % {"who": who, "number": number}
+
+
+def _plain(message: str, plural: str | None = None, count: int = 1, **values: Any) -> str:
+    """A sentence of the page's, translated, without the <bdi> its HTML form wraps names in."""
+    translations = get_translations()
+    text = (translations.ngettext(message, plural, count) if plural is not None
+            else translations.gettext(message))
+    text = text.replace("<bdi>", "").replace("</bdi>", "")
+    return text % {"num": count, **values}
+
+
+def _standing_said(view: SheetView) -> str:
+    """Who leads now (as the sheet's leader line says it), or who won."""
+    from .group_view import spoken  # the pages' way of listing names
+
+    if view.status == "over":
+        if view.win_line:
+            won = say(view.win_line).replace("<bdi>", "").replace("</bdi>", "")
+        else:
+            won = _plain("<bdi>%(names)s</bdi> wins.", "<bdi>%(names)s</bdi> win.",
+                         len(view.winners), names=spoken(view.winners))
+        return f"{_('Match over:')} {won}"
+    if view.status != "active":
+        return ""
+    leaders = view.leaders
+    if leaders and len(leaders) < len(view.standings):
+        return _plain("<bdi>%(names)s</bdi> leads.", "<bdi>%(names)s</bdi> lead.", len(leaders),
+                      names=spoken(leaders))
+    return _("All level.") if view.rows else _("No rounds yet.")

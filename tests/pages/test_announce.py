@@ -1,0 +1,60 @@
+"""The sentence a screen reader hears when another phone changes the sheet: the sheet's
+`data-announce` (sheet.js copies it into the page's live region), said in the page's language."""
+
+from __future__ import annotations
+
+import pytest
+
+
+def said(page, token, version=False):
+    state = page(f"/m/{token}?fragment=1").find(class_="sheet-state")
+    if version:
+        return state.get("data-announce"), state.get("data-announce-version")
+    return state.get("data-announce")
+
+
+def test_each_change_says_what_it_did_then_who_leads(page, start, api):
+    match = start(("Ana", "Ben"), target=100)
+    assert said(page, match.view) is None  # nothing changed yet: nothing to say
+    match.add_round(12, 30)
+    assert said(page, match.view) == "Host saved round 1. Ben leads."
+
+    def call(method, path, **kwargs):
+        return api.call(method, f"/matches/{match.id}{path}", match.host, **kwargs)
+
+    assert call("PUT", "/rounds/1", json={"scores": [30, 30]}).status_code == 200
+    assert said(page, match.view) == "Host changed round 1. All level."
+    assert call("PUT", "/rounds/2/seats/0", json={"score": 5}).status_code == 201  # opens it
+    assert said(page, match.view) == "Saved: Ana's score in round 2. All level."
+    assert call("PUT", "/rounds/2/seats/1", json={"score": 1}).status_code == 200
+    assert said(page, match.view) == "Saved: Ben's score in round 2. Ana leads."
+    assert call("DELETE", "/rounds/2").status_code == 200
+    assert said(page, match.view) == "Host deleted round 2. All level."
+    assert call("POST", "/undo").status_code == 200
+    assert said(page, match.view) == "Host undid the last change. Ana leads."
+    assert call("PATCH", "/options", json={"target": 35}).status_code == 200
+    assert said(page, match.view) == "Host moved the line. Match over: Ana wins."
+    # A replaced link changes nothing anyone sees: the sheet says what it said, for the version
+    # it said it of (so a phone has nothing new to hear).
+    before = said(page, match.view, version=True)
+    assert call("POST", "/tokens/replace", json={"role": "seat", "seat": 1}).status_code == 200
+    assert said(page, match.view, version=True) == before
+
+
+def test_a_seat_names_itself_and_banakil_says_hands(page, banakil, api):
+    match = banakil()
+    hand = {"melded": {"7-K": 10}, "in_hand": {}, "went_out": True}
+    response = api.call("PUT", f"/matches/{match.id}/rounds/1/seats/0", match.seats[0], json=hand)
+    assert response.status_code == 201, response.get_json()
+    assert said(page, match.view) == "Saved: Dana's hand in hand 1. All level."
+
+
+@pytest.mark.parametrize("lang, sentence", [
+    ("de", "Gastgeber hat Runde 1 gespeichert. Ben führt."),
+    ("ar", "حفظ المضيف الجولة 1."),
+])
+def test_said_in_the_pages_language(page, start, client, lang, sentence):
+    match = start(("Ana", "Ben"))
+    match.add_round(12, 30)
+    client.set_cookie("lang", lang)
+    assert said(page, match.view).startswith(sentence)
