@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -74,6 +76,10 @@ def type_line(page, name, correct, incorrect, banana):
     expect(page.locator("#incorrect")).to_have_value(str(incorrect))
     page.get_by_label(BANANA[banana]).check()
     page.get_by_role("button", name=f"Save {name}'s cards").tap()
+    # Back on the sheet, whose script puts the focus on the next line's link (scrolling it into
+    # view): the next tap waits until that has happened, or it lands where the link was.
+    page.wait_for_url(re.compile(r"/m/[^/?#]+([?#].*)?$"))
+    page.wait_for_load_state("domcontentloaded")
 
 
 def test_a_whole_match_on_the_hosts_phone(live_server, phone):
