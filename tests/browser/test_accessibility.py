@@ -19,6 +19,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.look]
 
 PHONE = {"width": 390, "height": 844}
 THEMES = ("light", "dark")
+LANGUAGES = ("en", "ar")
 BLOCKING = ("serious", "critical")
 
 
