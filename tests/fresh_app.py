@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from werkzeug.serving import make_server
+
 from app import create_app
 from app.extensions import db
 from config import TestConfig
@@ -24,3 +30,22 @@ def fresh_app(folder):
         db.session.remove()
         db.drop_all()
         db.engine.dispose()
+
+
+@contextmanager
+def served(app) -> Iterator[str]:
+    """The app served over real HTTP on a free loopback port, for a browser: its address."""
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        # The pages' event streams end first: each holds a server thread until it does, and
+        # the change watcher must stop before the app's tables go.
+        hub = app.extensions["squarescores.live"]
+        hub.close()
+        hub.idle.wait(timeout=5)
+        server.shutdown()
+        thread.join(timeout=5)
+        server.server_close()

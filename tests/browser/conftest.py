@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import os
 import shutil
-import threading
 
 import pytest
-from werkzeug.serving import make_server
+
+from fresh_app import served
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -35,18 +35,8 @@ def browser():
 @pytest.fixture
 def live_server(app):
     """The app served over real HTTP on a free loopback port, for the browser."""
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    # The pages' event streams end first: each holds a server thread until it does, and the
-    # change watcher must stop before the app's tables go.
-    hub = app.extensions["squarescores.live"]
-    hub.close()
-    hub.idle.wait(timeout=5)
-    server.shutdown()
-    thread.join(timeout=5)
-    server.server_close()
+    with served(app) as address:
+        yield address
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from fresh_app import fresh_app
+from fresh_app import fresh_app, served
 
 pytestmark = [pytest.mark.browser, pytest.mark.look]
 
@@ -153,21 +153,12 @@ PAGES = ("home", "new generic", "new banakil", "new blue_banana", "new bandido",
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     """One app for the module, served on loopback, with everything made in it."""
-    import threading
-
-    from werkzeug.serving import make_server
-
     made = fresh_app(tmp_path_factory.mktemp("a11y"))
     app = next(made)
     app.config["RATELIMIT_ENABLED"] = False
     paths = make_everything(app.test_client())
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}", paths
-    server.shutdown()
-    thread.join(timeout=5)
-    server.server_close()
+    with served(app) as address:
+        yield address, paths
     next(made, None)
 
 

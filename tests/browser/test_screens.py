@@ -7,15 +7,11 @@ each was made and that no page is wider than the phone (no sideways scrolling)."
 from __future__ import annotations
 
 import os
-import threading
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from test_accessibility import LANGUAGES, THEMES, make_everything
-from werkzeug.serving import make_server
-
-from fresh_app import fresh_app
+from test_accessibility import LANGUAGES, THEMES, site  # noqa: F401  (the pages, served)
 
 pytestmark = [pytest.mark.browser, pytest.mark.look]
 
@@ -34,22 +30,6 @@ def folder(tmp_path_factory):
         Path(path).mkdir(parents=True, exist_ok=True)
         return Path(path)
     return tmp_path_factory.mktemp("screens")
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    made = fresh_app(tmp_path_factory.mktemp("screens-app"))
-    app = next(made)
-    app.config["RATELIMIT_ENABLED"] = False
-    paths = make_everything(app.test_client())
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}", paths
-    server.shutdown()
-    thread.join(timeout=5)
-    server.server_close()
-    next(made, None)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
