@@ -112,6 +112,20 @@
     if (!fresh) { window.location.reload(); return; }
     // A refresh overtaken by this phone's own save (or by a newer refresh) has nothing to add.
     if (live && Number(state("version", fresh)) <= Number(currentVersion())) return;
+    // So has the answer to an earlier save of this phone's that arrives after a newer sheet (two
+    // quick saves on a slow network can be answered out of order): it would take the sheet back.
+    // A refusal it carried is still said, with what was typed.
+    if (!live && Number(state("version", fresh)) < Number(currentVersion())) {
+      var reason = fresh.querySelector(".error");
+      if (reason) {
+        var typedThere = Array.prototype.filter.call(fresh.querySelectorAll("input.score[id]"), function (input) {
+          return input.value.trim();
+        });
+        notes.appendChild(note("flash-error", say("overtaken", { reason: reason.textContent.trim() }),
+          typedThere.map(function (input) { return { label: input.getAttribute("aria-label"), value: input.value }; })));
+      }
+      return;
+    }
     var kept = live ? typed() : [];
     if (kept.length && entryNumber(fresh) !== entryNumber(sheet)) {
       // The round was finished on other phones: say what this phone had typed, lose nothing.

@@ -171,6 +171,97 @@ def test_a_tap_lands_while_another_phones_save_refreshes_the_sheet(live_server, 
     page.context.close()
 
 
+SAVE = re.compile(r"/m/[^/]+/round$")
+# Each answer the page has read, by its address, so that a test can wait until the page has
+# taken in an answer it was sent late.
+ANSWERS_READ = """(() => {
+  const text = Response.prototype.text;
+  window.answersRead = [];
+  Response.prototype.text = function () {
+    const url = this.url;
+    return text.call(this).then((body) => { window.answersRead.push(url); return body; });
+  };
+})()"""
+
+
+def first_answer_late(page):
+    """The page's first save reaches the server at once, but its answer waits until the test
+    sends it on (a slow network); later saves go and come back as usual."""
+    late = []
+
+    def hold(route):
+        if late:
+            route.fallback()
+        else:
+            late.append((route, route.fetch()))
+
+    page.route(SAVE, hold)
+
+    def send_on():
+        route, answer = late[0]
+        route.fulfill(response=answer)
+        page.wait_for_function("() => window.answersRead.some((url) => /\\/round$/.test(url))")
+
+    return send_on
+
+
+def test_an_earlier_saves_answer_arriving_late_does_not_take_the_sheet_back(
+        live_server, browser, api):
+    created = api.create(("Ana", "Ben"))
+    host = phone(browser)
+    host.add_init_script(ANSWERS_READ)
+    send_on = first_answer_late(host)
+    host.goto(f"{live_server}/m/{created['tokens']['host']}")
+    streaming(host)
+
+    host.get_by_label("Round 1, Ana").fill("10")
+    host.get_by_label("Round 1, Ben").fill("20")
+    host.get_by_role("button", name="Save round 1").click()
+    # Saved: the stream brings round 1 before its answer does, and the host goes on.
+    host.get_by_label("Round 2, Ana").fill("1")
+    host.get_by_label("Round 2, Ben").fill("2")
+    host.get_by_role("button", name="Save round 2").click()
+    expect(host.locator(".standing .total")).to_have_text(["11", "22"])
+
+    send_on()  # round 1's answer, the sheet as it was after round 1
+    expect(host.locator(".standing .total")).to_have_text(["11", "22"])
+    expect(host.locator(".sheet-state")).to_have_attribute("data-version", "3")
+    expect(host.get_by_label("Round 3, Ana")).to_be_visible()
+    expect(host.get_by_label("Round 2, Ana", exact=True)).to_have_count(0)  # no entry row for it
+    expect(host.locator(".flash-error")).to_have_count(0)
+    assert [r["input"]["scores"] for r in api.call(
+        "GET", f"/matches/{created['id']}", created["tokens"]["host"]).get_json()["rounds"]] == [
+        [10, 20], [1, 2]]
+    host.context.close()
+
+
+def test_a_refusal_arriving_after_a_newer_sheet_is_still_said(live_server, browser, api):
+    created = api.create(("Ana", "Ben"))
+    host = phone(browser)
+    host.add_init_script(ANSWERS_READ)
+    send_on = first_answer_late(host)
+    host.goto(f"{live_server}/m/{created['tokens']['host']}")
+    streaming(host)
+
+    host.get_by_label("Round 1, Ana").fill("12")
+    host.get_by_label("Round 1, Ben").fill("7 apples")
+    host.get_by_role("button", name="Save round 1").click()
+    # Meanwhile Ben saves his own cell from his phone, and the host's sheet shows it.
+    saved = api.call("PUT", f"/matches/{created['id']}/rounds/1/seats/1",
+                     created["tokens"]["seats"][1], json={"score": 9})
+    assert saved.status_code == 201
+    expect(host.locator(".sheet-state")).to_have_attribute("data-version", "2")
+
+    send_on()  # the refusal, drawn on the sheet before Ben's save
+    refused = host.locator(".flash-error")
+    expect(refused).to_contain_text("Not saved:")
+    expect(refused.locator("li")).to_have_text(["Round 1, Ana: 12", "Round 1, Ben: 7 apples"])
+    expect(host.locator(".sheet-state")).to_have_attribute("data-version", "2")
+    expect(host.get_by_role("button", name="Undo round 1, Ben: — → 9")).to_be_visible()
+    expect(host.get_by_label("Round 1, Ben", exact=True)).to_have_value("7 apples")
+    host.context.close()
+
+
 def test_the_stream_closes_once_a_finished_match_has_its_rematch(live_server, browser, api):
     created = api.create(("Ana", "Ben"))
     host = created["tokens"]["host"]
