@@ -35,8 +35,11 @@ run: $(VENV)/.installed $(COMPILED)
 # The slowest tests are named at the end, so that a test growing slow is seen where it grows.
 DURATIONS := --durations=15
 
+# On both cores (pytest-xdist): the browser, look and live tests each keep to one worker, one
+# at a time, while the other worker takes the rest (tests/conftest.py). `WORKERS=0` runs serially.
+WORKERS ?= 2
 test: $(VENV)/.installed $(COMPILED)
-	$(PYTHON) -m pytest $(DURATIONS)
+	$(PYTHON) -m pytest -n $(WORKERS) --dist loadgroup $(DURATIONS)
 
 # What depends on the database, again on PostgreSQL (.ci/run starts one on loopback with this
 # role and database). Left out, since `make test` already ran them and they would only run the
@@ -44,6 +47,7 @@ test: $(VENV)/.installed $(COMPILED)
 # live and crash tests (live: the gunicorn they start runs on a SQLite file of its own), all but
 # those that need servers sharing this PostgreSQL (live_postgres: LISTEN/NOTIFY between them),
 # and the checks of how pages look and read (look: axe-core and screenshots see the same pages).
+# One worker: every test makes its tables anew in the one database.
 PG_TEST_URL ?= postgresql+psycopg://squarescores:squarescores@127.0.0.1/squarescores_test
 test-postgres: $(VENV)/.installed $(COMPILED)
 	TEST_DATABASE_URL=$(PG_TEST_URL) $(PYTHON) -m pytest $(DURATIONS) \

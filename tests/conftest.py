@@ -23,10 +23,19 @@ NO_DATABASE = ("games", "test_arithmetic.py")
 _running: list[pytest.Item] = []  # the test being set up or run, for the check below
 
 
+# `make test` runs on two workers (pytest-xdist, `--dist loadgroup`). The tests that drive a
+# browser or start servers of their own run one at a time, each kind on one worker, beside the
+# rest: two Chromiums or two sets of gunicorns at once would only crowd two cores.
+SERIAL = ("look", "browser", "live")
+
+
 def pytest_collection_modifyitems(items):
     for item in items:
         if any(item.path.is_relative_to(TESTS / name) for name in NO_DATABASE):
             item.add_marker(pytest.mark.no_database)
+        kind = next((kind for kind in SERIAL if item.get_closest_marker(kind)), None)
+        if kind:
+            item.add_marker(pytest.mark.xdist_group(kind))
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -6,11 +6,31 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from jinja2 import BytecodeCache
 from werkzeug.serving import make_server
 
 from app import create_app
 from app.extensions import db
 from config import TestConfig
+
+
+class CompiledPages(BytecodeCache):
+    """The pages' templates compiled once for the whole run, not once per test's app: every app
+    the tests build has the same template environment, and a template whose source changed is
+    compiled again (Jinja keys each by name and checks its source)."""
+
+    def __init__(self) -> None:
+        self.compiled: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket) -> None:
+        if bucket.key in self.compiled:
+            bucket.bytecode_from_string(self.compiled[bucket.key])
+
+    def dump_bytecode(self, bucket) -> None:
+        self.compiled[bucket.key] = bucket.bytecode_to_string()
+
+
+COMPILED_PAGES = CompiledPages()
 
 
 def fresh_app(folder):
@@ -23,6 +43,7 @@ def fresh_app(folder):
             SQLALCHEMY_DATABASE_URI = f"sqlite:///{folder / 'test.db'}"
 
     app = create_app(Config)
+    app.jinja_env.bytecode_cache = COMPILED_PAGES
     with app.app_context():
         db.create_all()
     yield app
