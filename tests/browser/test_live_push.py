@@ -184,25 +184,35 @@ ANSWERS_READ = """(() => {
 })()"""
 
 
-def first_answer_late(page):
+class FirstAnswerLate:
     """The page's first save reaches the server at once, but its answer waits until the test
     sends it on (a slow network); later saves go and come back as usual."""
-    late = []
 
-    def hold(route):
-        if late:
+    def __init__(self, page):
+        self.page, self.late = page, []
+        page.route(SAVE, self.hold)
+
+    def hold(self, route):
+        if self.late:
             route.fallback()
         else:
-            late.append((route, route.fetch()))
+            self.late.append((route, route.fetch()))
 
-    page.route(SAVE, hold)
+    def reached(self):
+        """Until the first save has reached the server and been answered there. (The route's
+        handler runs only while Playwright is being called: it is called until then.)"""
+        for _ in range(1000):
+            if self.late:
+                return
+            self.page.wait_for_timeout(10)
+        raise AssertionError("the first save never reached the server")
 
-    def send_on():
-        route, answer = late[0]
+    def send_on(self):
+        """The held answer, to the page; back once the page has read it."""
+        route, answer = self.late[0]
         route.fulfill(response=answer)
-        page.wait_for_function("() => window.answersRead.some((url) => /\\/round$/.test(url))")
-
-    return send_on
+        self.page.wait_for_function(
+            "() => window.answersRead.some((url) => /\\/round$/.test(url))")
 
 
 def test_an_earlier_saves_answer_arriving_late_does_not_take_the_sheet_back(
@@ -210,7 +220,7 @@ def test_an_earlier_saves_answer_arriving_late_does_not_take_the_sheet_back(
     created = api.create(("Ana", "Ben"))
     host = phone(browser)
     host.add_init_script(ANSWERS_READ)
-    send_on = first_answer_late(host)
+    late = FirstAnswerLate(host)
     host.goto(f"{live_server}/m/{created['tokens']['host']}")
     streaming(host)
 
@@ -223,7 +233,7 @@ def test_an_earlier_saves_answer_arriving_late_does_not_take_the_sheet_back(
     host.get_by_role("button", name="Save round 2").click()
     expect(host.locator(".standing .total")).to_have_text(["11", "22"])
 
-    send_on()  # round 1's answer, the sheet as it was after round 1
+    late.send_on()  # round 1's answer, the sheet as it was after round 1
     expect(host.locator(".standing .total")).to_have_text(["11", "22"])
     expect(host.locator(".sheet-state")).to_have_attribute("data-version", "3")
     expect(host.get_by_label("Round 3, Ana")).to_be_visible()
@@ -239,20 +249,21 @@ def test_a_refusal_arriving_after_a_newer_sheet_is_still_said(live_server, brows
     created = api.create(("Ana", "Ben"))
     host = phone(browser)
     host.add_init_script(ANSWERS_READ)
-    send_on = first_answer_late(host)
+    late = FirstAnswerLate(host)
     host.goto(f"{live_server}/m/{created['tokens']['host']}")
     streaming(host)
 
     host.get_by_label("Round 1, Ana").fill("12")
     host.get_by_label("Round 1, Ben").fill("7 apples")
     host.get_by_role("button", name="Save round 1").click()
+    late.reached()  # refused there, on the sheet as it is now
     # Meanwhile Ben saves his own cell from his phone, and the host's sheet shows it.
     saved = api.call("PUT", f"/matches/{created['id']}/rounds/1/seats/1",
                      created["tokens"]["seats"][1], json={"score": 9})
     assert saved.status_code == 201
     expect(host.locator(".sheet-state")).to_have_attribute("data-version", "2")
 
-    send_on()  # the refusal, drawn on the sheet before Ben's save
+    late.send_on()  # the refusal, drawn on the sheet before Ben's save
     refused = host.locator(".flash-error")
     expect(refused).to_contain_text("Not saved:")
     expect(refused.locator("li")).to_have_text(["Round 1, Ana: 12", "Round 1, Ben: 7 apples"])
