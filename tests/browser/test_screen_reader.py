@@ -187,6 +187,16 @@ def test_a_round_of_the_free_sheet_with_the_keyboard_alone(live_server, browser,
     host.context.close()
 
 
+def on_stepper(label, field):
+    """Whether the focus is on the stepper button `label` of `field`. Each pile (melded, in hand)
+    has the same buttons under its own group name; the buttons show once the page's script runs,
+    and until then Tab passes them by."""
+    def check(page):
+        return (label_of_focus(page) == label
+                and page.evaluate("document.activeElement.dataset.for") == field)
+    return check
+
+
 def test_a_banakil_hand_with_the_keyboard_alone(live_server, browser, api):
     created = api.create(("Dana", "Ravi"), game="banakil")
     host = phone(browser, live_server)
@@ -196,7 +206,8 @@ def test_a_banakil_hand_with_the_keyboard_alone(live_server, browser, api):
     tab_to(host, lambda page: label_of_focus(page).startswith("Dana: count the hand"))
     host.keyboard.press("Enter")
     expect(host.get_by_role("heading", name="Hand 1: Dana")).to_be_visible()
-    tab_to(host, lambda page: label_of_focus(page) == "One more sevens to kings")
+    expect(host.get_by_role("button", name="One more sevens to kings").first).to_be_visible()  # the steppers are up
+    tab_to(host, on_stepper("One more sevens to kings", "melded-7-K"))
     for press in ["Enter", "Space"] * 5:
         host.keyboard.press(press)
     expect(host.locator("#melded-7-K")).to_have_value("10")
@@ -211,7 +222,8 @@ def test_a_banakil_hand_with_the_keyboard_alone(live_server, browser, api):
     expect(host.get_by_role("link", name="Ravi: count the hand")).to_be_focused()
     host.keyboard.press("Enter")
     expect(host.get_by_role("heading", name="Hand 1: Ravi")).to_be_visible()
-    tab_to(host, lambda page: label_of_focus(page) == "One more threes to sixes")
+    expect(host.get_by_role("button", name="One more threes to sixes").first).to_be_visible()  # the steppers are up
+    tab_to(host, on_stepper("One more threes to sixes", "melded-3-6"))
     for _ in range(3):
         host.keyboard.press("Enter")
     tab_to(host, lambda page: label_of_focus(page) == "Save Ravi's hand")
