@@ -215,14 +215,20 @@ class FirstAnswerLate:
             "() => window.answersRead.some((url) => /\\/round$/.test(url))")
 
 
-def test_an_earlier_saves_answer_arriving_late_does_not_take_the_sheet_back(
-        live_server, browser, api):
-    created = api.create(("Ana", "Ben"))
+def host_with_first_answer_late(browser, link):
+    """The host's phone on `link`, its event stream up, its first save's answer held back."""
     host = phone(browser)
     host.add_init_script(ANSWERS_READ)
     late = FirstAnswerLate(host)
-    host.goto(f"{live_server}/m/{created['tokens']['host']}")
+    host.goto(link)
     streaming(host)
+    return host, late
+
+
+def test_an_earlier_saves_answer_arriving_late_does_not_take_the_sheet_back(
+        live_server, browser, api):
+    created = api.create(("Ana", "Ben"))
+    host, late = host_with_first_answer_late(browser, f"{live_server}/m/{created['tokens']['host']}")
 
     host.get_by_label("Round 1, Ana").fill("10")
     host.get_by_label("Round 1, Ben").fill("20")
@@ -247,11 +253,7 @@ def test_an_earlier_saves_answer_arriving_late_does_not_take_the_sheet_back(
 
 def test_a_refusal_arriving_after_a_newer_sheet_is_still_said(live_server, browser, api):
     created = api.create(("Ana", "Ben"))
-    host = phone(browser)
-    host.add_init_script(ANSWERS_READ)
-    late = FirstAnswerLate(host)
-    host.goto(f"{live_server}/m/{created['tokens']['host']}")
-    streaming(host)
+    host, late = host_with_first_answer_late(browser, f"{live_server}/m/{created['tokens']['host']}")
 
     host.get_by_label("Round 1, Ana").fill("12")
     host.get_by_label("Round 1, Ben").fill("7 apples")
