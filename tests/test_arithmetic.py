@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app.web.arithmetic import NotANumber, evaluate
+from app.web.sheet.arithmetic import NotANumber, evaluate
 
 TWELVE_NINES = 999_999_999_999
 TABLE = json.loads((Path(__file__).parent / "arithmetic_cases.json").read_text())

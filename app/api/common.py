@@ -109,10 +109,12 @@ def service_error(error: ServiceError):
     return response
 
 
-def http_error(error: HTTPException):
+def http_error(error: HTTPException) -> Response:
+    """An HTTP error in the API's shape, keeping its headers (a 405's Allow, say)."""
     code = (error.name or "error").lower().replace(" ", "_")
-    response = jsonify({"error": {"code": code, "message": error.description}})
-    response.status_code = error.code or 500
+    response = error.get_response()
+    response.set_data(json.dumps({"error": {"code": code, "message": error.description}}))
+    response.content_type = "application/json"
     return response
 
 

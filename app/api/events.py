@@ -9,8 +9,6 @@ from ..errors import NotFound, ServiceError
 from .common import bearer, no_store, service_error
 
 bp = Blueprint("api_events", __name__, url_prefix="/api/v1")
-# Errors read exactly as the rest of the API's.
-bp.register_error_handler(ServiceError, service_error)
 bp.after_request(no_store)
 
 

@@ -17,8 +17,6 @@ from .common import (bearer, body, character_key, download, http_error, if_match
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 bp.after_request(no_store)
-bp.register_error_handler(ServiceError, service_error)
-bp.register_error_handler(HTTPException, http_error)
 
 
 def _access(match_id: str, action: str, number: int | None = None,

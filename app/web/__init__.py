@@ -1,13 +1,19 @@
-"""The HTML pages: start a match, and the sheet for the host, each seat and viewers."""
+"""The HTML pages, in wings: the sheet's kit (sheet/), a match's pages (match/), a group's pages
+(group/), each game's page adapter (games/), and what the whole site shares."""
 
-# Each adds its views to bp.
-from . import after, bank, group_admin, groups, line, links, parts, routes, settings  # noqa: F401
+from flask.blueprints import BlueprintSetupState
+
+# Each wing adds its views to bp.
+from . import errors, site  # noqa: F401
 from .blueprint import bp
 from .games import PAGES
+from .group import links, page, roster, transfer  # noqa: F401
+from .match import bank, details, line, parts, sheet, start  # noqa: F401
+from .match import links as match_links  # noqa: F401
 
 
 @bp.record
-def _game_pages(state) -> None:
+def _game_pages(state: BlueprintSetupState) -> None:
     # Read when the app is made, not when this module is: a game registered before create_app
     # (a test's own, say) gets its pages too.
     for pages in PAGES.values():

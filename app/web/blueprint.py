@@ -1,12 +1,13 @@
-"""The pages' blueprint, shared by the modules that add views to it, and how a link is read."""
+"""The pages' blueprint, shared by every wing that adds views to it, and how a link in the
+address is read: a match's link, a group's link, and the ones this phone remembers."""
+
+from __future__ import annotations
 
 from flask import Blueprint, abort, request, session
-from flask_babel import pgettext
 
 from .. import services
 from ..errors import ServiceError
-from ..i18n import num
-from ..services import Access
+from ..services import Access, GroupAccess
 
 bp = Blueprint("web", __name__)
 
@@ -21,20 +22,28 @@ def link_access(token: str) -> Access:
         abort(429 if error.status == 429 else 404)
 
 
-def _words() -> tuple[str, ...]:
-    # In the page's language; "number" tells a translator (and the catalog) which "one" it is.
-    return (pgettext("number", "zero"), pgettext("number", "one"), pgettext("number", "two"),
-            pgettext("number", "three"), pgettext("number", "four"), pgettext("number", "five"),
-            pgettext("number", "six"), pgettext("number", "seven"), pgettext("number", "eight"),
-            pgettext("number", "nine"), pgettext("number", "ten"), pgettext("number", "eleven"),
-            pgettext("number", "twelve"))
+def host_access(token: str) -> Access:
+    """The host's link in the address; any other link of the match is 403."""
+    access = link_access(token)
+    if access.role != "host":
+        abort(403)
+    return access
 
 
-@bp.app_template_filter("in_words")
-def in_words(number: int) -> str:
-    """A small number as a sentence says it ("five wins"), in the page's language; a larger one
-    in digits."""
-    return _words()[number] if 0 <= number <= 12 else num(number)
+def group_link(token: str) -> tuple[GroupAccess, int]:
+    """What a group's link lets this page do, and the group's version; unknown is 404."""
+    try:
+        return services.authenticate_group(token, request.remote_addr)
+    except ServiceError as error:
+        abort(429 if error.status == 429 else 404)
+
+
+def owner_link(token: str) -> tuple[GroupAccess, int]:
+    """A group's owner link; the view link is 403."""
+    access, version = group_link(token)
+    if access.role != "owner":
+        abort(403)
+    return access, version
 
 
 def remember(token: str, key: str = "recent") -> None:

@@ -15,10 +15,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import pygal
+from flask_babel import gettext
 from markupsafe import Markup
 from pygal.style import Style
-
-from flask_babel import gettext
 
 from ..cache import kept
 from ..i18n import language

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from app.web.arithmetic import NotANumber, evaluate
+from app.web.sheet.arithmetic import NotANumber, evaluate
 
 pytestmark = pytest.mark.browser
 

@@ -8,8 +8,8 @@ from datetime import UTC, datetime
 import pytest
 
 from app.i18n import num
-from app.web.bank import when
-from app.web.blueprint import in_words
+from app.web.match.details import when
+from app.web.words import in_words
 
 MOMENT = datetime(2026, 3, 4, 19, 5, tzinfo=UTC)
 

@@ -7,7 +7,7 @@ from sqlalchemy import func, select
 
 from app.extensions import db
 from app.models import Match, Token
-from app.web.forms import PLAYER_FIELDS
+from app.web.match.forms import PLAYER_FIELDS
 
 
 def match_count(app) -> int:

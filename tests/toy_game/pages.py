@@ -8,7 +8,7 @@ from typing import Any
 from flask import Blueprint
 
 from app.web.games import GamePages
-from app.web.view import SheetView
+from app.web.sheet.view import SheetView
 
 from .engine import BONUS, GAME, MOST_TRICKS
 

@@ -16,11 +16,11 @@ from ...errors import Invalid, ServiceError
 from ...games.banakil import CLASS_NAMES, CLASSES, GAME
 from ...games.banakil_working import describe_hand, describe_sides
 from ...i18n import say
-from ..arithmetic import LIKE_A_SUM, NotANumber, evaluate
 from ..blueprint import link_access
-from ..forms import CellForm
-from ..view import SheetView
-from .base import Form, GamePages, load_view, read_count, view_for
+from ..sheet.arithmetic import LIKE_A_SUM, NotANumber, evaluate
+from ..sheet.forms import CsrfForm
+from ..sheet.view import SheetView
+from .base import Form, GamePages, part_view, read_count, view_for
 
 PILES = ("melded", "in_hand")
 FLAGS = ("went_out", "all_at_once", "no_turn")
@@ -156,8 +156,7 @@ def form_hand(form: Form) -> dict[str, Any]:
 @bp.get("/m/<token>/round/<int:number>/hand/<int:seat>/preview")
 def preview(token: str, number: int, seat: int):
     """What the hand typed so far scores, and the cell its side would get: for the live preview."""
-    view = load_view(token, PAGES)
-    view.check_part(number, seat)
+    view = part_view(token, number, seat, PAGES)
     access = view.access
     body, errors = read_hand(request.args)
     if body is None:
@@ -179,7 +178,7 @@ def preview(token: str, number: int, seat: int):
 def dead_hand(token: str):
     """The host records the open (or next) hand as dead: the stock ran dry, nobody scores."""
     access = link_access(token)
-    form = CellForm(request.form)
+    form = CsrfForm(request.form)
     if access.role != "host":
         abort(403)
     if not form.validate_on_submit():

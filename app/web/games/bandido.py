@@ -12,10 +12,11 @@ from ...errors import Conflict, Invalid, ServiceError
 from ...games import bandido
 from ...games.say import Say
 from ...i18n import say
-from ..blueprint import in_words, link_access
-from ..forms import VersionedForm
-from ..keys import keep_key
-from ..view import SheetView
+from ..blueprint import link_access
+from ..sheet.forms import VersionedForm
+from ..sheet.keys import keep_key
+from ..sheet.view import SheetView
+from ..words import in_words
 from .base import Form, GamePages, read_count, view_for
 
 # The symbols are drawn by our own icons (games/_icons.html, by the symbol's code).

@@ -10,12 +10,13 @@ from typing import Any
 from flask import Blueprint, abort, url_for
 
 from ... import services
+from ...errors import ServiceError
 from ...games import Game, Registry
 from ...services import Access, Sheet
-from ..arithmetic import NotANumber, evaluate
 from ..blueprint import link_access
-from ..keys import phone_key
-from ..view import SheetView
+from ..sheet.arithmetic import NotANumber, evaluate
+from ..sheet.keys import phone_key
+from ..sheet.view import SheetView
 
 Form = Mapping[str, str]
 PartReader = Callable[[Form], tuple[Any | None, dict[str, str]]]
@@ -124,6 +125,31 @@ def view_for(access: Access, pages: GamePages | None = None) -> SheetView:
 def load_view(token: str, pages: GamePages | None = None) -> SheetView:
     """The view of the match the link in the address opens (see view_for)."""
     return view_for(link_access(token), pages)
+
+
+def check_part(view: SheetView, number: int, seat: int) -> None:
+    """Stop unless the view's link may type `seat`'s part of round `number` now: 404 for a round
+    that is not there (or may not open yet) or a seat that is not, 403 for a part this link may
+    not type (Access.check's, in SPEC order) or a match no longer played, 409 for a dead round."""
+    sheet = view.sheet
+    rounds = len(sheet.rounds)
+    if number == rounds + 1 and not sheet.next_round_can_open():
+        abort(404)
+    try:
+        view.access.check(sheet.table, "set_part", number, seat)
+    except ServiceError as error:
+        abort(error.status)
+    if view.read_only:
+        abort(403)
+    if number <= rounds and sheet.result.rounds[number - 1].status == "dead":
+        abort(409)
+
+
+def part_view(token: str, number: int, seat: int, pages: GamePages | None = None) -> SheetView:
+    """The view for typing `seat`'s part of round `number` with the link in the address."""
+    view = load_view(token, pages)
+    check_part(view, number, seat)
+    return view
 
 
 def host_view(token: str) -> SheetView:

@@ -12,8 +12,8 @@ from ...errors import Invalid, ServiceError
 from ...games import blue_banana
 from ...games.base import InvalidInput
 from ...i18n import say
-from ..forms import VersionedForm
-from ..view import SheetView
+from ..sheet.forms import VersionedForm
+from ..sheet.view import SheetView
 from .base import Form, GamePages, load_view, read_count
 
 # The motifs are drawn by our own icons (games/_icons.html, by the motif's code).

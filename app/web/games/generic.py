@@ -15,10 +15,10 @@ from ...errors import EditConflict, Invalid, ServiceError
 from ...games.generic import GAME
 from ...i18n import say
 from ..blueprint import link_access
-from ..drawn import render_sheet
-from ..forms import CellForm, ScoreField, VersionedForm
-from ..view import SheetView, focus_after
-from .base import GamePages, view_of
+from ..sheet.drawn import render_sheet
+from ..sheet.forms import CellForm, ScoreField, VersionedForm
+from ..sheet.view import SheetView, focus_after
+from .base import GamePages, pages_of, view_of
 
 bp = Blueprint("generic", __name__)
 
@@ -153,7 +153,7 @@ def edit_cell(token: str, number: int, seat: int):
     access = link_access(token)
     sheet = services.load_sheet(access.match_id)
     view = view_of(sheet, access)
-    if view.pages.part_endpoint != request.endpoint:  # this game's parts have pages of their own
+    if pages_of(sheet.game.name).part_endpoint != request.endpoint:  # its own part pages
         return redirect(view.part_url(token, number, seat))
     if not 1 <= number <= len(sheet.rounds) or not 0 <= seat < len(sheet.players):
         abort(404)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from flask import Response, request, url_for
 
-from ..services import Access
+from ...services import Access
 
 COOKIE = "character_key"
 # As long as a browser keeps a cookie at all (about 400 days): a match may last an evening or

@@ -1,54 +1,27 @@
-"""After a match: banking it into a group this phone knows, and the rematch every phone follows.
-
-The sheet is drawn once per version and link and kept (drawn.py), so what depends on the phone
-rather than the link (the groups it remembers) is put in per request, where the sheet keeps a
-slot for it."""
+"""A match banked (into a group this phone owns, where it is of none), and the rematch every
+phone at the table follows to its own next link."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import abort, flash, redirect, render_template, request, session, url_for
+from flask import abort, flash, redirect, request, url_for
 from flask_babel import gettext as _
-from markupsafe import Markup
 
-from .. import services
-from ..errors import ServiceError
-from ..services.matches import next_link
-from ..i18n import say
-from .blueprint import bp, link_access, remember
-from .forms import CellForm
-
-# Where the over banner's choice of groups goes in a kept sheet.
-GROUPS_SLOT = "<!--@@groups-slot@@-->"
-
-
-def owned_groups() -> list[dict[str, Any]]:
-    """The groups whose owner link this phone has opened (their links still work)."""
-    return [group for group in services.recent_groups(session.get("groups", []))
-            if group["role"] == "owner"]
-
-
-def with_groups(html: str) -> str:
-    """The kept sheet with this phone's groups put in its slot (where it has one)."""
-    if GROUPS_SLOT not in html:
-        return html
-    groups = owned_groups()
-    chosen = render_template("_bank_into.html", groups=groups) if groups else ""
-    # As text: Markup's own replace would escape what it puts in.
-    return Markup(str(html).replace(GROUPS_SLOT, str(chosen)))
-
-
-@bp.app_template_global()
-def groups_slot() -> Markup:
-    return Markup(GROUPS_SLOT)
+from ... import services
+from ...errors import ServiceError
+from ...i18n import say
+from ...services.matches import next_link
+from ..blueprint import bp, link_access, remember
+from ..sheet.drawn import owned_groups
+from ..sheet.forms import CsrfForm
 
 
 @bp.post("/m/<token>/bank")
 def bank(token: str):
     """Bank a match that is over; one of no group may go into a group this phone owns."""
     access = link_access(token)
-    form = CellForm()
+    form = CsrfForm()
     if not form.validate_on_submit():
         abort(400)
     body, chosen = None, request.form.get("group") or ""
@@ -77,7 +50,7 @@ def rematch(token: str):
     access = link_access(token)
     if access.role != "host":
         abort(403)
-    form = CellForm()
+    form = CsrfForm()
     if not form.validate_on_submit():
         abort(400)
     try:

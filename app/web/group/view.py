@@ -7,14 +7,15 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from flask_babel import gettext as _
 from flask_babel import format_date, format_datetime, format_decimal
+from flask_babel import gettext as _
 
-from ..cache import kept
-from ..i18n import language, say
-from ..games import GAMES, Game
-from ..services import Bank, Summary
-from . import charts
+from ...cache import kept
+from ...games import GAMES, Game
+from ...i18n import language, say
+from ...services import Bank, Summary
+from .. import charts
+from ..words import spoken_minutes
 
 BANK_PAGE = 20  # banked matches listed at once, newest first
 OVER_TIME = 30  # the latest matches of a game its totals chart draws
@@ -51,23 +52,12 @@ def winners(summary: Summary) -> list[str]:
     return names
 
 
-def spoken(names: list[str]) -> str:
-    """Names as a sentence lists them: "Ana", "Ana and Ben", "Ana, Ben and Cy"."""
-    if len(names) < 2:
-        return names[0] if names else _("nobody")
-    if len(names) == 2:
-        return _("%(first)s and %(last)s", first=names[0], last=names[1])
-    return _("%(some)s and %(last)s", some=_(", ").join(names[:-1]), last=names[-1])
-
-
 def mean(value: float) -> str:
     """A mean to one decimal, as the page's language writes it ("12.5", de "12,5")."""
     return format_decimal(value, format="0.0")
 
 
 def duration(summary: Summary) -> str:
-    from .bank import spoken_minutes  # the sheet's own words for it
-
     return spoken_minutes(max(0, int((summary.banked_at - summary.started_at).total_seconds()
                                      // 60)))
 

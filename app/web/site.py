@@ -1,5 +1,7 @@
-"""The phone's own choices, kept in cookies a year: its language and its theme (light, dark, or
-the phone's own setting), each set by a plain link in every page's footer."""
+"""What every page of the site shares: the phone's own choices, kept in cookies a year (its
+language and its theme: light, dark, or the phone's own setting, each set by a plain link in
+every page's footer), the words templates use everywhere, link pages kept out of every cache,
+`/health` and `/robots.txt`."""
 
 from __future__ import annotations
 
@@ -8,8 +10,10 @@ from urllib.parse import urlsplit
 
 from flask import abort, redirect, request
 
-from ..i18n import COOKIE, LANGUAGES
+from .. import services
+from ..i18n import COOKIE, LANGUAGES, language
 from .blueprint import bp
+from .words import in_words, spoken
 
 THEMES = ("auto", "light", "dark")
 THEME_COOKIE = "theme"
@@ -46,8 +50,8 @@ def _kept(name: str, value: str):
     return response
 
 
-@bp.get("/language/<code>")
-def language(code: str):
+@bp.get("/language/<code>", endpoint="language")
+def choose_language(code: str):
     if code not in LANGUAGES:
         abort(404)
     return _kept(COOKIE, code)
@@ -64,3 +68,34 @@ def theme(mode: str):
 def choices() -> dict[str, Any]:
     kept = request.cookies.get(THEME_COOKIE)
     return {"theme": kept if kept in THEMES else "auto", "themes": THEMES, "here": here}
+
+
+@bp.app_template_global("page_language")
+def page_language() -> str:
+    """The page's language, for imported macros (which see no context variables)."""
+    return language()
+
+
+bp.add_app_template_global(spoken, "spoken")
+bp.add_app_template_filter(in_words, "in_words")
+
+
+@bp.after_app_request
+def _link_pages_are_private(response):
+    if request.path.startswith(("/m/", "/g/")):
+        # A link page is a capability: no cache, shared or private, may keep it.
+        response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/health")
+def health():
+    """Up, and the database answers: one row read. Load balancers and the benchmark use it."""
+    services.health()
+    return {"ok": True}
+
+
+@bp.get("/robots.txt")
+def robots():
+    return ("User-agent: *\nDisallow: /m/\nDisallow: /g/\nDisallow: /api/\n", 200,
+            {"Content-Type": "text/plain"})

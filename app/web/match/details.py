@@ -16,12 +16,13 @@ from babel import dates
 from flask import Response, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from .. import services
-from ..errors import Invalid, ServiceError
-from ..i18n import language, say
-from .bank_forms import DetailsForm
-from .blueprint import bp, link_access
-from .games import host_view, view_of
+from ... import services
+from ...errors import Invalid, ServiceError
+from ...i18n import language, say
+from ..blueprint import bp, link_access
+from ..games import host_view, view_of
+from ..words import spoken_minutes
+from .forms import DetailsForm
 
 SOURCE_NAME = "SquareScores"
 BGSTATS_LINK = "bgstats://app.bgstatsapp.com/createPlay.html?data="
@@ -49,15 +50,6 @@ class Details:
         if minutes is None:
             return None
         return spoken_minutes(minutes)
-
-
-def spoken_minutes(minutes: int) -> str:
-    """How long a match took, as people say it ("1 h 05 min"), in the page's language."""
-    if minutes < 1:
-        return _("under a minute")
-    if minutes >= 60:
-        return _("%(hours)s h %(minutes)s min", hours=minutes // 60, minutes=f"{minutes % 60:02d}")
-    return _("%(minutes)s min", minutes=minutes)
 
 
 @bp.app_template_global("match_details")

@@ -6,19 +6,27 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from flask import abort
-from flask_babel import format_date, lazy_gettext as _l, ngettext
+from flask_babel import format_date, ngettext
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 
-from .. import services
-from ..games import RoundResult
-from ..services import Access, Sheet
-from . import charts
+from ... import services
+from ...games import RoundResult
+from ...services import Access, Sheet
+from .. import charts
 
-if TYPE_CHECKING:  # the adapter names its view class: only annotations look back
-    from .games.base import GamePages
+
+class Pages(Protocol):
+    """What a view reads of its game's pages (app/web/games/base.py's GamePages)."""
+
+    part_noun: str
+    round_noun: str
+
+    def template(self, name: str) -> str: ...
+
+    def part_url(self, token: str, number: int, seat: int) -> str: ...
 
 ROLE_LABELS = {"host": _l("Host"), "view": _l("Viewer")}
 # Whole sentences for each thing a game's seat types (GamePages.part_noun), so a translator words
@@ -74,7 +82,7 @@ class Standing:
 class SheetView:
     """What every game's sheet shows; a game's view (a subclass) adds its own."""
 
-    def __init__(self, sheet: Sheet, access: Access, pages: GamePages,
+    def __init__(self, sheet: Sheet, access: Access, pages: Pages,
                  character_key: str | None = None):
         self.sheet = sheet
         self.access = access
@@ -290,17 +298,6 @@ class SheetView:
         if self.sheet.next_round_can_open():
             return len(rounds) + 1, (None,) * len(self.sheet.players)
         return None, ()
-
-    def check_part(self, number: int, seat: int) -> None:
-        """Stop unless this link may type `seat`'s part of round `number` now."""
-        rounds = len(self.sheet.rounds)
-        opening = number == rounds + 1 and self.sheet.next_round_can_open()
-        if not (1 <= number <= rounds or opening) or not 0 <= seat < len(self.sheet.players):
-            abort(404)
-        if seat not in self.writable:
-            abort(403)
-        if number <= rounds and self.sheet.result.rounds[number - 1].status == "dead":
-            abort(409)
 
 
 def focus_after(view: SheetView) -> str | None:

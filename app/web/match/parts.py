@@ -4,23 +4,23 @@ from __future__ import annotations
 
 from flask import abort, flash, redirect, render_template, request, url_for
 
-from .. import services
-from ..errors import EditConflict, Invalid, ServiceError
-from ..i18n import say
-from .blueprint import bp
-from .forms import CellForm
-from .games import load_view, view_of
-from .view import focus_after, part_saved
+from ... import services
+from ...errors import EditConflict, Invalid, ServiceError
+from ...i18n import say
+from ..blueprint import bp
+from ..games import check_part, load_view, pages_of, view_of
+from ..sheet.forms import CellForm
+from ..sheet.view import focus_after, part_saved
 
 
 @bp.route("/m/<token>/round/<int:number>/hand/<int:seat>", methods=["GET", "POST"])
 def part(token: str, number: int, seat: int):
     """One seat's part on a page of its own, as its game's form types it."""
     view = load_view(token)
-    pages, access = view.pages, view.access
+    pages, access = pages_of(view.sheet.game.name), view.access
     if pages.part_endpoint != request.endpoint:  # this game types its parts elsewhere
         return redirect(pages.part_url(token, number, seat))
-    view.check_part(number, seat)
+    check_part(view, number, seat)
     stored = view.sheet.rounds[number - 1].parts[seat] if number <= len(view.sheet.rounds) else None
     form = CellForm(request.form if request.method == "POST" else None)
     values, errors, conflict, status = pages.typed_values(stored), {}, None, 200
@@ -63,7 +63,8 @@ def part(token: str, number: int, seat: int):
 def round_detail(token: str, number: int):
     """How each number of a round was made, where the game shows it."""
     view = load_view(token)
-    if not 1 <= number <= len(view.sheet.rounds) or not view.pages.round_page:
+    pages = pages_of(view.sheet.game.name)
+    if not 1 <= number <= len(view.sheet.rounds) or not pages.round_page:
         abort(404)
-    return render_template(view.pages.template("round.html"), token=token, view=view,
+    return render_template(pages.template("round.html"), token=token, view=view,
                            number=number, **view.round_context(number))

@@ -1,23 +1,27 @@
-"""A group's owner at work: the roster (add, rename, merge), the group's links (QR codes, copy,
-share, replace), and starting a match from the roster."""
+"""A group's roster (add, rename, merge players), and starting a match from it: roster names
+tapped into seat order."""
 
 from __future__ import annotations
 
-import io
-
-import segno
-from flask import Response, abort, flash, redirect, render_template, request, url_for
+from flask import (
+    abort,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import gettext as _
 
-from .. import services
-from ..errors import Conflict, Invalid, ServiceError
-from ..games import GAMES
-from ..i18n import say
-from .bank_forms import MergeForm, PlayerForm
-from .blueprint import bp, remember
-from .forms import CellForm, new_match_form
-from .groups import ROLE_LABELS, group_link, owner_link
-from .routes import start_match
+from ... import services
+from ...errors import Conflict, Invalid, ServiceError
+from ...games import GAMES
+from ...i18n import say
+from ..blueprint import bp, group_link, owner_link
+from ..match.forms import new_match_form
+from ..match.start import start_match
+from .forms import MergeForm, PlayerForm
+from .page import ROLE_LABELS
 
 
 def _roster_page(token: str, access, version, add=None, rename=None, renamed=None, merge=None,
@@ -103,58 +107,6 @@ def merge_players(token: str):
             flash(_("Merged: their matches are %(name)s's now.", name=player.name), "info")
             return redirect(url_for("web.roster", token=token))
     return _roster_page(token, access, version, merge=form, status=status)
-
-
-def _group_url(secret: str) -> str:
-    return url_for("web.group", token=secret, _external=True)
-
-
-@bp.get("/g/<token>/links")
-def group_links(token: str):
-    access, version = owner_link(token)
-    tokens = services.group_tokens(access, access.group_id)
-    bank = services.bank_at(access, access.group_id, version)
-    entries = [{"label": _("View only"), "role": "view", "url": _group_url(tokens["view"]),
-                "qr": url_for("web.group_qr", token=token, role="view"),
-                "hint": _("Anyone with it sees the bank, the leaderboards and the charts; "
-                          "they can change nothing.")},
-               {"label": _("Owner"), "role": "owner", "url": _group_url(tokens["owner"]),
-                "qr": url_for("web.group_qr", token=token, role="owner"),
-                "hint": _("It can change everything and start matches: share it only with "
-                          "whoever keeps the scores.")}]
-    return render_template("group_links.html", token=token, bank=bank, entries=entries,
-                           role_label=str(ROLE_LABELS[access.role]), form=CellForm())
-
-
-@bp.get("/g/<token>/qr/<any(owner, view):role>.svg")
-def group_qr(token: str, role: str):
-    """A group link as a QR code (SVG, drawn here: no outside service sees the link)."""
-    access, _version = owner_link(token)
-    out = io.BytesIO()
-    secret = services.group_tokens(access, access.group_id)[role]
-    segno.make(_group_url(secret), error="m").save(out, kind="svg", scale=6, border=2,
-                                                   xmldecl=False, title=None)
-    return Response(out.getvalue(), mimetype="image/svg+xml")
-
-
-@bp.post("/g/<token>/links/replace")
-def replace_group_link(token: str):
-    access, _version = owner_link(token)
-    if not CellForm().validate_on_submit():
-        abort(400)
-    role = request.form.get("role")
-    try:
-        tokens = services.replace_group_link(access, access.group_id, role)
-    except ServiceError as error:
-        flash(say(error.message), "error")
-        return redirect(url_for("web.group_links", token=token))
-    if role == "owner":
-        remember(tokens["owner"], "groups")
-        flash(_("Your owner link is new: the old one no longer works. Keep this page's address."),
-              "info")
-        return redirect(url_for("web.group_links", token=tokens["owner"]))
-    flash(_("New view link made: the old one no longer works."), "info")
-    return redirect(url_for("web.group_links", token=token))
 
 
 @bp.route("/g/<token>/new/<game_name>", methods=["GET", "POST"])

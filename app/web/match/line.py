@@ -6,12 +6,12 @@ from __future__ import annotations
 from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from .. import services
-from ..errors import Conflict, Invalid, ServiceError
-from ..i18n import language, say
-from .blueprint import bp
-from .forms import move_line_form, movable_specs
-from .games import host_view
+from ... import services
+from ...errors import Conflict, Invalid, ServiceError
+from ...i18n import language, say
+from ..blueprint import bp
+from ..games import host_view
+from .forms import movable_specs, move_line_form
 
 
 @bp.route("/m/<token>/line", methods=["GET", "POST"])

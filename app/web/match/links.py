@@ -8,13 +8,13 @@ import segno
 from flask import Response, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from .. import services
-from ..errors import ServiceError
-from ..services import Access
-from ..i18n import say
-from .blueprint import bp, link_access
+from ... import services
+from ...errors import ServiceError
+from ...i18n import say
+from ...services import Access
+from ..blueprint import bp, link_access
+from ..games import view_of
 from .forms import ReplaceLinkForm
-from .games import view_of
 
 
 def _host(token: str) -> Access:

@@ -1,4 +1,4 @@
-"""The forms of the bank's pages: a match's place and note, groups, their roster, and imports."""
+"""The forms of a group's pages: starting a group, its roster, head to head, and importing a backup."""
 
 from __future__ import annotations
 
@@ -9,12 +9,14 @@ from flask_wtf.file import FileField
 from wtforms import SelectField, StringField, TextAreaField
 from wtforms.validators import InputRequired, Length, Optional, ValidationError
 
-from ..services import NAME_LIMIT
+from ...services import NAME_LIMIT
 
-PLACE_LIMIT = 80
-NOTE_LIMIT = 500
 GROUP_NAME_LIMIT = 80
+
+
 ROSTER_LIMIT = 60  # names typed at once when a group starts
+
+
 IMPORT_LIMIT = 2 * 1024 * 1024  # a backup larger than this is the service's 413 to say
 
 
@@ -29,15 +31,6 @@ def roster_lines(text: str | None) -> list[str]:
         if line.strip():
             names.append(line.strip())
     return names
-
-
-class DetailsForm(FlaskForm):
-    """Where the match was played, and a word about it: the host's."""
-
-    place = StringField(_l("Place"), [Optional(), Length(max=PLACE_LIMIT)], filters=[_trimmed],
-                        description=_l("Where you played: Mia's kitchen, the café…"))
-    note = TextAreaField(_l("Note"), [Optional(), Length(max=NOTE_LIMIT)], filters=[_trimmed],
-                         description=_l("Anything worth remembering about this match."))
 
 
 class GroupForm(FlaskForm):

@@ -7,13 +7,16 @@ from collections.abc import Sequence
 from itertools import groupby
 from typing import TYPE_CHECKING, Any
 
-from flask_babel import get_translations, gettext as _, lazy_gettext as _l
+from flask_babel import get_translations
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 
-from ..i18n import say
+from ...i18n import say
+from ..words import spoken
 from .view import SheetView
 
 if TYPE_CHECKING:
-    from ..models import Change
+    from ...models import Change
 
 # Whole sentences per round noun (Banakil's rounds are hands), so each is translated whole.
 ROUND_SAID = {
@@ -88,8 +91,6 @@ def _plain(message: str, plural: str | None = None, count: int = 1, **values: An
 
 def _standing_said(view: SheetView) -> str:
     """Who leads now (as the sheet's leader line says it), or who won."""
-    from .group_view import spoken  # the pages' way of listing names
-
     if view.status == "over":
         if view.win_line:
             won = say(view.win_line).replace("<bdi>", "").replace("</bdi>", "")

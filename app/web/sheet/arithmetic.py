@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from ..games.say import Say
+from ...games.say import Say
 
 _SIGNS = str.maketrans({"−": "-", "–": "-", "—": "-", "－": "-", "＋": "+",
                         # The marks an Arabic phone writes before a sign (CLDR's "؜-" and "‏-"),

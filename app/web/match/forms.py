@@ -1,38 +1,36 @@
-"""The forms of the pages: starting a match and typing scores."""
+"""The forms of a match's own pages: starting it (names, the game's options), moving the line,
+replacing a link, and its place and note."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from flask_babel import LazyString, lazy_gettext as _l, ngettext
+from flask_babel import LazyString, ngettext
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, FieldList, HiddenField, IntegerField, SelectField, StringField
+from wtforms import BooleanField, FieldList, IntegerField, SelectField, StringField, TextAreaField
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import Length, NumberRange, Optional, StopValidation, ValidationError
+from wtforms.validators import (
+    Length,
+    NumberRange,
+    Optional,
+    StopValidation,
+    ValidationError,
+)
 
-from ..games import Game
-from ..i18n import language, say
-from ..games.base import OptionSpec
-from ..services import MATCH_NAME_LIMIT, NAME_LIMIT
-from .arithmetic import NotANumber, evaluate
+from ...games import Game
+from ...games.base import OptionSpec
+from ...i18n import language, say
+from ...services import MATCH_NAME_LIMIT, NAME_LIMIT
 
 PLAYER_FIELDS = 12
 
 
-class ScoreField(StringField):
-    """A cell as typed ("10+15-5"); `score` holds the whole number it adds up to."""
+PLACE_LIMIT = 80
 
-    score: int | None = None
 
-    def pre_validate(self, form) -> None:
-        self.score = None
-        if self.data is None or not self.data.strip():
-            return
-        try:
-            self.score = evaluate(self.data)
-        except NotANumber as error:
-            raise ValidationError(say(error.args[0] if error.args else str(error))) from error
+NOTE_LIMIT = 500
 
 
 class WholeNumberField(IntegerField):
@@ -177,22 +175,6 @@ def option_values(form: FlaskForm, game: Game) -> dict[str, Any]:
     return values
 
 
-class VersionedForm(FlaskForm):
-    """A form that remembers which version of the match its page showed."""
-
-    version = HiddenField()
-
-    def based_on(self) -> int | None:
-        text = self.version.data
-        return int(text) if text and text.isascii() and text.isdigit() and len(text) < 19 else None
-
-
-class CellForm(VersionedForm):
-    """One cell of one round, typed on its own page."""
-
-    value = ScoreField(_l("Score"))
-
-
 class ReplaceLinkForm(FlaskForm):
     """Which link to replace: the host's, the view link, or one seat's."""
 
@@ -207,3 +189,12 @@ class ReplaceLinkForm(FlaskForm):
         text = field.data or ""
         if self.role.data == "seat" and not (text.isascii() and text.isdigit() and len(text) <= 3):
             raise ValidationError(_l("Say which seat."))
+
+
+class DetailsForm(FlaskForm):
+    """Where the match was played, and a word about it: the host's."""
+
+    place = StringField(_l("Place"), [Optional(), Length(max=PLACE_LIMIT)], filters=[_trimmed],
+                        description=_l("Where you played: Mia's kitchen, the café…"))
+    note = TextAreaField(_l("Note"), [Optional(), Length(max=NOTE_LIMIT)], filters=[_trimmed],
+                         description=_l("Anything worth remembering about this match."))

@@ -1,21 +1,29 @@
-"""The sheet drawn as HTML, for the page, its live fragment and the app's cache of both."""
+"""The sheet drawn as HTML, for the page, its live fragment and the app's cache of both.
+
+A sheet is drawn once per version and link and kept, so what belongs to the phone rather than
+the link (its CSRF token, the groups it may bank into) is put in per request, where the drawing
+keeps a slot for it."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from typing import Any
 
-from flask import render_template, request
+from flask import render_template, request, session
 from flask_wtf.csrf import generate_csrf as csrf_token
 from markupsafe import Markup
 
-from .. import services
-from .after import with_groups
+from ... import services
+from ..blueprint import bp
 from .announce import announcement
 from .view import SheetView
 
 # Where the form's CSRF token goes in a sheet drawn once and kept: each request puts its own in.
 CSRF_SLOT = "@@csrf-slot@@"
+
+
+# Where the over banner's choice of groups goes in a kept sheet.
+GROUPS_SLOT = "<!--@@groups-slot@@-->"
 
 
 @dataclass(frozen=True)
@@ -34,6 +42,27 @@ class Rendered:
     def size(self) -> int:
         """Roughly what keeping it costs, in bytes."""
         return 2 * len(self.html) + len(self.name) + len(self.role_label) + 200
+
+
+def owned_groups() -> list[dict[str, Any]]:
+    """The groups whose owner link this phone has opened (their links still work)."""
+    return [group for group in services.recent_groups(session.get("groups", []))
+            if group["role"] == "owner"]
+
+
+def with_groups(html: str) -> str:
+    """The kept sheet with this phone's groups put in its slot (where it has one)."""
+    if GROUPS_SLOT not in html:
+        return html
+    groups = owned_groups()
+    chosen = render_template("_bank_into.html", groups=groups) if groups else ""
+    # As text: Markup's own replace would escape what it puts in.
+    return Markup(str(html).replace(GROUPS_SLOT, str(chosen)))
+
+
+@bp.app_template_global()
+def groups_slot() -> Markup:
+    return Markup(GROUPS_SLOT)
 
 
 def draw(token: str, view: SheetView, form: Any = None, focus: str | None = None,

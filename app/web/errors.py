@@ -1,0 +1,31 @@
+"""Errors as every client meets them, chosen once for the whole app by where the request went:
+the API's JSON (SPEC section 2's shape) under /api/, the error page in the page's language
+everywhere else."""
+
+from __future__ import annotations
+
+from flask import Response, render_template, request
+from werkzeug.exceptions import HTTPException
+
+from ..api.common import http_error as api_http_error
+from ..api.common import service_error as api_service_error
+from ..errors import ServiceError
+from .blueprint import bp
+
+
+def _for_a_client() -> bool:
+    return request.path.startswith("/api/")
+
+
+@bp.app_errorhandler(HTTPException)
+def http_error(error: HTTPException) -> Response | tuple[str, int]:
+    if _for_a_client():
+        return api_http_error(error)
+    return render_template("error.html", error=error), error.code or 500
+
+
+@bp.app_errorhandler(ServiceError)
+def service_error(error: ServiceError) -> Response | tuple[str, int]:
+    if _for_a_client():
+        return api_service_error(error)
+    return render_template("error.html", error=error), error.status

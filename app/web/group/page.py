@@ -1,0 +1,104 @@
+"""A group's page (`/g/<token>`: the bank, leaderboards, tonight, head to head, charts),
+starting a group, and taking a match out of the bank or putting it back."""
+
+from __future__ import annotations
+
+from flask import (
+    abort,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+
+from ... import services
+from ...errors import Conflict, Invalid, ServiceError
+from ...games import GAMES
+from ...i18n import say
+from ..blueprint import bp, group_link, owner_link, remember
+from ..sheet.forms import CsrfForm
+from . import view as group_view
+from .forms import GroupForm, HeadToHeadForm, roster_lines
+
+ROLE_LABELS = {"owner": _l("Owner"), "view": _l("Viewer")}
+
+
+def _number(text: str | None, default: int = 1) -> int:
+    return int(text) if text and text.isascii() and text.isdigit() and len(text) < 7 else default
+
+
+@bp.route("/groups/new", methods=["GET", "POST"])
+def new_group():
+    """Start a group: its name and, if known, who plays."""
+    form = GroupForm(request.form if request.method == "POST" else None)
+    status = 200
+    if request.method == "POST":
+        status = 422
+        if form.validate_on_submit():
+            try:
+                _made, tokens = services.create_group(form.name.data, roster_lines(form.roster.data),
+                                                  request.remote_addr)
+            except (Invalid, Conflict) as error:
+                field = form.name if error.field == "name" else form.roster
+                field.errors, status = [say(error.message)], error.status
+            else:
+                remember(tokens["owner"], "groups")
+                flash(_("Your group is ready. Keep this page's address: it is the owner link."),
+                      "info")
+                return redirect(url_for("web.group", token=tokens["owner"]))
+    return render_template("new_group.html", form=form), status
+
+
+@bp.get("/g/<token>")
+def group(token: str):
+    """The group's page, for its owner link or its view link."""
+    access, version = group_link(token)
+    remember(token, "groups")
+    gid = access.group_id
+    bank = services.bank_at(access, gid, version)
+    played = group_view.games_played(bank)
+    game = request.args.get("game")
+    game = game if game in GAMES else None
+    stats = services.group_stats(access, gid, version, game)
+    panels = [group_view.GamePanel(g, services.group_stats(access, gid, version, g.name),
+                                   group_view.over_time_chart(bank, g.name))
+              for g in played if game in (None, g.name)]
+    matches, pages = group_view.bank_page(bank, game, _number(request.args.get("page")))
+    h2h_form = HeadToHeadForm(request.args)
+    choices = [("", _("choose…"))] + [(str(pid), name) for pid, name in bank.players]
+    h2h_form.a.choices, h2h_form.b.choices = choices, choices
+    h2h, h2h_error = None, None
+    if request.args.get("a") or request.args.get("b"):
+        try:
+            h2h = services.group_head_to_head(access, gid, version, request.args.get("a"),
+                                              request.args.get("b"), game)
+        except Invalid as error:
+            h2h_error = say(error.message)
+    tonight = services.group_tonight(access, gid, version)
+    return render_template(
+        "group.html", token=token, access=access, role_label=str(ROLE_LABELS[access.role]),
+        bank=bank, played=played, game=game, stats=stats, panels=panels,
+        wins_chart=group_view.wins_chart(bank, stats, game), matches=matches,
+        page=min(max(1, _number(request.args.get("page"))), pages), pages=pages,
+        h2h_form=h2h_form, h2h=h2h, h2h_error=h2h_error, tonight=tonight,
+        evening=group_view.evening_label(tonight), games=GAMES, view=group_view,
+        form=CsrfForm())
+
+
+@bp.post("/g/<token>/matches/<match_id>/<any(out, back):move>")
+def take_out(token: str, match_id: str, move: str):
+    """The owner takes a banked match out of the bank (a practice game), or puts it back."""
+    access, version = owner_link(token)
+    if not CsrfForm().validate_on_submit():
+        abort(400)
+    try:
+        services.take_out(access, access.group_id, match_id, move == "out")
+    except ServiceError as error:
+        flash(say(error.message), "error")
+    else:
+        flash(_("Taken out of the bank: it counts in no statistics.") if move == "out"
+              else _("Back in the bank."), "info")
+    return redirect(url_for("web.group", token=token, _anchor="bank"))

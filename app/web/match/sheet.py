@@ -1,0 +1,107 @@
+"""The sheet's pages: the sheet itself for every link (kept per version), the table view for a
+tablet, and the host's buttons on it (delete a round, undo, abandon)."""
+
+from __future__ import annotations
+
+from flask import (
+    abort,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask_babel import gettext as _
+from flask_wtf.csrf import generate_csrf as csrf_token
+
+from ... import services
+from ...cache import kept
+from ...errors import ServiceError
+from ...i18n import language, say
+from ...services import Access
+from ..blueprint import bp, link_access, remember
+from ..games import view_of
+from ..sheet.drawn import Rendered, draw, render_sheet, sheet_page
+from ..sheet.forms import CsrfForm
+from ..sheet.keys import phone_key
+
+
+@bp.get("/m/<token>")
+def sheet(token: str):
+    try:
+        access, version = services.authenticate_at(token, request.remote_addr)
+    except ServiceError as error:
+        abort(429 if error.status == 429 else 404)
+    remember(token)
+    focus = request.args.get("focus")
+    if focus:
+        view = view_of(services.load_sheet(access.match_id), access)
+        return render_sheet(token, view, focus=focus)
+    return sheet_page(token, _kept_sheet(token, access, version).with_csrf(csrf_token()))
+
+
+def _kept_sheet(token: str, access: Access, version: int) -> Rendered:
+    """The sheet of one version for one link: everything on it follows from the version, and
+    from whether this phone's key opens its seat's hidden character, so it is drawn once per
+    pair and kept in the app's cache (the form's CSRF token is put in per request)."""
+    loaded, opened, key = None, False, phone_key(access)
+    if key is not None:  # only a seat's phone that typed a secret holds a key
+        loaded = services.load_sheet(access.match_id)
+        opened = loaded.key_opens(access, access.seat, key)
+
+    def make() -> tuple[Rendered, int, bool]:
+        view = view_of(loaded or services.load_sheet(access.match_id), access)
+        rendered = draw(token, view)
+        return rendered, rendered.size, (view.match.version == version
+                                         and view.key_opens == opened)
+
+    return kept(("page", token, version, opened, language()), make)
+
+
+@bp.post("/m/<token>/round/<int:number>/delete")
+def delete_round(token: str, number: int):
+    access = link_access(token)
+    return _act(token, lambda: services.delete_round(access, access.match_id, number),
+                _("Round %(number)s deleted.", number=number))
+
+
+@bp.post("/m/<token>/undo")
+def undo(token: str):
+    access = link_access(token)
+    return _act(token, lambda: services.undo(access, access.match_id), _("Undone."))
+
+
+@bp.get("/m/<token>/table")
+def table(token: str):
+    """The sheet for a tablet in the middle of the table: big totals, the last round."""
+    access = link_access(token)
+    view = view_of(services.load_sheet(access.match_id), access)
+    template = "table_fragment.html" if request.args.get("fragment") else "table.html"
+    return render_template(template, token=token, view=view)
+
+
+@bp.route("/m/<token>/abandon", methods=["GET", "POST"])
+def abandon(token: str):
+    access = link_access(token)
+    if access.role != "host":
+        abort(403)
+    if request.method == "POST":
+        return _act(token, lambda: services.abandon(access, access.match_id),
+                    _("Match abandoned."))
+    view = view_of(services.load_sheet(access.match_id), access)
+    return render_template("abandon.html", token=token, view=view, form=CsrfForm())
+
+
+def _act(token: str, action, done: str):
+    form = CsrfForm()
+    if not form.validate_on_submit():
+        abort(400)
+    try:
+        action()
+    except ServiceError as error:
+        if error.status == 403:
+            abort(403)  # no button on this link's page leads here: nothing to explain on the sheet
+        flash(say(error.message), "error")
+    else:
+        flash(done, "info")
+    return redirect(url_for("web.sheet", token=token))

@@ -1,0 +1,81 @@
+"""The home page (the matches and groups this phone knows) and starting a match: the new-match
+form for a game, and the match it describes made (also from a group's roster)."""
+
+from __future__ import annotations
+
+from flask import (
+    abort,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
+
+from ... import services
+from ...errors import Conflict, Invalid
+from ...games import GAMES
+from ...i18n import say
+from ..blueprint import bp, remember
+from ..group.forms import GroupForm
+from .forms import check_seat_options, new_match_form, option_values
+
+
+@bp.get("/")
+def home():
+    recent = services.recent(session.get("recent", []))
+    groups = services.recent_groups(session.get("groups", []))
+    return render_template("home.html", games=GAMES.values(), recent=recent, groups=groups,
+                           group_form=GroupForm(formdata=None))
+
+
+@bp.route("/new/<game_name>", methods=["GET", "POST"])
+def new_match(game_name: str):
+    game = GAMES.get(game_name) or abort(404)
+    form = new_match_form(game, request.form if request.method == "POST" else None)
+    status = 200
+    if request.method == "POST":
+        started = start_match(game, form)
+        if started is not None:
+            return started
+        status = 422
+    return render_template("new_match.html", game=game, form=form), status
+
+
+def start_match(game, form, group=None):
+    """Start the match the new-match form describes (in `group`, its owner's access, if any):
+    the host's sheet, or None with the form's fields saying what is wrong."""
+    if not form.validate_on_submit():
+        return None
+    typed = [(i, entry.data.strip()) for i, entry in enumerate(form.players.entries)
+             if entry.data and entry.data.strip()]
+    # A seat option names a player by the order the names are typed: one past them is said
+    # beside it in those words (too few names at all is the service's to say).
+    if len(typed) >= game.min_players and not check_seat_options(form, game, len(typed)):
+        return None
+    try:
+        _made, tokens = services.create_match(
+            game.name, [name for _i, name in typed], option_values(form, game),
+            form.name.data or None, request.remote_addr, group=group)
+    except (Invalid, Conflict) as error:  # a group's match: two names one person's is 409
+        _place_error(form, error, [i for i, _name in typed])
+        return None
+    remember(tokens["host"])
+    return redirect(url_for("web.sheet", token=tokens["host"]))
+
+
+def _place_error(form, error: Invalid, seats: list[int]) -> None:
+    field = error.field or ""
+    if field.startswith("players["):
+        index = int(field[len("players["):-1])
+        form.players.entries[seats[index]].errors = [say(error.message)]
+    elif field == "players":
+        # Too few or too many names: say so at the first empty line, where a name would go.
+        empty = [i for i in range(len(form.players.entries)) if i not in seats]
+        form.players.entries[empty[0] if empty else 0].errors = [say(error.message)]
+    elif field.startswith("options."):
+        getattr(form, f"opt_{field[len('options.'):]}").errors = [say(error.message)]
+    elif field == "name":
+        form.name.errors = [say(error.message)]
+    else:
+        form.form_errors.append(say(error.message))

@@ -1,0 +1,44 @@
+"""Words several wings of the pages say: names listed as a sentence, how long a match took, and
+small numbers in words, each in the page's language."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from flask_babel import gettext as _
+from flask_babel import pgettext
+
+from ..i18n import num
+
+
+def spoken(names: Sequence[str]) -> str:
+    """Names as a sentence lists them: "Ana", "Ana and Ben", "Ana, Ben and Cy"."""
+    if len(names) < 2:
+        return names[0] if names else _("nobody")
+    if len(names) == 2:
+        return _("%(first)s and %(last)s", first=names[0], last=names[1])
+    return _("%(some)s and %(last)s", some=_(", ").join(names[:-1]), last=names[-1])
+
+
+def spoken_minutes(minutes: int) -> str:
+    """How long a match took, as people say it ("1 h 05 min"), in the page's language."""
+    if minutes < 1:
+        return _("under a minute")
+    if minutes >= 60:
+        return _("%(hours)s h %(minutes)s min", hours=minutes // 60, minutes=f"{minutes % 60:02d}")
+    return _("%(minutes)s min", minutes=minutes)
+
+
+def _number_words() -> tuple[str, ...]:
+    # In the page's language; "number" tells a translator (and the catalog) which "one" it is.
+    return (pgettext("number", "zero"), pgettext("number", "one"), pgettext("number", "two"),
+            pgettext("number", "three"), pgettext("number", "four"), pgettext("number", "five"),
+            pgettext("number", "six"), pgettext("number", "seven"), pgettext("number", "eight"),
+            pgettext("number", "nine"), pgettext("number", "ten"), pgettext("number", "eleven"),
+            pgettext("number", "twelve"))
+
+
+def in_words(number: int) -> str:
+    """A small number as a sentence says it ("five wins"), in the page's language; a larger one
+    in digits."""
+    return _number_words()[number] if 0 <= number <= 12 else num(number)
