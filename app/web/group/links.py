@@ -41,7 +41,7 @@ def group_links(token: str):
                 "qr": url_for("web.group_qr", token=token, role="owner"),
                 "hint": _("It can change everything and start matches: share it only with "
                           "whoever keeps the scores.")}]
-    return render_template("group_links.html", token=token, bank=bank, entries=entries,
+    return render_template("group/group_links.html", token=token, bank=bank, entries=entries,
                            role_label=str(ROLE_LABELS[access.role]), form=CsrfForm())
 
 

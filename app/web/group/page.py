@@ -49,7 +49,7 @@ def new_group():
                 flash(_("Your group is ready. Keep this page's address: it is the owner link."),
                       "info")
                 return redirect(url_for("web.group", token=tokens["owner"]))
-    return render_template("new_group.html", form=form), status
+    return render_template("group/new_group.html", form=form), status
 
 
 @bp.get("/g/<token>")
@@ -79,7 +79,7 @@ def group(token: str):
             h2h_error = say(error.message)
     tonight = services.group_tonight(access, gid, version)
     return render_template(
-        "group.html", token=token, access=access, role_label=str(ROLE_LABELS[access.role]),
+        "group/group.html", token=token, access=access, role_label=str(ROLE_LABELS[access.role]),
         bank=bank, played=played, game=game, stats=stats, panels=panels,
         wins_chart=group_view.wins_chart(bank, stats, game), matches=matches,
         page=min(max(1, _number(request.args.get("page"))), pages), pages=pages,

@@ -41,7 +41,7 @@ def _roster_page(token: str, access, version, add=None, rename=None, renamed=Non
                else PlayerForm(formdata=None, prefix=f"p{pid}", data={"name": name})
                for pid, name in bank.players}
     return render_template(
-        "roster.html", token=token, access=access, role_label=str(ROLE_LABELS[access.role]),
+        "group/roster.html", token=token, access=access, role_label=str(ROLE_LABELS[access.role]),
         bank=bank, played=played, add=add or PlayerForm(formdata=None, prefix="add"),
         renames=renames, renamed=renamed, merge=merge), status
 
@@ -128,7 +128,7 @@ def group_match(token: str, game_name: str):
         for spec in game.options:
             if spec.name in last and spec.kind != "seat":
                 form[f"opt_{spec.name}"].data = last[spec.name]
-    return render_template("new_match.html", game=game, form=form, group=bank, token=token,
+    return render_template("match/new_match.html", game=game, form=form, group=bank, token=token,
                            roster=[name for _, name in bank.players],
                            last_played=services.last_options(access.group_id, game.name)
                            is not None), status

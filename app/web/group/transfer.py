@@ -58,7 +58,7 @@ def import_group():
     """A group's backup (its export.json, from this server or another) made a new group."""
     limit = current_app.config.get("IMPORT_MAX_BYTES", IMPORT_MAX_BYTES)
     if request.method == "GET":
-        return render_template("import_group.html", form=ImportForm(formdata=None),
+        return render_template("group/import_group.html", form=ImportForm(formdata=None),
                                limit=limit)
     request.max_content_length = limit + 64 * 1024  # the form's own fields, besides the file
     try:
@@ -67,22 +67,22 @@ def import_group():
     except RequestEntityTooLarge:
         form = ImportForm(formdata=None)
         form.form_errors.append(_("That backup is too large: at most %(size)s.", size=_size(limit)))
-        return render_template("import_group.html", form=form, limit=limit), 413
+        return render_template("group/import_group.html", form=form, limit=limit), 413
     if not valid:
-        return render_template("import_group.html", form=form, limit=limit), 400
+        return render_template("group/import_group.html", form=form, limit=limit), 400
     upload = form.backup.data
     text = upload.read(limit + 1) if upload else (form.pasted.data or "").encode()
     if len(text) > limit:
         form.form_errors.append(_("That backup is too large: at most %(size)s.", size=_size(limit)))
-        return render_template("import_group.html", form=form, limit=limit), 413
+        return render_template("group/import_group.html", form=form, limit=limit), 413
     if not text.strip():
         form.backup.errors = [_("Choose the backup file (or paste it below).")]
-        return render_template("import_group.html", form=form, limit=limit), 422
+        return render_template("group/import_group.html", form=form, limit=limit), 422
     try:
         body = json.loads(text)
     except (ValueError, UnicodeDecodeError):
         form.form_errors.append(_("That is not a backup: a group's export.json is JSON."))
-        return render_template("import_group.html", form=form, limit=limit), 422
+        return render_template("group/import_group.html", form=form, limit=limit), 422
     try:
         _made, tokens = services.import_group(body, request.remote_addr)
     except Invalid as error:
@@ -90,7 +90,7 @@ def import_group():
             _("The backup was not imported: %(reason)s (at %(field)s)", reason=say(error.message),
               field=error.field) if error.field
             else _("The backup was not imported: %(reason)s", reason=say(error.message)))
-        return render_template("import_group.html", form=form, limit=limit), 422
+        return render_template("group/import_group.html", form=form, limit=limit), 422
     remember(tokens["owner"], "groups")
     flash(_("Imported: this is the new group's owner page."), "info")
     return redirect(url_for("web.group", token=tokens["owner"]))

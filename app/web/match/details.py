@@ -159,7 +159,7 @@ def match_place(token: str):
             else:
                 flash(_("Place and note saved."), "info")
                 return redirect(url_for("web.sheet", token=token))
-    return render_template("match_details.html", token=token, view=view, form=form), status
+    return render_template("match/match_details.html", token=token, view=view, form=form), status
 
 
 @bp.get("/m/<token>/export.csv")

@@ -46,7 +46,7 @@ def links(token: str):
     entries.append({"label": _("View only"), "role": "view", "seat": None,
                     "url": _link(tokens["view"]), "qr": url_for("web.qr", token=token, which="view")})
     host = {"url": _link(tokens["host"])}
-    return render_template("links.html", token=token, view=view, entries=entries, host=host,
+    return render_template("match/links.html", token=token, view=view, entries=entries, host=host,
                            form=ReplaceLinkForm())
 
 

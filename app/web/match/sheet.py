@@ -76,7 +76,7 @@ def table(token: str):
     """The sheet for a tablet in the middle of the table: big totals, the last round."""
     access = link_access(token)
     view = view_of(services.load_sheet(access.match_id), access)
-    template = "table_fragment.html" if request.args.get("fragment") else "table.html"
+    template = "sheet/table_fragment.html" if request.args.get("fragment") else "sheet/table.html"
     return render_template(template, token=token, view=view)
 
 
@@ -89,7 +89,7 @@ def abandon(token: str):
         return _act(token, lambda: services.abandon(access, access.match_id),
                     _("Match abandoned."))
     view = view_of(services.load_sheet(access.match_id), access)
-    return render_template("abandon.html", token=token, view=view, form=CsrfForm())
+    return render_template("match/abandon.html", token=token, view=view, form=CsrfForm())
 
 
 def _act(token: str, action, done: str):

@@ -25,7 +25,7 @@ from .forms import check_seat_options, new_match_form, option_values
 def home():
     recent = services.recent(session.get("recent", []))
     groups = services.recent_groups(session.get("groups", []))
-    return render_template("home.html", games=GAMES.values(), recent=recent, groups=groups,
+    return render_template("match/home.html", games=GAMES.values(), recent=recent, groups=groups,
                            group_form=GroupForm(formdata=None))
 
 
@@ -39,7 +39,7 @@ def new_match(game_name: str):
         if started is not None:
             return started
         status = 422
-    return render_template("new_match.html", game=game, form=form), status
+    return render_template("match/new_match.html", game=game, form=form), status
 
 
 def start_match(game, form, group=None):

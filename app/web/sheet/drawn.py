@@ -55,7 +55,7 @@ def with_groups(html: str) -> str:
     if GROUPS_SLOT not in html:
         return html
     groups = owned_groups()
-    chosen = render_template("_bank_into.html", groups=groups) if groups else ""
+    chosen = render_template("sheet/_bank_into.html", groups=groups) if groups else ""
     # As text: Markup's own replace would escape what it puts in.
     return Markup(str(html).replace(GROUPS_SLOT, str(chosen)))
 
@@ -71,7 +71,7 @@ def draw(token: str, view: SheetView, form: Any = None, focus: str | None = None
     undoable = view.undo_label(services.last_undoable(view.match.id)) if view.may_undo else None
     # What another phone's screen reader hears when this version reaches it (sheet.js).
     announce = announcement(view, services.latest_changes(view.match.id))
-    html = render_template("_sheet.html", token=token, view=view, form=form, focus=focus,
+    html = render_template("sheet/_sheet.html", token=token, view=view, form=form, focus=focus,
                            csrf=csrf, undoable=undoable, announce=announce)
     return Rendered(Markup(html), view.match.name, view.role_label, view.match.id)
 
@@ -80,7 +80,7 @@ def sheet_page(token: str, rendered: Rendered, status: int = 200):
     """The sheet's page, or only its fragment where the live page asks for that; with what
     is this phone's own put in (the groups it may bank into)."""
     rendered = replace(rendered, html=Markup(with_groups(rendered.html)))
-    template = "sheet_fragment.html" if request.args.get("fragment") else "sheet.html"
+    template = "sheet/sheet_fragment.html" if request.args.get("fragment") else "sheet/sheet.html"
     return render_template(template, token=token, rendered=rendered), status
 
 
