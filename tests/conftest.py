@@ -18,8 +18,9 @@ from fresh_app import fresh_app
 toy_game.register()
 
 TESTS = Path(__file__).resolve().parent
-# The engines and the arithmetic are pure: the PostgreSQL pass leaves them out (see the Makefile).
-NO_DATABASE = ("games", "test_arithmetic.py")
+# The engines, the arithmetic and the checks of the code itself touch no database: the PostgreSQL
+# pass leaves them out (see the Makefile).
+NO_DATABASE = ("games", "code", "test_arithmetic.py")
 _running: list[pytest.Item] = []  # the test being set up or run, for the check below
 
 

@@ -1,0 +1,129 @@
+"""The shape of the house, checked: no import circle anywhere in app/ (function-local imports and
+TYPE_CHECKING blocks count too), no folder of more than 12 modules, no file past 400 lines."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+APP = Path(__file__).resolve().parents[2] / "app"
+MODULES_PER_FOLDER = 12
+LINES_PER_FILE = 400
+SOURCES = ("*.py", "*.js", "*.css", "*.html")
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(APP.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def modules(root: Path = APP) -> dict[str, Path]:
+    return {module_name(path): path for path in root.rglob("*.py")}
+
+
+def imports_of(name: str, path: Path, known: set[str]) -> set[str]:
+    """The modules of app/ that `path` imports, wherever in the file the import stands.
+
+    `from package import name` reaches `package.name` where that is a module, else `package`."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")
+                anchor = anchor[:len(anchor) - (node.level - 1)]
+                base = ".".join([*anchor, base] if base else anchor)
+            for alias in node.names:
+                found.add(f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base)
+    return {module for module in found if module in known and module != name}
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for nxt in sorted(graph[node]):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in on_stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def import_graph(root: Path = APP) -> dict[str, set[str]]:
+    known = modules(root)
+    return {name: imports_of(name, path, set(known)) for name, path in known.items()}
+
+
+def test_no_module_of_app_imports_itself_round_a_circle():
+    found = circles(import_graph())
+    assert not found, "import circles in app/: " + "; ".join(" <-> ".join(c) for c in found)
+
+
+def test_the_circle_check_sees_a_circle_closed_by_an_import_inside_a_function(tmp_path):
+    # The check itself, on a small house: b imports a only inside a function, and that counts.
+    app = tmp_path / "app"
+    (app / "wing").mkdir(parents=True)
+    (app / "__init__.py").write_text("")
+    (app / "wing" / "__init__.py").write_text("")
+    (app / "wing" / "a.py").write_text("from . import b\n")
+    (app / "wing" / "b.py").write_text("def later():\n    from .a import thing\n")
+    (app / "wing" / "c.py").write_text("from ..wing import a\n")
+    graph = {}
+    for path in app.rglob("*.py"):
+        parts = path.relative_to(tmp_path).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        graph[name] = path
+    edges = {name: imports_of(name, path, set(graph)) for name, path in graph.items()}
+    assert edges["app.wing.c"] == {"app.wing.a"}
+    assert circles(edges) == [["app.wing.a", "app.wing.b"]]
+
+
+def test_the_circle_check_resolves_the_imports_it_meets():
+    graph = import_graph()
+    assert "app.services.sheet" in graph["app.services.writes"]
+    assert "app.web.sheet.view" in graph["app.web.games.base"]
+    assert "app.services" in graph["app.web.blueprint"]  # `from .. import services`
+
+
+@pytest.mark.parametrize("folder", sorted({path.parent for path in APP.rglob("*.py")}),
+                         ids=lambda folder: str(folder.relative_to(APP.parent)))
+def test_no_folder_of_app_holds_more_than_twelve_modules(folder):
+    held = sorted(path.name for path in folder.glob("*.py"))
+    assert len(held) <= MODULES_PER_FOLDER, f"{folder}: {len(held)} modules: split it by meaning"
+
+
+def test_no_file_of_app_is_past_four_hundred_lines():
+    long = {str(path.relative_to(APP.parent)): lines
+            for pattern in SOURCES for path in APP.rglob(pattern)
+            if "vendor" not in path.parts
+            and (lines := len(path.read_text().splitlines())) > LINES_PER_FILE}
+    assert not long, f"files past {LINES_PER_FILE} lines (split them by meaning): {long}"
