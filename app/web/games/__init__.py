@@ -17,5 +17,5 @@ from .base import (
 for _pages in (generic.PAGES, banakil.PAGES, blue_banana.PAGES, bandido.PAGES):
     register(_pages)
 
-__all__ = ["PAGES", "GamePages", "check_part", "host_view", "load_view", "pages_of", "part_view", "register",
-           "view_for", "view_of"]
+__all__ = ["PAGES", "GamePages", "check_part", "host_view", "load_view", "pages_of", "part_view",
+           "register", "view_for", "view_of"]

@@ -16,7 +16,7 @@ from ...errors import Invalid, ServiceError
 from ...games.banakil import CLASS_NAMES, CLASSES, GAME
 from ...games.banakil_working import describe_hand, describe_sides
 from ...i18n import say
-from ..blueprint import link_access
+from ..blueprint import host_access
 from ..sheet.arithmetic import LIKE_A_SUM, NotANumber, evaluate
 from ..sheet.forms import CsrfForm
 from ..sheet.view import SheetView
@@ -93,9 +93,10 @@ def read_hand(form: Form) -> tuple[dict[str, Any] | None, dict[str, str]]:
     errors: dict[str, str] = {}
     flags = {flag: form.get(flag) in ("on", "y", "true", "1") for flag in FLAGS}
     if form.get("mode") == "score":
-        score, refusal = _typed_score(form.get("score", ""))
-        if score is None:
-            return None, {"score": refusal}
+        try:
+            score = _typed_score(form.get("score", ""))
+        except NotANumber as refusal:
+            return None, {"score": refusal.args[0]}
         hand = {"score": float(score), "went_out": flags["went_out"]}
         if form.get("melded_nothing") in ("on", "y", "true", "1"):
             hand["melded"] = False  # unticked says nothing: the engine's own reading stands
@@ -113,19 +114,19 @@ def read_hand(form: Form) -> tuple[dict[str, Any] | None, dict[str, str]]:
     return piles | flags, {}
 
 
-def _typed_score(text: str) -> tuple[int | float | None, str | None]:
+def _typed_score(text: str) -> int | float:
     """A hand's score as the table counted it, through the cells' own arithmetic (36.5, −20,
-    ٣٦٫٥, 36,5, a sum), or what is wrong with it. A number that is no half point (36.25) is
-    passed on for the engine to explain."""
+    ٣٦٫٥, 36,5, a sum); NotANumber with what is wrong with it, in the page's words. A number
+    that is no half point (36.25) is passed on for the engine to explain."""
     try:
-        return evaluate(text, halves=True), None
+        return evaluate(text, halves=True)
     except NotANumber as error:
         plain = text.translate(_MINUS).strip()
         if _SCORE.match(plain):
-            return float(plain.replace(",", ".").replace("\u066b", ".")), None
+            return float(plain.replace(",", ".").replace("\u066b", "."))
         if any(ch.isdigit() for ch in plain) and error.args[0] != LIKE_A_SUM:
-            return None, say(error.args[0])  # a number, written in a way a cell refuses
-        return None, _("Type the hand's score, like 36.5 or -20.")
+            raise NotANumber(say(error.args[0])) from error  # a number a cell would refuse
+        raise NotANumber(_("Type the hand's score, like 36.5 or -20.")) from error
 
 
 def _number(value: float | int) -> str:
@@ -177,10 +178,8 @@ def preview(token: str, number: int, seat: int):
 @bp.post("/m/<token>/round/dead")
 def dead_hand(token: str):
     """The host records the open (or next) hand as dead: the stock ran dry, nobody scores."""
-    access = link_access(token)
+    access = host_access(token)
     form = CsrfForm(request.form)
-    if access.role != "host":
-        abort(403)
     if not form.validate_on_submit():
         abort(400)
     view = view_for(access, PAGES)

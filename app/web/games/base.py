@@ -13,7 +13,7 @@ from ... import services
 from ...errors import ServiceError
 from ...games import Game, Registry
 from ...services import Access, Sheet
-from ..blueprint import link_access
+from ..blueprint import host_access, link_access
 from ..sheet.arithmetic import NotANumber, evaluate
 from ..sheet.keys import phone_key
 from ..sheet.view import SheetView
@@ -154,7 +154,5 @@ def part_view(token: str, number: int, seat: int, pages: GamePages | None = None
 
 def host_view(token: str) -> SheetView:
     """The view of the match the host's link opens; any other link is 403."""
-    access = link_access(token)
-    if access.role != "host":
-        abort(403)
+    access = host_access(token)
     return view_for(access)

@@ -90,7 +90,7 @@ def enter_round(token: str):
         parts = {seat: {"score": getattr(form, f"s{seat}").score} for seat in view.entry_seats
                  if getattr(form, f"s{seat}").score is not None}
         parts = {seat: part for seat, part in parts.items() if current[seat] != part}
-        if not parts:
+        if not parts or number is None:  # no round to type: the entry row has no cells either
             return redirect(url_for("web.sheet", token=token))
         try:
             if (access.role == "host" and number > len(sheet.rounds)
@@ -108,9 +108,9 @@ def enter_round(token: str):
             form.version.data = str(view.match.version)
             return render_sheet(token, view, form, status=409)
         except Invalid as error:
-            seat = error.seat
-            if seat is None and (error.field or "").startswith("scores["):
-                seat = int(error.field[len("scores["):-1])  # a whole new round: its cell's seat
+            seat, field = error.seat, error.field or ""
+            if seat is None and field.startswith("scores["):
+                seat = int(field[len("scores["):-1])  # a whole new round: its cell's seat
             if seat is not None and hasattr(form, f"s{seat}"):
                 getattr(form, f"s{seat}").errors = [say(error.message)]
             else:

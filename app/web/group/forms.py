@@ -1,4 +1,4 @@
-"""The forms of a group's pages: starting a group, its roster, head to head, and importing a backup."""
+"""The forms of a group's pages: starting one, its roster, head to head, importing a backup."""
 
 from __future__ import annotations
 

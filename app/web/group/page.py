@@ -39,8 +39,8 @@ def new_group():
         status = 422
         if form.validate_on_submit():
             try:
-                _made, tokens = services.create_group(form.name.data, roster_lines(form.roster.data),
-                                                  request.remote_addr)
+                _made, tokens = services.create_group(
+                    form.name.data, roster_lines(form.roster.data), request.remote_addr)
             except (Invalid, Conflict) as error:
                 field = form.name if error.field == "name" else form.roster
                 field.errors, status = [say(error.message)], error.status

@@ -12,7 +12,7 @@ from ... import services
 from ...errors import ServiceError
 from ...i18n import say
 from ...services.matches import next_link
-from ..blueprint import bp, link_access, remember
+from ..blueprint import bp, host_access, link_access, remember
 from ..sheet.drawn import owned_groups
 from ..sheet.forms import CsrfForm
 
@@ -47,9 +47,7 @@ def bank(token: str):
 @bp.post("/m/<token>/rematch")
 def rematch(token: str):
     """The host's one tap on a finished match: the next one, same players, options and group."""
-    access = link_access(token)
-    if access.role != "host":
-        abort(403)
+    access = host_access(token)
     form = CsrfForm()
     if not form.validate_on_submit():
         abort(400)

@@ -69,7 +69,8 @@ def when(moment: datetime | None, time_only: bool = False) -> str:
     time = dates.format_time(moment, "short", tzinfo=UTC, locale=locale)
     if not time_only:
         date = dates.format_date(moment, "medium", locale=locale)
-        pattern = dates.get_datetime_format("medium", locale=locale).replace("'", "")
+        # A pattern such as "{1}, {0}", quoted where it holds words ("{1} 'um' {0}").
+        pattern = str(dates.get_datetime_format("medium", locale=locale)).replace("'", "")
         time = pattern.replace("{0}", time).replace("{1}", date)
     return f"{time} UTC"
 

@@ -3,14 +3,16 @@ replacing a link, and its place and note."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from flask_babel import LazyString, ngettext
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, FieldList, IntegerField, SelectField, StringField, TextAreaField
-from wtforms.fields.choices import SelectChoice
+
+# New in WTForms 3.3, which types-WTForms (3.2) does not know yet.
+from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
 from wtforms.validators import (
     Length,
     NumberRange,
@@ -113,8 +115,8 @@ class SeatField(SelectField):
     names typed in place of "the first name", "the second name"...); the value is the seat."""
 
     def __init__(self, label: str, seats: int, **kwargs):
-        super().__init__(label, coerce=int, choices=[SelectChoice(seat, LazyString(seat_label, seat))
-                                                     for seat in range(seats)], **kwargs)
+        choices = [SelectChoice(seat, LazyString(seat_label, seat)) for seat in range(seats)]
+        super().__init__(label, coerce=int, choices=choices, **kwargs)
         self.seats = seats
 
     def process_formdata(self, valuelist) -> None:
@@ -152,10 +154,10 @@ def _option_field(spec: OptionSpec, seats: int = PLAYER_FIELDS):
     if spec.kind == "bool":
         return BooleanField(label, default=spec.default, description=help_)
     if spec.kind == "choice":
-        return SelectField(label, default=spec.default, description=help_,
-                           choices=[SelectChoice(value, _said(text)) for value, text in spec.choices])
-    checks = [NumberRange(min=spec.minimum, max=spec.maximum)]
-    checks.insert(0, Optional() if spec.optional else _required_number)
+        choices = [SelectChoice(value, _said(text)) for value, text in spec.choices]
+        return SelectField(label, default=spec.default, description=help_, choices=choices)
+    first: Callable[[Any, Any], None] = Optional() if spec.optional else _required_number
+    checks = [first, NumberRange(min=spec.minimum, max=spec.maximum)]
     return WholeNumberField(label, checks, default=spec.default, description=help_,
                             render_kw={"inputmode": "numeric", "pattern": "[0-9٠-٩۰-۹]*"})
 

@@ -54,7 +54,8 @@ def move_line(token: str):
             else:
                 flash(_moved(specs, moved, view.status, sheet.status), "info")
                 return redirect(url_for("web.sheet", token=token))
-    return render_template("match/line.html", token=token, view=view, form=form, specs=specs), status
+    return render_template("match/line.html", token=token, view=view, form=form,
+                           specs=specs), status
 
 
 def _beside(form, name: str, message: str) -> None:

@@ -11,17 +11,9 @@ from flask_babel import gettext as _
 from ... import services
 from ...errors import ServiceError
 from ...i18n import say
-from ...services import Access
-from ..blueprint import bp, link_access
+from ..blueprint import bp, host_access
 from ..games import view_of
 from .forms import ReplaceLinkForm
-
-
-def _host(token: str) -> Access:
-    access = link_access(token)
-    if access.role != "host":
-        abort(403)
-    return access
 
 
 def _small_number(text: str | None) -> int:
@@ -37,14 +29,16 @@ def _link(secret: str) -> str:
 
 @bp.get("/m/<token>/links")
 def links(token: str):
-    access = _host(token)
+    access = host_access(token)
     view = view_of(services.load_sheet(access.match_id), access)
     tokens = services.tokens(access, access.match_id)
     entries = [{"label": name, "role": "seat", "seat": seat, "url": _link(secret),
                 "qr": url_for("web.qr", token=token, which=f"seat-{seat}")}
-               for seat, (name, secret) in enumerate(zip(view.sheet.players, tokens["seats"]))]
+               for seat, (name, secret)
+               in enumerate(zip(view.sheet.players, tokens["seats"], strict=True))]
     entries.append({"label": _("View only"), "role": "view", "seat": None,
-                    "url": _link(tokens["view"]), "qr": url_for("web.qr", token=token, which="view")})
+                    "url": _link(tokens["view"]),
+                    "qr": url_for("web.qr", token=token, which="view")})
     host = {"url": _link(tokens["host"])}
     return render_template("match/links.html", token=token, view=view, entries=entries, host=host,
                            form=ReplaceLinkForm())
@@ -53,7 +47,7 @@ def links(token: str):
 @bp.get("/m/<token>/qr/<which>.svg")
 def qr(token: str, which: str):
     """A link as a QR code (SVG, drawn here: no outside service sees the link)."""
-    access = _host(token)
+    access = host_access(token)
     tokens = services.tokens(access, access.match_id)
     if which == "view":
         secret = tokens["view"]
@@ -69,7 +63,7 @@ def qr(token: str, which: str):
 
 @bp.post("/m/<token>/links/replace")
 def replace_link(token: str):
-    access = _host(token)
+    access = host_access(token)
     form = ReplaceLinkForm(request.form)
     if not form.validate_on_submit():
         abort(400)

@@ -23,7 +23,8 @@ def part(token: str, number: int, seat: int):
     check_part(view, number, seat)
     stored = view.sheet.rounds[number - 1].parts[seat] if number <= len(view.sheet.rounds) else None
     form = CellForm(request.form if request.method == "POST" else None)
-    values, errors, conflict, status = pages.typed_values(stored), {}, None, 200
+    values, conflict, status = pages.typed_values(stored), None, 200
+    errors: dict[str, str] = {}
     if request.method == "GET":
         form.version.data = str(view.match.version)
     elif form.validate_on_submit():

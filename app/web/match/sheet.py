@@ -19,7 +19,7 @@ from ...cache import kept
 from ...errors import ServiceError
 from ...i18n import language, say
 from ...services import Access
-from ..blueprint import bp, link_access, remember
+from ..blueprint import bp, host_access, link_access, remember
 from ..games import view_of
 from ..sheet.drawn import Rendered, draw, render_sheet, sheet_page
 from ..sheet.forms import CsrfForm
@@ -82,9 +82,7 @@ def table(token: str):
 
 @bp.route("/m/<token>/abandon", methods=["GET", "POST"])
 def abandon(token: str):
-    access = link_access(token)
-    if access.role != "host":
-        abort(403)
+    access = host_access(token)
     if request.method == "POST":
         return _act(token, lambda: services.abandon(access, access.match_id),
                     _("Match abandoned."))

@@ -64,7 +64,7 @@ def start_match(game, form, group=None):
     return redirect(url_for("web.sheet", token=tokens["host"]))
 
 
-def _place_error(form, error: Invalid, seats: list[int]) -> None:
+def _place_error(form, error: Invalid | Conflict, seats: list[int]) -> None:
     field = error.field or ""
     if field.startswith("players["):
         index = int(field[len("players["):-1])

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from typing import Literal, overload
 
 from ...games.say import Say
 
@@ -27,6 +28,14 @@ LIKE_A_SUM = Say("Type a whole number, or a sum like 10+15-5.")
 
 class NotANumber(ValueError):
     pass
+
+
+@overload
+def evaluate(text: str, halves: Literal[False] = False) -> int: ...
+
+
+@overload
+def evaluate(text: str, halves: bool) -> int | float: ...
 
 
 def evaluate(text: str, halves: bool = False) -> int | float:

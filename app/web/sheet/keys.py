@@ -3,7 +3,8 @@ cookie of that phone alone, sent only to that seat's link."""
 
 from __future__ import annotations
 
-from flask import Response, request, url_for
+from flask import request, url_for
+from werkzeug.wrappers import Response
 
 from ...services import Access
 

@@ -21,8 +21,11 @@ from .. import charts
 class Pages(Protocol):
     """What a view reads of its game's pages (app/web/games/base.py's GamePages)."""
 
-    part_noun: str
-    round_noun: str
+    @property
+    def part_noun(self) -> str: ...
+
+    @property
+    def round_noun(self) -> str: ...
 
     def template(self, name: str) -> str: ...
 
@@ -104,7 +107,7 @@ class SheetView:
             for side in sheet.sides
         )
         self.rows = tuple(self._row(n, entered, outcome) for n, (entered, outcome)
-                          in enumerate(zip(sheet.rounds, result.rounds), start=1))
+                          in enumerate(zip(sheet.rounds, result.rounds, strict=True), start=1))
         self.entry_number, self.entry_parts = self._entry()
         self.entry_seats = sorted(self.writable) if self.entry_number else []
 
@@ -120,7 +123,7 @@ class SheetView:
 
     def total_after(self, before: list[int], cells: tuple[int, ...]) -> list[int]:
         """A side's total once a round's cells are in: what it had plus the cell."""
-        return [total + cell for total, cell in zip(before, cells)]
+        return [total + cell for total, cell in zip(before, cells, strict=True)]
 
     @property
     def facts(self) -> list[str]:
