@@ -1,4 +1,5 @@
-"""A finished match taken elsewhere: its details (when, how long, where), and its play for BG Stats.
+"""A match's details (when, how long, where, the host's note) and its downloads: its rounds as
+CSV and its play for BG Stats.
 
 BG Stats (a score-keeping app on the phone) takes a play pushed to it as JSON in the query of its
 `bgstats://app.bgstatsapp.com/createPlay.html?data=...` link, and asks its user to confirm it. The
