@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from flask import Blueprint, abort, flash, jsonify, redirect, request, url_for
+from flask import Blueprint, flash, jsonify, redirect, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
@@ -18,7 +18,7 @@ from ...games.banakil_working import describe_hand, describe_sides
 from ...i18n import say
 from ..blueprint import host_access
 from ..sheet.arithmetic import LIKE_A_SUM, NotANumber, evaluate
-from ..sheet.forms import CsrfForm
+from ..sheet.forms import posted
 from ..sheet.view import SheetView
 from .base import Form, GamePages, part_view, read_count, view_for
 
@@ -179,9 +179,7 @@ def preview(token: str, number: int, seat: int):
 def dead_hand(token: str):
     """The host records the open (or next) hand as dead: the stock ran dry, nobody scores."""
     access = host_access(token)
-    form = CsrfForm(request.form)
-    if not form.validate_on_submit():
-        abort(400)
+    posted()
     view = view_for(access, PAGES)
     number = view.entry_number
     try:

@@ -5,22 +5,14 @@ from __future__ import annotations
 import io
 
 import segno
-from flask import (
-    Response,
-    abort,
-    flash,
-    redirect,
-    render_template,
-    request,
-    url_for,
-)
+from flask import Response, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from ... import services
 from ...errors import ServiceError
 from ...i18n import say
 from ..blueprint import bp, owner_link, remember
-from ..sheet.forms import CsrfForm
+from ..sheet.forms import CsrfForm, posted
 from .page import ROLE_LABELS
 
 
@@ -59,8 +51,7 @@ def group_qr(token: str, role: str):
 @bp.post("/g/<token>/links/replace")
 def replace_group_link(token: str):
     access, _version = owner_link(token)
-    if not CsrfForm().validate_on_submit():
-        abort(400)
+    posted()
     role = request.form.get("role")
     try:
         tokens = services.replace_group_link(access, access.group_id, role)

@@ -3,14 +3,7 @@ starting a group, and taking a match out of the bank or putting it back."""
 
 from __future__ import annotations
 
-from flask import (
-    abort,
-    flash,
-    redirect,
-    render_template,
-    request,
-    url_for,
-)
+from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
@@ -19,7 +12,7 @@ from ...errors import Conflict, Invalid, ServiceError
 from ...games import GAMES
 from ...i18n import say
 from ..blueprint import bp, group_link, owner_link, remember
-from ..sheet.forms import CsrfForm
+from ..sheet.forms import CsrfForm, posted
 from . import view as group_view
 from .forms import GroupForm, HeadToHeadForm, roster_lines
 
@@ -92,8 +85,7 @@ def group(token: str):
 def take_out(token: str, match_id: str, move: str):
     """The owner takes a banked match out of the bank (a practice game), or puts it back."""
     access, version = owner_link(token)
-    if not CsrfForm().validate_on_submit():
-        abort(400)
+    posted()
     try:
         services.take_out(access, access.group_id, match_id, move == "out")
     except ServiceError as error:

@@ -3,14 +3,7 @@ tapped into seat order."""
 
 from __future__ import annotations
 
-from flask import (
-    abort,
-    flash,
-    redirect,
-    render_template,
-    request,
-    url_for,
-)
+from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from ... import services

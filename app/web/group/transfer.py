@@ -5,15 +5,7 @@ from __future__ import annotations
 
 import json
 
-from flask import (
-    Response,
-    current_app,
-    flash,
-    redirect,
-    render_template,
-    request,
-    url_for,
-)
+from flask import Response, current_app, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.exceptions import RequestEntityTooLarge
 

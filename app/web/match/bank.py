@@ -14,16 +14,14 @@ from ...i18n import say
 from ...services.matches import next_link
 from ..blueprint import bp, host_access, link_access, remember
 from ..sheet.drawn import owned_groups
-from ..sheet.forms import CsrfForm
+from ..sheet.forms import posted
 
 
 @bp.post("/m/<token>/bank")
 def bank(token: str):
     """Bank a match that is over; one of no group may go into a group this phone owns."""
     access = link_access(token)
-    form = CsrfForm()
-    if not form.validate_on_submit():
-        abort(400)
+    posted()
     body, chosen = None, request.form.get("group") or ""
     if chosen:
         group = next((g for g in owned_groups() if g["id"] == chosen), None)
@@ -48,9 +46,7 @@ def bank(token: str):
 def rematch(token: str):
     """The host's one tap on a finished match: the next one, same players, options and group."""
     access = host_access(token)
-    form = CsrfForm()
-    if not form.validate_on_submit():
-        abort(400)
+    posted()
     try:
         _made, tokens = services.rematch(access, access.match_id, address=request.remote_addr)
     except ServiceError as error:

@@ -13,13 +13,7 @@ from wtforms import BooleanField, FieldList, IntegerField, SelectField, StringFi
 
 # New in WTForms 3.3, which types-WTForms (3.2) does not know yet.
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
-from wtforms.validators import (
-    Length,
-    NumberRange,
-    Optional,
-    StopValidation,
-    ValidationError,
-)
+from wtforms.validators import Length, NumberRange, Optional, StopValidation, ValidationError
 
 from ...games import Game
 from ...games.base import OptionSpec

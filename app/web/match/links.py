@@ -13,6 +13,7 @@ from ...errors import ServiceError
 from ...i18n import say
 from ..blueprint import bp, host_access
 from ..games import view_of
+from ..sheet.forms import posted
 from .forms import ReplaceLinkForm
 
 
@@ -65,8 +66,7 @@ def qr(token: str, which: str):
 def replace_link(token: str):
     access = host_access(token)
     form = ReplaceLinkForm(request.form)
-    if not form.validate_on_submit():
-        abort(400)
+    posted(form)
     seat = _small_number(form.seat.data) if form.role.data == "seat" else None
     try:
         tokens = services.replace_link(access, access.match_id, form.role.data, seat)

@@ -3,14 +3,7 @@ tablet, and the host's buttons on it (delete a round, undo, abandon)."""
 
 from __future__ import annotations
 
-from flask import (
-    abort,
-    flash,
-    redirect,
-    render_template,
-    request,
-    url_for,
-)
+from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf as csrf_token
 
@@ -22,7 +15,7 @@ from ...services import Access
 from ..blueprint import bp, host_access, link_access, remember
 from ..games import view_of
 from ..sheet.drawn import Rendered, draw, render_sheet, sheet_page
-from ..sheet.forms import CsrfForm
+from ..sheet.forms import CsrfForm, posted
 from ..sheet.keys import phone_key
 
 
@@ -91,9 +84,7 @@ def abandon(token: str):
 
 
 def _act(token: str, action, done: str):
-    form = CsrfForm()
-    if not form.validate_on_submit():
-        abort(400)
+    posted()
     try:
         action()
     except ServiceError as error:

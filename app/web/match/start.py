@@ -3,14 +3,7 @@ form for a game, and the match it describes made (also from a group's roster).""
 
 from __future__ import annotations
 
-from flask import (
-    abort,
-    redirect,
-    render_template,
-    request,
-    session,
-    url_for,
-)
+from flask import abort, redirect, render_template, request, session, url_for
 
 from ... import services
 from ...errors import Conflict, Invalid

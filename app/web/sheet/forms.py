@@ -3,6 +3,7 @@ page showed, and a cell typed as a number or a quick sum."""
 
 from __future__ import annotations
 
+from flask import abort
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, StringField
@@ -29,6 +30,13 @@ class ScoreField(StringField):
 
 class CsrfForm(FlaskForm):
     """A form of no fields: a button's POST, checked for its CSRF token alone."""
+
+
+def posted(form: FlaskForm | None = None) -> None:
+    """Stop with 400 unless this POST carries a good CSRF token (and `form`'s fields, where
+    given, are as its page sends them): only a forged or outdated page is refused so."""
+    if not (form if form is not None else CsrfForm()).validate_on_submit():
+        abort(400)
 
 
 class VersionedForm(FlaskForm):
