@@ -16,7 +16,7 @@ COMPILED  := $(CATALOGS:.po=.mo)
 # engines and services say (app/games/say.py). tests/i18n reads this line.
 KEYWORDS  := -k Say -k many:1,2 -k _l -k lazy_gettext -k lazy_ngettext:1,2 -k lazy_pgettext:1c,2
 
-.PHONY: run test test-postgres bench bench-live crashtest migrate clean catalogs translations
+.PHONY: run test lint test-postgres bench bench-live crashtest migrate clean catalogs translations
 
 $(VENV)/.installed: requirements.txt
 	python3 -m venv $(VENV)
@@ -38,8 +38,14 @@ DURATIONS := --durations=15
 # On both cores (pytest-xdist): the browser, look and live tests each keep to one worker, one
 # at a time, while the other worker takes the rest (tests/conftest.py). `WORKERS=0` runs serially.
 WORKERS ?= 2
-test: $(VENV)/.installed $(COMPILED)
+test: lint $(COMPILED)
 	$(PYTHON) -m pytest -n $(WORKERS) --dist loadgroup $(DURATIONS)
+
+# Lint (ruff: pyflakes, pycodestyle, import order, bugbear, pyupgrade) and types (mypy, strict on
+# the engines and services), as pyproject.toml sets them; `make test` runs this first.
+lint: $(VENV)/.installed
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
 
 # What depends on the database, again on PostgreSQL (.ci/run starts one on loopback with this
 # role and database). Left out, since `make test` already ran them and they would only run the
