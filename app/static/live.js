@@ -4,8 +4,10 @@
   "use strict";
   var FIRST_EVENT_MS = 5000, POLL_MS = 1500;
 
-  // options: token, matchId, version() and ended() read the page; changed(version) brings the
-  // page up to date (a promise); online(), offline() and gone() say so on the page.
+  // options: eventsUrl and pollUrl, where the page's stream and the match's JSON are (the server
+  // writes them into the page), token (the poll's bearer); version() and ended() read the page;
+  // changed(version) brings the page up to date (a promise); online(), offline() and gone() say
+  // so on the page.
   function connect(options) {
     var mode = window.EventSource ? "stream" : "poll";
     var source = null, firstTimer = null, timer = null, stopped = false, opened = false;
@@ -34,7 +36,7 @@
       if (source) return;
       say("connecting");
       opened = false;
-      source = new EventSource("/m/" + encodeURIComponent(options.token) + "/events");
+      source = new EventSource(options.eventsUrl);
       var mine = source;
       // No first event in time: something between here and the server holds the stream back.
       firstTimer = setTimeout(function () { fallBack(mine); }, FIRST_EVENT_MS);
@@ -87,7 +89,7 @@
       say("polling");
       timer = null;
       if (stopped || document.hidden) return;
-      fetch("/api/v1/matches/" + encodeURIComponent(options.matchId), {
+      fetch(options.pollUrl, {
         headers: { "Authorization": "Bearer " + options.token,
                    "If-None-Match": "\"" + options.version() + "\"" },
         cache: "no-store"

@@ -1,14 +1,15 @@
 // The sheet, enhanced: saves without a page load, keeps the keyboard up, previews sums, follows
 // other phones' saves as they happen (live.js) and keeps what could not be sent (outbox.js).
-// Every word it writes comes from the page (#sheet's data-say-* attributes).
+// Every word it writes comes from the page (#sheet's data-say-* attributes), and so does every
+// address it asks: a form's action, a cell's link, #sheet's data-*-url (_live.html's links()).
 (function () {
   "use strict";
   var sheet = document.getElementById("sheet");
   if (!sheet) return;
   var SS = window.SquareScores = window.SquareScores || {};
   var csrf = document.querySelector('meta[name="csrf-token"]').content;
-  var matchId = sheet.getAttribute("data-match");
-  var token = window.location.pathname.split("/")[2];
+  // The link's token, as the server wrote it: the poll's bearer and the name of the outbox.
+  var token = sheet.getAttribute("data-token");
   var notes = document.getElementById("sheet-notes");
   if (!notes) {
     notes = document.createElement("div");
@@ -333,7 +334,8 @@
   focusNext();
   live = SS.live({
     token: token,
-    matchId: matchId,
+    eventsUrl: sheet.getAttribute("data-events-url"),
+    pollUrl: sheet.getAttribute("data-poll-url"),
     version: currentVersion,
     // A banked or abandoned match can still be followed by a rematch, which every phone is
     // offered (_next_match.html): only once that offer is on the page is nothing left to hear.
