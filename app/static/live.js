@@ -9,45 +9,53 @@
   // changed(version) brings the page up to date (a promise); online(), offline() and gone() say
   // so on the page.
   function connect(options) {
-    var mode = window.EventSource ? "stream" : "poll";
-    var source = null, firstTimer = null, timer = null, stopped = false, opened = false;
-    // How this page follows the match, for anyone looking (the browser tests do): "connecting",
-    // "streaming" once the first event is in and acted on, "polling" or "stopped".
-    function say(state) { window.SquareScores.liveState = state; }
+    // How this page follows the match, all of it here. `phase`: "connecting" (a stream is
+    // opening), "streaming" (its first event is in and acted on), "polling" (no stream gets
+    // through: the page asks every 1.5 s) or "stopped" (nothing left to hear); it is
+    // window.SquareScores.liveState too, for anyone looking (the browser tests do). `source`:
+    // the open stream; `opened`: it has opened since its last error; `firstTimer` waits for its
+    // first event, `pollTimer` for the next poll.
+    var now = { phase: window.EventSource ? "connecting" : "polling", source: null,
+                opened: false, firstTimer: null, pollTimer: null };
+
+    function enter(phase) {
+      now.phase = phase;
+      window.SquareScores.liveState = phase;
+    }
+
+    function stopped() { return now.phase === "stopped"; }
 
     function stop() {
-      say("stopped");
-      stopped = true;
+      enter("stopped");
       closeStream();
-      clearTimeout(timer);
-      timer = null;
+      clearTimeout(now.pollTimer);
+      now.pollTimer = null;
     }
 
     function closeStream() {
-      clearTimeout(firstTimer);
-      firstTimer = null;
-      if (source) { source.close(); source = null; }
+      clearTimeout(now.firstTimer);
+      now.firstTimer = null;
+      if (now.source) { now.source.close(); now.source = null; }
     }
 
     function start() {
-      if (stopped || document.hidden) return;
+      if (stopped() || document.hidden) return;
       if (options.ended()) { stop(); return; }
-      if (mode === "poll") { if (!timer) poll(); return; }
-      if (source) return;
-      say("connecting");
-      opened = false;
-      source = new EventSource(options.eventsUrl);
-      var mine = source;
+      if (now.phase === "polling") { if (!now.pollTimer) poll(); return; }
+      if (now.source) return;
+      enter("connecting");
+      now.opened = false;
+      var mine = now.source = new EventSource(options.eventsUrl);
       // No first event in time: something between here and the server holds the stream back.
-      firstTimer = setTimeout(function () { fallBack(mine); }, FIRST_EVENT_MS);
-      source.addEventListener("open", function () {
-        if (mine !== source) return;
-        opened = true;
+      now.firstTimer = setTimeout(function () { fallBack(mine); }, FIRST_EVENT_MS);
+      mine.addEventListener("open", function () {
+        if (mine !== now.source) return;
+        now.opened = true;
         options.online();
       });
-      source.addEventListener("version", function (event) {
-        if (mine !== source) return;
-        clearTimeout(firstTimer);
+      mine.addEventListener("version", function (event) {
+        if (mine !== now.source) return;
+        clearTimeout(now.firstTimer);
         var data = {};
         try { data = JSON.parse(event.data); } catch (error) { return; }
         if (String(data.version) !== options.version()) {
@@ -56,39 +64,39 @@
           afterChange();
         }
       });
-      source.addEventListener("error", function () {
-        if (mine !== source) return;
-        if (source.readyState === EventSource.CLOSED) {
+      mine.addEventListener("error", function () {
+        if (mine !== now.source) return;
+        if (mine.readyState === EventSource.CLOSED) {
           // Refused, not dropped (a replaced link is a 404): the poll says what happened.
           closeStream();
-          mode = "poll";
           poll();
           return;
         }
         // CONNECTING: the browser tries again by itself, with Last-Event-ID. A stream that
         // ends after a message (a server that holds no streams) comes straight back: only a
         // second failure in a row means the server cannot be reached.
-        if (!opened) options.offline();
-        opened = false;
+        if (!now.opened) options.offline();
+        now.opened = false;
       });
     }
 
     function fallBack(which) {
-      if (which !== source) return;
+      if (which !== now.source) return;
       closeStream();
-      mode = "poll";
       poll();
     }
 
     function afterChange() {
       if (options.ended()) stop();
-      else if (source && !stopped) say("streaming");
+      else if (now.source && !stopped()) enter("streaming");
     }
 
+    // From here on the page polls: a stream that cannot get through is not tried again.
     function poll() {
-      say("polling");
-      timer = null;
-      if (stopped || document.hidden) return;
+      if (stopped()) return;
+      enter("polling");
+      now.pollTimer = null;
+      if (document.hidden) return;
       fetch(options.pollUrl, {
         headers: { "Authorization": "Bearer " + options.token,
                    "If-None-Match": "\"" + options.version() + "\"" },
@@ -113,21 +121,21 @@
 
     function schedule() {
       afterChange();
-      if (!stopped && mode === "poll" && !timer && !document.hidden) timer = setTimeout(poll, POLL_MS);
+      if (now.phase === "polling" && !now.pollTimer && !document.hidden) now.pollTimer = setTimeout(poll, POLL_MS);
     }
 
     document.addEventListener("visibilitychange", function () {
       if (document.hidden) {
         closeStream();
-        clearTimeout(timer);
-        timer = null;
+        clearTimeout(now.pollTimer);
+        now.pollTimer = null;
       } else {
         start();
       }
     });
 
     start();
-    return { stop: stop, streaming: function () { return !!source; } };
+    return { stop: stop, streaming: function () { return !!now.source; } };
   }
 
   window.SquareScores = window.SquareScores || {};

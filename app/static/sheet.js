@@ -20,6 +20,35 @@
   // the server's (.sheet-state's data-announce), replaced by the next, never a growing log.
   var spoken = document.getElementById("sheet-announce");
 
+  // The sheet's state, all of it, in one place: every function below reads and writes it here.
+  var now = {
+    // The version of the sheet on the page (its .sheet-state's data-version; each morph sets both).
+    shown: Number(drawn("version")),
+    // The live refresh: "idle", "fetching" (the fragment is on its way: `fetching` is its
+    // promise) or "again" (on its way, and asked for since: one more follows it).
+    refresh: "idle",
+    fetching: null,
+    // A cell is being changed in place: no refresh lands meanwhile. One asked for is `due`
+    // once the change is done, or dropped when its save's answer brings the newer sheet itself.
+    editing: false,
+    due: false,
+    // The newest version the live connection told of, and the timer that tries a failed
+    // refresh again while the page is still behind it.
+    told: null,
+    retry: null,
+    // This phone's own saves on their way, and the versions its answered saves made: another
+    // phone's sentence is never said for those.
+    saving: 0,
+    mine: {},
+    // The newest version whose sentence the live region said, and one held back while own saves
+    // are on their way (it may be theirs): { version, text }.
+    said: Number(drawn("version")),
+    held: null,
+    // The live connection (live.js), and the notice it put up (offline, gone), if any.
+    live: null,
+    notice: null
+  };
+
   // A sentence of the page's, its %(name)s filled in; names and numbers isolated in <bdi>.
   function say(name, values) {
     var text = sheet.getAttribute("data-say-" + name) || "";
@@ -84,12 +113,13 @@
     if (typeof target.select === "function") target.select();
   }
 
-  function state(name, root) {
+  // What the sheet drawn says of itself: its .sheet-state's data-<name>.
+  function drawn(name, root) {
     var node = (root || sheet).querySelector(".sheet-state");
     return node ? node.getAttribute("data-" + name) || "" : "";
   }
 
-  function currentVersion() { return state("version"); }
+  function currentVersion() { return String(now.shown); }
 
   function entryNumber(root) {
     var number = root.querySelector("#entry input[name=number]");
@@ -111,12 +141,13 @@
     var page = new DOMParser().parseFromString(html, "text/html");
     var fresh = page.getElementById("sheet");
     if (!fresh) { window.location.reload(); return; }
+    var version = Number(drawn("version", fresh));
     // A refresh overtaken by this phone's own save (or by a newer refresh) has nothing to add.
-    if (live && Number(state("version", fresh)) <= Number(currentVersion())) return;
+    if (live && version <= now.shown) return;
     // So has the answer to an earlier save of this phone's that arrives after a newer sheet (two
     // quick saves on a slow network can be answered out of order): it would take the sheet back.
     // A refusal it carried is still said, with what was typed.
-    if (!live && Number(state("version", fresh)) < Number(currentVersion())) {
+    if (!live && version < now.shown) {
       var reason = fresh.querySelector(".error");
       if (reason) {
         var typedThere = Array.prototype.filter.call(fresh.querySelectorAll("input.score[id]"), function (input) {
@@ -134,21 +165,22 @@
         kept.map(function (input) { return { label: input.getAttribute("aria-label"), value: input.value }; })));
       kept = [];
     }
-    var version = kept.length ? sheet.querySelector("#entry input[name=version]") : null;
+    var typedAt = kept.length ? sheet.querySelector("#entry input[name=version]") : null;
     window.Idiomorph.morph(sheet, Array.prototype.slice.call(fresh.childNodes), {
       morphStyle: "innerHTML",
       callbacks: {
         beforeAttributeUpdated: function (name, node, change) {
-          if (name === "value" && (node === version || kept.indexOf(node) >= 0)) return false;
+          if (name === "value" && (node === typedAt || kept.indexOf(node) >= 0)) return false;
           if (name === "open" && node.tagName === "DETAILS" && change === "remove") return false;
           return true;
         }
       }
     });
+    now.shown = version;
     enhance();
     previewAll();
     if (live) { announce(); return; }
-    mine[Number(currentVersion())] = true;
+    now.mine[version] = true;
     // This phone saved: what the notices above said is now behind it.
     notes.querySelectorAll(".flash-error").forEach(function (shown) { shown.remove(); });
     focusNext();
@@ -158,30 +190,28 @@
   // goes to the live region, once per version. While this phone's own save is on its way the
   // refresh may be that very save: the sentence waits for the answer, and is dropped if the
   // answer brings the same version.
-  var announcedVersion = Number(currentVersion()), mine = {}, held = null, saving = 0;
-
   function announce() {
-    var version = Number(state("announce-version")), text = state("announce");
-    if (!spoken || !text || version <= announcedVersion || mine[version]) return;
-    if (saving) { held = { version: version, text: text }; return; }
+    var version = Number(drawn("announce-version")), text = drawn("announce");
+    if (!spoken || !text || version <= now.said || now.mine[version]) return;
+    if (now.saving) { now.held = { version: version, text: text }; return; }
     speak(version, text);
   }
 
   function speak(version, text) {
-    announcedVersion = version;
+    now.said = version;
     // Emptied first, so that the same words for a newer change are heard again.
     spoken.textContent = "";
     setTimeout(function () { spoken.textContent = text; }, 100);
   }
 
   function saved() {
-    saving = Math.max(0, saving - 1);
+    now.saving = Math.max(0, now.saving - 1);
     // After the caller has applied the answer (a then() on the same promise).
     setTimeout(function () {
-      if (saving || !held) return;
-      var waiting = held;
-      held = null;
-      if (!mine[waiting.version] && waiting.version > announcedVersion) speak(waiting.version, waiting.text);
+      if (now.saving || !now.held) return;
+      var waiting = now.held;
+      now.held = null;
+      if (!now.mine[waiting.version] && waiting.version > now.said) speak(waiting.version, waiting.text);
     }, 0);
   }
 
@@ -193,18 +223,16 @@
 
   // Live: a newer version than the page shows is fetched and morphed in; never while a cell is
   // being changed in place (it follows once that is done), never two fetches at once.
-  var editing = false, pending = false, refreshing = null, again = false, live = null, notice = null;
-  var announced = null, retry = null;
-
   function changed(version) {
-    announced = String(version);
+    now.told = String(version);
     return refresh();
   }
 
   function refresh() {
-    if (editing) { pending = true; return Promise.resolve(); }
-    if (refreshing) { again = true; return refreshing; }
-    refreshing = fetch(sheet.getAttribute("data-fragment-url"), { credentials: "same-origin", cache: "no-store" })
+    if (now.editing) { now.due = true; return Promise.resolve(); }
+    if (now.refresh !== "idle") { now.refresh = "again"; return now.fetching; }
+    now.refresh = "fetching";
+    now.fetching = fetch(sheet.getAttribute("data-fragment-url"), { credentials: "same-origin", cache: "no-store" })
       .then(function (response) {
         if (response.status === 404) { gone(); return null; }
         if (!response.ok) return null;
@@ -212,40 +240,41 @@
       })
       .then(finished, function (error) {
         // The sheet could not be fetched: try again shortly while the page is still behind.
-        clearTimeout(retry);
-        retry = setTimeout(function () { if (announced !== currentVersion()) refresh(); }, 2000);
+        clearTimeout(now.retry);
+        now.retry = setTimeout(function () { if (now.told !== currentVersion()) refresh(); }, 2000);
         finished();
         throw error;
       });
-    return refreshing;
+    return now.fetching;
   }
 
   function finished() {
-    refreshing = null;
-    if (again) { again = false; return refresh(); }
-    return null;
+    var again = now.refresh === "again";
+    now.refresh = "idle";
+    now.fetching = null;
+    return again ? refresh() : null;
   }
 
   function showNotice(name) {
-    if (!notice) {
-      notice = document.createElement("p");
-      notice.className = "offline";
-      notice.setAttribute("role", "status");
-      document.body.appendChild(notice);
+    if (!now.notice) {
+      now.notice = document.createElement("p");
+      now.notice.className = "offline";
+      now.notice.setAttribute("role", "status");
+      document.body.appendChild(now.notice);
     }
-    notice.replaceChildren(say(name));
+    now.notice.replaceChildren(say(name));
   }
 
-  function hideNotice() { if (notice) { notice.remove(); notice = null; } }
+  function hideNotice() { if (now.notice) { now.notice.remove(); now.notice = null; } }
 
   function gone() {
-    if (live) live.stop();
+    if (now.live) now.live.stop();
     showNotice("gone");
   }
 
   function post(url, data) {
     data.append("csrf_token", csrf);
-    saving += 1;
+    now.saving += 1;
     var sent = fetch(url, { method: "POST", body: data, credentials: "same-origin" })
       .then(function (response) { return response.text().then(function (html) {
         return { ok: response.ok, status: response.status, html: html };
@@ -321,9 +350,9 @@
     version: currentVersion,
     say: say,
     editing: function (on, saved) {
-      editing = on;
-      if (saved) pending = false;
-      if (!on && pending) { pending = false; refresh(); }
+      now.editing = on;
+      if (saved) now.due = false;
+      if (!on && now.due) { now.due = false; refresh(); }
     },
     waiting: function () { return outbox.items().length > 0; },
     keep: function (url, fields, values) { outbox.keep(url, fields, values); outbox.flush(); }
@@ -332,7 +361,7 @@
   previewAll();  // what was typed before this script ran (on a slow connection)
   enhance();
   focusNext();
-  live = SS.live({
+  now.live = SS.live({
     token: token,
     eventsUrl: sheet.getAttribute("data-events-url"),
     pollUrl: sheet.getAttribute("data-poll-url"),
@@ -340,7 +369,7 @@
     // A banked or abandoned match can still be followed by a rematch, which every phone is
     // offered (_next_match.html): only once that offer is on the page is nothing left to hear.
     ended: function () {
-      return ["banked", "abandoned"].indexOf(state("status")) >= 0 && !!sheet.querySelector(".next-match");
+      return ["banked", "abandoned"].indexOf(drawn("status")) >= 0 && !!sheet.querySelector(".next-match");
     },
     changed: changed,
     online: function () { hideNotice(); outbox.flush(); },
