@@ -3,8 +3,10 @@
 (function () {
   "use strict";
 
-  // page: post(url, data), apply(html), version(), say(name, values), editing(on, saved),
-  // waiting() (something waits to be sent), keep(url, fields, values) (it waits too).
+  // page: post(url, data) (a promise of the answer, read: { kind: "sheet" | "refused" |
+  // "unreachable", ok, sheet, page }), apply(sheet), version(), say(name, values),
+  // editing(on, saved), waiting() (something waits to be sent), keep(url, fields, values) (it
+  // waits too).
   function cellEditor(sheet, page) {
     sheet.addEventListener("click", function (event) {
       var link = event.target.closest("a.cell");
@@ -43,13 +45,13 @@
         data.append("version", edit.basedOn);
         var value = input.value;
         if (page.waiting()) { unreachable(); return; }  // what waits goes first
-        page.post(link.href, data).then(function (reply) {
-          if (reply.status >= 500 || reply.status === 429) { unreachable(); return; }
-          if (reply.ok) { edit.phase = "closed"; page.editing(false, true); page.apply(reply.html); return; }
-          var answer = new DOMParser().parseFromString(reply.html, "text/html");
-          var error = answer.querySelector(".error");
+        page.post(link.href, data).then(function (answer) {
+          if (answer.kind === "unreachable") { unreachable(); return; }
+          if (answer.ok) { edit.phase = "closed"; page.editing(false, true); page.apply(answer.sheet); return; }
+          // Refused: the cell's own page says why.
+          var error = answer.page.querySelector(".error");
           // After "someone else saved this cell", Enter again means: put mine.
-          var newer = answer.querySelector("input[name=version]");
+          var newer = answer.page.querySelector("input[name=version]");
           if (newer) edit.basedOn = newer.value;
           edit.phase = "open";
           input.classList.add("invalid");
@@ -59,7 +61,7 @@
           if (error) shown.textContent = error.textContent; else shown.replaceChildren(page.say("could-not-save"));
           cell.appendChild(shown);
           input.focus();
-        }, unreachable);
+        });
         function unreachable() {
           // The server cannot be reached: the cell shows what it showed, the value waits.
           var row = cell.parentNode, heads = cell.closest("table").querySelectorAll("thead th");

@@ -56,8 +56,8 @@
       mine.addEventListener("version", function (event) {
         if (mine !== now.source) return;
         clearTimeout(now.firstTimer);
-        var data = {};
-        try { data = JSON.parse(event.data); } catch (error) { return; }
+        var data = parsed(event.data);
+        if (data.version == null) return;
         if (String(data.version) !== options.version()) {
           Promise.resolve(options.changed(data.version)).then(afterChange, afterChange);
         } else {
@@ -107,16 +107,25 @@
           options.gone();
           return null;
         }
-        options.online();
-        if (response.status === 200) {
-          return response.json().then(function (match) {
-            if (String(match.version) !== options.version()) return options.changed(match.version);
-          });
-        }
-        return null;
+        if (response.status === 304) { options.online(); return null; }
+        return versionIn(response).then(function (version) {
+          options.online();
+          if (version !== options.version()) return options.changed(version);
+        });
       }).catch(function () {
         options.offline();
       }).then(schedule, schedule);
+    }
+
+    // The match's version in the API's answer, its status and type checked before it is read;
+    // any other answer (5xx, 429, a proxy's page, an empty body) is a server out of reach.
+    function versionIn(response) {
+      var json = /^application\/json\b/i.test(response.headers.get("Content-Type") || "");
+      if (response.status !== 200 || !json) return Promise.reject(new Error("not the match"));
+      return response.text().then(function (text) {
+        var version = parsed(text).version;
+        return version == null ? Promise.reject(new Error("not the match")) : String(version);
+      });
     }
 
     function schedule() {
@@ -136,6 +145,11 @@
 
     start();
     return { stop: stop, streaming: function () { return !!now.source; } };
+  }
+
+  // JSON as an object, or an empty one for what is not (an event or answer cut short).
+  function parsed(text) {
+    try { return Object(JSON.parse(text)); } catch (error) { return {}; }
   }
 
   window.SquareScores = window.SquareScores || {};

@@ -5,7 +5,8 @@
   var RETRY_MS = 10000;
 
   // key: the storage key; send(item) posts one and answers a promise that rejects only when
-  // the server could not be reached; show(items) says on the page what waits.
+  // it neither landed nor was refused (no answer, or one that is not the server's sheet or
+  // refusal: sheet.js reads it); show(items) says on the page what waits.
   function outbox(key, send, show) {
     // What the outbox is doing, all of it here (what waits is in local storage): `sending`, one
     // item is on its way; `retry`, the timer of the next try after one could not get through.

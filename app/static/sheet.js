@@ -133,14 +133,29 @@
     });
   }
 
+  // Typed values as a notice lists them: each with its field's label.
+  function asTyped(inputs) {
+    return inputs.map(function (input) { return { label: input.getAttribute("aria-label"), value: input.value }; });
+  }
+
+  // Whether an answer says it is a page (HTML), asked before it is read as one.
+  function isPage(response) {
+    return /^text\/html\b/i.test(response.headers.get("Content-Type") || "");
+  }
+
+  // The sheet in a page read from an answer: its #sheet, if that is a drawn sheet (it says its
+  // version); null for anything else (a proxy's page, an error page, an empty body).
+  function sheetIn(page) {
+    var fresh = page.getElementById("sheet");
+    return fresh && /^\d+$/.test(drawn("version", fresh)) ? fresh : null;
+  }
+
   // The new sheet morphed into the page: only what changed changes, so a link being tapped,
   // the focus, the caret, the scroll position and an open <details> are left as they are.
   // "live" (another phone's save) also leaves what is being typed, and the version the typing
   // began at, so that saving it can tell a cell someone else saved meanwhile (and ask).
-  function apply(html, live) {
-    var page = new DOMParser().parseFromString(html, "text/html");
-    var fresh = page.getElementById("sheet");
-    if (!fresh) { window.location.reload(); return; }
+  // `fresh` is the new #sheet, from an answer sheetIn() read.
+  function apply(fresh, live) {
     var version = Number(drawn("version", fresh));
     // A refresh overtaken by this phone's own save (or by a newer refresh) has nothing to add.
     if (live && version <= now.shown) return;
@@ -154,7 +169,7 @@
           return input.value.trim();
         });
         notes.appendChild(note("flash-error", say("overtaken", { reason: reason.textContent.trim() }),
-          typedThere.map(function (input) { return { label: input.getAttribute("aria-label"), value: input.value }; })));
+                               asTyped(typedThere)));
       }
       return;
     }
@@ -162,7 +177,7 @@
     if (kept.length && entryNumber(fresh) !== entryNumber(sheet)) {
       // The round was finished on other phones: say what this phone had typed, lose nothing.
       notes.appendChild(note("flash-error", say("round-finished", { number: entryNumber(sheet) }),
-        kept.map(function (input) { return { label: input.getAttribute("aria-label"), value: input.value }; })));
+                             asTyped(kept)));
       kept = [];
     }
     var typedAt = kept.length ? sheet.querySelector("#entry input[name=version]") : null;
@@ -233,15 +248,12 @@
     if (now.refresh !== "idle") { now.refresh = "again"; return now.fetching; }
     now.refresh = "fetching";
     now.fetching = fetch(sheet.getAttribute("data-fragment-url"), { credentials: "same-origin", cache: "no-store" })
-      .then(function (response) {
-        if (response.status === 404) { gone(); return null; }
-        if (!response.ok) return null;
-        return response.text().then(function (html) { apply("<div id=\"sheet\">" + html + "</div>", true); });
-      })
+      .then(fragmentIn)
+      .then(function (fresh) { if (fresh) apply(fresh, true); })
       .then(finished, function (error) {
         // The sheet could not be fetched: try again shortly while the page is still behind.
         clearTimeout(now.retry);
-        now.retry = setTimeout(function () { if (now.told !== currentVersion()) refresh(); }, 2000);
+        now.retry = setTimeout(function () { if (now.told !== currentVersion()) refreshQuietly(); }, 2000);
         finished();
         throw error;
       });
@@ -253,6 +265,21 @@
     now.refresh = "idle";
     now.fetching = null;
     return again ? refresh() : null;
+  }
+
+  // A refresh nobody waits on: one that fails is tried again by itself (now.retry).
+  function refreshQuietly() { refresh().catch(function () { /* tried again */ }); }
+
+  // The live fragment, its status and type checked before it is read: the sheet's new drawing,
+  // or null once the link is gone (404). Any other answer (5xx, 429, a proxy's page, an empty
+  // body) is a refresh that failed, tried again shortly like one that got no answer at all.
+  function fragmentIn(response) {
+    if (response.status === 404) { gone(); return null; }
+    if (!response.ok || !isPage(response)) return Promise.reject(new Error("not the sheet"));
+    return response.text().then(function (html) {
+      var page = new DOMParser().parseFromString("<div id=\"sheet\">" + html + "</div>", "text/html");
+      return sheetIn(page) || Promise.reject(new Error("not the sheet"));
+    });
   }
 
   function showNotice(name) {
@@ -272,24 +299,54 @@
     showNotice("gone");
   }
 
+  // What a save's answer is, its status and type checked before its body is read:
+  //   { kind: "sheet", ok, sheet, page }  the sheet as it now is, saved (2xx) or asking again
+  //                                       (409, 412, 422 drawn on the sheet);
+  //   { kind: "refused", ok: false, page } a page of the app's saying why not (409, 412, 422
+  //                                       without the sheet: a cell's own page);
+  //   { kind: "unreachable" }             no answer, 5xx, 429 or anything else (another status,
+  //                                       a proxy's page, an empty body, not HTML): not saved,
+  //                                       kept and sent again.
+  var UNREACHABLE = { kind: "unreachable" };
+
+  function answerTo(response) {
+    var asks = response.status === 409 || response.status === 412 || response.status === 422;
+    if (!(response.ok || asks) || !isPage(response)) return UNREACHABLE;
+    return response.text().then(function (html) {
+      if (!html.trim()) return UNREACHABLE;
+      var page = new DOMParser().parseFromString(html, "text/html"), fresh = sheetIn(page);
+      if (fresh) return { kind: "sheet", ok: response.ok, sheet: fresh, page: page };
+      return asks ? { kind: "refused", ok: false, page: page } : UNREACHABLE;
+    });
+  }
+
+  // A save, sent with the page's CSRF token: it answers what answerTo() read, and never fails.
   function post(url, data) {
     data.append("csrf_token", csrf);
     now.saving += 1;
     var sent = fetch(url, { method: "POST", body: data, credentials: "same-origin" })
-      .then(function (response) { return response.text().then(function (html) {
-        return { ok: response.ok, status: response.status, html: html };
-      }); });
-    sent.then(saved, saved);
+      .then(answerTo)
+      .catch(function () { return UNREACHABLE; });
+    sent.then(saved);
     return sent;
+  }
+
+  // A refusal that came without the sheet: said above it (in `sentence`, with the page's
+  // reason) with what was typed, and the sheet brought up to date beside it.
+  function refused(sentence, page, values) {
+    var error = page.querySelector(".error");
+    notes.appendChild(note("flash-error", say(sentence, { reason: error ? error.textContent.trim() : "" }),
+                           values));
+    refreshQuietly();
   }
 
   // What could not be sent waits here, and goes when the server answers again.
   var outbox = SS.outbox("squarescores.outbox." + token, function (item) {
     var data = new FormData();
     item.fields.forEach(function (field) { data.append(field[0], field[1]); });
-    return post(item.url, data).then(function (reply) {
-      if (reply.status >= 500 || reply.status === 429) throw new Error("not now");
-      answered(item, reply);
+    return post(item.url, data).then(function (answer) {
+      if (answer.kind === "unreachable") throw new Error("not now");
+      answered(item, answer);
     });
   }, function (items) {
     var waiting = notes.querySelector(".waiting-note");
@@ -303,13 +360,9 @@
 
   // A kept save's answer, shown as the answer to a save made now: the sheet it landed on, or
   // what the server asks (someone saved the same cell meanwhile, the round changed).
-  function answered(item, reply) {
-    var page = new DOMParser().parseFromString(reply.html, "text/html");
-    if (page.getElementById("sheet")) { apply(reply.html, false); return; }
-    var error = page.querySelector(".error");
-    notes.appendChild(note("flash-error", say("not-saved", { reason: error ? error.textContent.trim() : "" }),
-                           item.values));
-    refresh();
+  function answered(item, answer) {
+    if (answer.kind === "sheet") apply(answer.sheet, false);
+    else refused("not-saved", answer.page, item.values);
   }
 
   sheet.addEventListener("click", function (event) {
@@ -327,15 +380,18 @@
     var data = new FormData(form);
     var fields = [];
     data.forEach(function (value, name) { if (name !== "csrf_token") fields.push([name, value]); });
-    var values = Array.prototype.filter.call(form.elements, function (input) {
+    var values = asTyped(Array.prototype.filter.call(form.elements, function (input) {
       return input.matches("input.score") && input.value.trim();
-    }).map(function (input) { return { label: input.getAttribute("aria-label"), value: input.value }; });
+    }));
     // What waits goes first, in the order it was typed.
     if (outbox.items().length) { keep(); return; }
-    post(form.action, data).then(function (reply) {
-      if (reply.status >= 500 || reply.status === 429) keep();
-      else apply(reply.html, false);
-    }, keep);
+    post(form.action, data).then(function (answer) {
+      if (answer.kind === "sheet") apply(answer.sheet, false);
+      // Not what this form is answered with (its refusals come on the sheet), but a refusal:
+      // said with what was typed, as a refusal overtaken by a newer sheet is.
+      else if (answer.kind === "refused") refused("overtaken", answer.page, values);
+      else keep();
+    });
     function keep() {
       // The server cannot be reached: kept, shown as waiting, sent once it answers again.
       outbox.keep(form.action, fields, values);
@@ -346,13 +402,13 @@
   // Tap a cell to change it in place (cell_edit.js).
   SS.cellEditor(sheet, {
     post: post,
-    apply: function (html) { apply(html, false); },
+    apply: function (fresh) { apply(fresh, false); },
     version: currentVersion,
     say: say,
     editing: function (on, saved) {
       now.editing = on;
       if (saved) now.due = false;
-      if (!on && now.due) { now.due = false; refresh(); }
+      if (!on && now.due) { now.due = false; refreshQuietly(); }
     },
     waiting: function () { return outbox.items().length > 0; },
     keep: function (url, fields, values) { outbox.keep(url, fields, values); outbox.flush(); }

@@ -5,7 +5,6 @@ the server answers: it lands once, or the server asks, as it asks a stale page."
 from __future__ import annotations
 
 import re
-from contextlib import contextmanager
 
 import pytest
 from playwright.sync_api import expect
@@ -15,24 +14,15 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touc
 SAVE = re.compile(r"/m/[^/]+/round$")
 
 
-@contextmanager
-def saves_turned_away(app):
+def is_save(environ) -> bool:
+    return environ["REQUEST_METHOD"] == "POST" and bool(SAVE.search(environ.get("PATH_INFO", "")))
+
+
+def saves_turned_away(stand_in):
     """The network is back but the server cannot take a save: every one is answered 503, as a
-    proxy answers while the server behind it is down. Done in the server itself, so that no save
-    can slip past (a browser's own request routing can let through one sent as a tab closes)."""
-    inner = app.wsgi_app
-
-    def turning_away(environ, start_response):
-        if environ["REQUEST_METHOD"] == "POST" and SAVE.search(environ.get("PATH_INFO", "")):
-            start_response("503 Service Unavailable", [("Content-Type", "text/plain")])
-            return [b"The server cannot take saves just now."]
-        return inner(environ, start_response)
-
-    app.wsgi_app = turning_away
-    try:
-        yield
-    finally:
-        app.wsgi_app = inner
+    proxy answers while the server behind it is down."""
+    return stand_in(is_save, "503 Service Unavailable", "text/plain",
+                    b"The server cannot take saves just now.")
 
 
 def turned_away(response) -> bool:
@@ -55,7 +45,7 @@ def type_round_offline(page, context, ana, ben):
     return waiting
 
 
-def test_a_round_saved_offline_survives_a_reload_and_lands_once(live_server, app, browser, api):
+def test_a_round_saved_offline_survives_a_reload_and_lands_once(live_server, stand_in, browser, api):
     created = api.create(("Ana", "Ben"))
     link = f"{live_server}/m/{created['tokens']['host']}"
     context = browser.new_context(**PHONE)
@@ -64,7 +54,7 @@ def test_a_round_saved_offline_survives_a_reload_and_lands_once(live_server, app
     type_round_offline(page, context, "12", "3+4")
     assert rounds(api, created) == []
 
-    with saves_turned_away(app):
+    with saves_turned_away(stand_in):
         # The network is back but the server cannot take it: the phone tries, and keeps it.
         with page.expect_response(turned_away):
             context.set_offline(False)
@@ -93,6 +83,55 @@ def test_a_round_saved_offline_survives_a_reload_and_lands_once(live_server, app
     expect(page.locator(".waiting-note")).to_have_count(0)
     assert rounds(api, created) == [[12, 7]]
     assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('squarescores.'))") == []
+    context.close()
+
+
+# What else than the sheet can answer a save: a café's Wi-Fi asking to sign in first, an answer
+# cut to nothing, an error page of a proxy's own.
+NOT_THE_SHEET = {
+    "sign-in page": ("200 OK", "text/html; charset=utf-8",
+                     "<!doctype html><title>Wi-Fi</title><h1>Sign in to the café's Wi-Fi</h1>".encode()),
+    "empty answer": ("200 OK", "text/html", b""),
+    "proxy's error page": ("403 Forbidden", "text/html",
+                           b"<html><body><h1>Forbidden</h1><p>Blocked by policy.</p></body></html>"),
+}
+
+
+@pytest.mark.parametrize("answer", NOT_THE_SHEET)
+def test_a_save_answered_by_anything_but_the_sheet_waits_and_lands(
+        live_server, stand_in, browser, api, answer):
+    created = api.create(("Ana", "Ben"))
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{live_server}/m/{created['tokens']['host']}")
+    page.evaluate("window.untouched = true")  # gone if the page reloads
+    page.get_by_label("Round 1, Ana").fill("12")
+    page.get_by_label("Round 1, Ben").fill("3+4")
+    answered = []
+
+    def second_stand_in(response):
+        if response.headers.get("x-stand-in"):
+            answered.append(response.url)
+        return len(answered) == 2
+
+    with stand_in(is_save, *NOT_THE_SHEET[answer]):
+        # The save, then the phone's first try to send it again: both answered by the stand-in.
+        with page.expect_response(second_stand_in):
+            page.get_by_role("button", name="Save round 1").click()
+        expect(page.locator(".waiting-note li")).to_have_text(["Round 1, Ana: 12", "Round 1, Ben: 3+4"])
+    assert rounds(api, created) == []
+    assert page.evaluate("window.untouched") is True
+    expect(page.get_by_text("Sign in")).to_have_count(0)
+
+    # The server answers again: the round lands, once.
+    context.set_offline(True)
+    context.set_offline(False)  # the phone's "online" event
+    expect(page.locator(".standing .total")).to_have_text(["12", "7"])
+    expect(page.locator(".waiting-note")).to_have_count(0)
+    assert rounds(api, created) == [[12, 7]]
+    assert errors == []
     context.close()
 
 
