@@ -3,8 +3,10 @@
 (function () {
   "use strict";
 
-  // page: post(url, data), apply(html), version(), say(name, values), editing(on, saved),
-  // waiting() (something waits to be sent), keep(url, fields, values) (it waits too).
+  // page: post(url, data) (a promise of the answer, read: { kind: "sheet" | "refused" |
+  // "unreachable", ok, sheet, page }), apply(sheet), version(), say(name, values),
+  // editing(on, saved), waiting() (something waits to be sent), keep(url, fields, values) (it
+  // waits too).
   function cellEditor(sheet, page) {
     sheet.addEventListener("click", function (event) {
       var link = event.target.closest("a.cell");
@@ -21,29 +23,37 @@
       cell.replaceChildren(input);
       input.focus();
       input.select();
-      var done = false, basedOn = page.version();
+      // This change, from the tap to its answer: `phase` is "open" (being typed, or refused
+      // and typed again), "saving" (sent) or "closed" (saved, kept to send later, or put back);
+      // `basedOn` is the version it was typed at (after "someone else saved this cell", theirs).
+      var edit = { phase: "open", basedOn: page.version() };
       page.editing(true);
       function stopEditing() { page.editing(false); }
-      function restore() { if (!done) { done = true; cell.replaceChildren(link); stopEditing(); } }
+      function restore() {
+        if (edit.phase !== "open") return;
+        edit.phase = "closed";
+        cell.replaceChildren(link);
+        stopEditing();
+      }
       input.addEventListener("keydown", function (e) {
         if (e.key === "Escape") { restore(); }
         if (e.key !== "Enter") return;
         e.preventDefault();
-        done = true;
+        edit.phase = "saving";
         var data = new FormData();
         data.append("value", input.value);
-        data.append("version", basedOn);
+        data.append("version", edit.basedOn);
         var value = input.value;
         if (page.waiting()) { unreachable(); return; }  // what waits goes first
-        page.post(link.href, data).then(function (reply) {
-          if (reply.status >= 500 || reply.status === 429) { unreachable(); return; }
-          if (reply.ok) { page.editing(false, true); page.apply(reply.html); return; }
-          var answer = new DOMParser().parseFromString(reply.html, "text/html");
-          var error = answer.querySelector(".error");
+        page.post(link.href, data).then(function (answer) {
+          if (answer.kind === "unreachable") { unreachable(); return; }
+          if (answer.ok) { edit.phase = "closed"; page.editing(false, true); page.apply(answer.sheet); return; }
+          // Refused: the cell's own page says why.
+          var error = answer.page.querySelector(".error");
           // After "someone else saved this cell", Enter again means: put mine.
-          var newer = answer.querySelector("input[name=version]");
-          if (newer) basedOn = newer.value;
-          done = false;
+          var newer = answer.page.querySelector("input[name=version]");
+          if (newer) edit.basedOn = newer.value;
+          edit.phase = "open";
           input.classList.add("invalid");
           var shown = cell.querySelector(".error") || document.createElement("p");
           shown.className = "error";
@@ -51,7 +61,7 @@
           if (error) shown.textContent = error.textContent; else shown.replaceChildren(page.say("could-not-save"));
           cell.appendChild(shown);
           input.focus();
-        }, unreachable);
+        });
         function unreachable() {
           // The server cannot be reached: the cell shows what it showed, the value waits.
           var row = cell.parentNode, heads = cell.closest("table").querySelectorAll("thead th");
@@ -60,9 +70,10 @@
           var label = document.createElement("span");
           label.appendChild(page.say("cell", { number: number ? number.textContent.trim() : "",
                                                name: name ? name.textContent.trim() : "" }));
+          edit.phase = "closed";
           cell.replaceChildren(link);
           stopEditing();
-          page.keep(link.href, [["value", value], ["version", basedOn]],
+          page.keep(link.href, [["value", value], ["version", edit.basedOn]],
                     [{ label: label.textContent, value: value }]);
         }
       });

@@ -5,9 +5,12 @@
   var RETRY_MS = 10000;
 
   // key: the storage key; send(item) posts one and answers a promise that rejects only when
-  // the server could not be reached; show(items) says on the page what waits.
+  // it neither landed nor was refused (no answer, or one that is not the server's sheet or
+  // refusal: sheet.js reads it); show(items) says on the page what waits.
   function outbox(key, send, show) {
-    var sending = false, retry = null;
+    // What the outbox is doing, all of it here (what waits is in local storage): `sending`, one
+    // item is on its way; `retry`, the timer of the next try after one could not get through.
+    var now = { sending: false, retry: null };
 
     function read() {
       try { return JSON.parse(window.localStorage.getItem(key) || "[]") || []; }
@@ -32,22 +35,22 @@
 
     // Sends what waits, oldest first, one at a time; stops at the first that cannot get through.
     function flush() {
-      if (sending) return Promise.resolve();
+      if (now.sending) return Promise.resolve();
       var items = read();
       if (!items.length) { show(items); return Promise.resolve(); }
-      sending = true;
+      now.sending = true;
       var item = items[0];
       return send(item).then(function () {
         // Answered (landed, merged or asked): it no longer waits, whatever the answer said.
         write(read().filter(function (other) { return other.id !== item.id; }));
-        sending = false;
+        now.sending = false;
         return flush();
       }, function () {
-        sending = false;
+        now.sending = false;
         show(read());
         // A dropped Wi-Fi does not always say when it is back: try again now and then too.
-        clearTimeout(retry);
-        retry = setTimeout(flush, RETRY_MS);
+        clearTimeout(now.retry);
+        now.retry = setTimeout(flush, RETRY_MS);
       });
     }
 

@@ -1,14 +1,15 @@
 // The sheet, enhanced: saves without a page load, keeps the keyboard up, previews sums, follows
 // other phones' saves as they happen (live.js) and keeps what could not be sent (outbox.js).
-// Every word it writes comes from the page (#sheet's data-say-* attributes).
+// Every word it writes comes from the page (#sheet's data-say-* attributes), and so does every
+// address it asks: a form's action, a cell's link, #sheet's data-*-url (_live.html's links()).
 (function () {
   "use strict";
   var sheet = document.getElementById("sheet");
   if (!sheet) return;
   var SS = window.SquareScores = window.SquareScores || {};
   var csrf = document.querySelector('meta[name="csrf-token"]').content;
-  var matchId = sheet.getAttribute("data-match");
-  var token = window.location.pathname.split("/")[2];
+  // The link's token, as the server wrote it: the poll's bearer and the name of the outbox.
+  var token = sheet.getAttribute("data-token");
   var notes = document.getElementById("sheet-notes");
   if (!notes) {
     notes = document.createElement("div");
@@ -18,6 +19,35 @@
   // Where a screen reader hears, once and politely, what another phone changed: one sentence,
   // the server's (.sheet-state's data-announce), replaced by the next, never a growing log.
   var spoken = document.getElementById("sheet-announce");
+
+  // The sheet's state, all of it, in one place: every function below reads and writes it here.
+  var now = {
+    // The version of the sheet on the page (its .sheet-state's data-version; each morph sets both).
+    shown: Number(drawn("version")),
+    // The live refresh: "idle", "fetching" (the fragment is on its way: `fetching` is its
+    // promise) or "again" (on its way, and asked for since: one more follows it).
+    refresh: "idle",
+    fetching: null,
+    // A cell is being changed in place: no refresh lands meanwhile. One asked for is `due`
+    // once the change is done, or dropped when its save's answer brings the newer sheet itself.
+    editing: false,
+    due: false,
+    // The newest version the live connection told of, and the timer that tries a failed
+    // refresh again while the page is still behind it.
+    told: null,
+    retry: null,
+    // This phone's own saves on their way, and the versions its answered saves made: another
+    // phone's sentence is never said for those.
+    saving: 0,
+    mine: {},
+    // The newest version whose sentence the live region said, and one held back while own saves
+    // are on their way (it may be theirs): { version, text }.
+    said: Number(drawn("version")),
+    held: null,
+    // The live connection (live.js), and the notice it put up (offline, gone), if any.
+    live: null,
+    notice: null
+  };
 
   // A sentence of the page's, its %(name)s filled in; names and numbers isolated in <bdi>.
   function say(name, values) {
@@ -83,12 +113,13 @@
     if (typeof target.select === "function") target.select();
   }
 
-  function state(name, root) {
+  // What the sheet drawn says of itself: its .sheet-state's data-<name>.
+  function drawn(name, root) {
     var node = (root || sheet).querySelector(".sheet-state");
     return node ? node.getAttribute("data-" + name) || "" : "";
   }
 
-  function currentVersion() { return state("version"); }
+  function currentVersion() { return String(now.shown); }
 
   function entryNumber(root) {
     var number = root.querySelector("#entry input[name=number]");
@@ -102,27 +133,43 @@
     });
   }
 
+  // Typed values as a notice lists them: each with its field's label.
+  function asTyped(inputs) {
+    return inputs.map(function (input) { return { label: input.getAttribute("aria-label"), value: input.value }; });
+  }
+
+  // Whether an answer says it is a page (HTML), asked before it is read as one.
+  function isPage(response) {
+    return /^text\/html\b/i.test(response.headers.get("Content-Type") || "");
+  }
+
+  // The sheet in a page read from an answer: its #sheet, if that is a drawn sheet (it says its
+  // version); null for anything else (a proxy's page, an error page, an empty body).
+  function sheetIn(page) {
+    var fresh = page.getElementById("sheet");
+    return fresh && /^\d+$/.test(drawn("version", fresh)) ? fresh : null;
+  }
+
   // The new sheet morphed into the page: only what changed changes, so a link being tapped,
   // the focus, the caret, the scroll position and an open <details> are left as they are.
   // "live" (another phone's save) also leaves what is being typed, and the version the typing
   // began at, so that saving it can tell a cell someone else saved meanwhile (and ask).
-  function apply(html, live) {
-    var page = new DOMParser().parseFromString(html, "text/html");
-    var fresh = page.getElementById("sheet");
-    if (!fresh) { window.location.reload(); return; }
+  // `fresh` is the new #sheet, from an answer sheetIn() read.
+  function apply(fresh, live) {
+    var version = Number(drawn("version", fresh));
     // A refresh overtaken by this phone's own save (or by a newer refresh) has nothing to add.
-    if (live && Number(state("version", fresh)) <= Number(currentVersion())) return;
+    if (live && version <= now.shown) return;
     // So has the answer to an earlier save of this phone's that arrives after a newer sheet (two
     // quick saves on a slow network can be answered out of order): it would take the sheet back.
     // A refusal it carried is still said, with what was typed.
-    if (!live && Number(state("version", fresh)) < Number(currentVersion())) {
+    if (!live && version < now.shown) {
       var reason = fresh.querySelector(".error");
       if (reason) {
         var typedThere = Array.prototype.filter.call(fresh.querySelectorAll("input.score[id]"), function (input) {
           return input.value.trim();
         });
         notes.appendChild(note("flash-error", say("overtaken", { reason: reason.textContent.trim() }),
-          typedThere.map(function (input) { return { label: input.getAttribute("aria-label"), value: input.value }; })));
+                               asTyped(typedThere)));
       }
       return;
     }
@@ -130,24 +177,25 @@
     if (kept.length && entryNumber(fresh) !== entryNumber(sheet)) {
       // The round was finished on other phones: say what this phone had typed, lose nothing.
       notes.appendChild(note("flash-error", say("round-finished", { number: entryNumber(sheet) }),
-        kept.map(function (input) { return { label: input.getAttribute("aria-label"), value: input.value }; })));
+                             asTyped(kept)));
       kept = [];
     }
-    var version = kept.length ? sheet.querySelector("#entry input[name=version]") : null;
+    var typedAt = kept.length ? sheet.querySelector("#entry input[name=version]") : null;
     window.Idiomorph.morph(sheet, Array.prototype.slice.call(fresh.childNodes), {
       morphStyle: "innerHTML",
       callbacks: {
         beforeAttributeUpdated: function (name, node, change) {
-          if (name === "value" && (node === version || kept.indexOf(node) >= 0)) return false;
+          if (name === "value" && (node === typedAt || kept.indexOf(node) >= 0)) return false;
           if (name === "open" && node.tagName === "DETAILS" && change === "remove") return false;
           return true;
         }
       }
     });
+    now.shown = version;
     enhance();
     previewAll();
     if (live) { announce(); return; }
-    mine[Number(currentVersion())] = true;
+    now.mine[version] = true;
     // This phone saved: what the notices above said is now behind it.
     notes.querySelectorAll(".flash-error").forEach(function (shown) { shown.remove(); });
     focusNext();
@@ -157,30 +205,28 @@
   // goes to the live region, once per version. While this phone's own save is on its way the
   // refresh may be that very save: the sentence waits for the answer, and is dropped if the
   // answer brings the same version.
-  var announcedVersion = Number(currentVersion()), mine = {}, held = null, saving = 0;
-
   function announce() {
-    var version = Number(state("announce-version")), text = state("announce");
-    if (!spoken || !text || version <= announcedVersion || mine[version]) return;
-    if (saving) { held = { version: version, text: text }; return; }
+    var version = Number(drawn("announce-version")), text = drawn("announce");
+    if (!spoken || !text || version <= now.said || now.mine[version]) return;
+    if (now.saving) { now.held = { version: version, text: text }; return; }
     speak(version, text);
   }
 
   function speak(version, text) {
-    announcedVersion = version;
+    now.said = version;
     // Emptied first, so that the same words for a newer change are heard again.
     spoken.textContent = "";
     setTimeout(function () { spoken.textContent = text; }, 100);
   }
 
   function saved() {
-    saving = Math.max(0, saving - 1);
+    now.saving = Math.max(0, now.saving - 1);
     // After the caller has applied the answer (a then() on the same promise).
     setTimeout(function () {
-      if (saving || !held) return;
-      var waiting = held;
-      held = null;
-      if (!mine[waiting.version] && waiting.version > announcedVersion) speak(waiting.version, waiting.text);
+      if (now.saving || !now.held) return;
+      var waiting = now.held;
+      now.held = null;
+      if (!now.mine[waiting.version] && waiting.version > now.said) speak(waiting.version, waiting.text);
     }, 0);
   }
 
@@ -192,74 +238,115 @@
 
   // Live: a newer version than the page shows is fetched and morphed in; never while a cell is
   // being changed in place (it follows once that is done), never two fetches at once.
-  var editing = false, pending = false, refreshing = null, again = false, live = null, notice = null;
-  var announced = null, retry = null;
-
   function changed(version) {
-    announced = String(version);
+    now.told = String(version);
     return refresh();
   }
 
   function refresh() {
-    if (editing) { pending = true; return Promise.resolve(); }
-    if (refreshing) { again = true; return refreshing; }
-    refreshing = fetch(sheet.getAttribute("data-fragment-url"), { credentials: "same-origin", cache: "no-store" })
-      .then(function (response) {
-        if (response.status === 404) { gone(); return null; }
-        if (!response.ok) return null;
-        return response.text().then(function (html) { apply("<div id=\"sheet\">" + html + "</div>", true); });
-      })
+    if (now.editing) { now.due = true; return Promise.resolve(); }
+    if (now.refresh !== "idle") { now.refresh = "again"; return now.fetching; }
+    now.refresh = "fetching";
+    now.fetching = fetch(sheet.getAttribute("data-fragment-url"), { credentials: "same-origin", cache: "no-store" })
+      .then(fragmentIn)
+      .then(function (fresh) { if (fresh) apply(fresh, true); })
       .then(finished, function (error) {
         // The sheet could not be fetched: try again shortly while the page is still behind.
-        clearTimeout(retry);
-        retry = setTimeout(function () { if (announced !== currentVersion()) refresh(); }, 2000);
+        clearTimeout(now.retry);
+        now.retry = setTimeout(function () { if (now.told !== currentVersion()) refreshQuietly(); }, 2000);
         finished();
         throw error;
       });
-    return refreshing;
+    return now.fetching;
   }
 
   function finished() {
-    refreshing = null;
-    if (again) { again = false; return refresh(); }
-    return null;
+    var again = now.refresh === "again";
+    now.refresh = "idle";
+    now.fetching = null;
+    return again ? refresh() : null;
+  }
+
+  // A refresh nobody waits on: one that fails is tried again by itself (now.retry).
+  function refreshQuietly() { refresh().catch(function () { /* tried again */ }); }
+
+  // The live fragment, its status and type checked before it is read: the sheet's new drawing,
+  // or null once the link is gone (404). Any other answer (5xx, 429, a proxy's page, an empty
+  // body) is a refresh that failed, tried again shortly like one that got no answer at all.
+  function fragmentIn(response) {
+    if (response.status === 404) { gone(); return null; }
+    if (!response.ok || !isPage(response)) return Promise.reject(new Error("not the sheet"));
+    return response.text().then(function (html) {
+      var page = new DOMParser().parseFromString("<div id=\"sheet\">" + html + "</div>", "text/html");
+      return sheetIn(page) || Promise.reject(new Error("not the sheet"));
+    });
   }
 
   function showNotice(name) {
-    if (!notice) {
-      notice = document.createElement("p");
-      notice.className = "offline";
-      notice.setAttribute("role", "status");
-      document.body.appendChild(notice);
+    if (!now.notice) {
+      now.notice = document.createElement("p");
+      now.notice.className = "offline";
+      now.notice.setAttribute("role", "status");
+      document.body.appendChild(now.notice);
     }
-    notice.replaceChildren(say(name));
+    now.notice.replaceChildren(say(name));
   }
 
-  function hideNotice() { if (notice) { notice.remove(); notice = null; } }
+  function hideNotice() { if (now.notice) { now.notice.remove(); now.notice = null; } }
 
   function gone() {
-    if (live) live.stop();
+    if (now.live) now.live.stop();
     showNotice("gone");
   }
 
+  // What a save's answer is, its status and type checked before its body is read:
+  //   { kind: "sheet", ok, sheet, page }  the sheet as it now is, saved (2xx) or asking again
+  //                                       (409, 412, 422 drawn on the sheet);
+  //   { kind: "refused", ok: false, page } a page of the app's saying why not (409, 412, 422
+  //                                       without the sheet: a cell's own page);
+  //   { kind: "unreachable" }             no answer, 5xx, 429 or anything else (another status,
+  //                                       a proxy's page, an empty body, not HTML): not saved,
+  //                                       kept and sent again.
+  var UNREACHABLE = { kind: "unreachable" };
+
+  function answerTo(response) {
+    var asks = response.status === 409 || response.status === 412 || response.status === 422;
+    if (!(response.ok || asks) || !isPage(response)) return UNREACHABLE;
+    return response.text().then(function (html) {
+      if (!html.trim()) return UNREACHABLE;
+      var page = new DOMParser().parseFromString(html, "text/html"), fresh = sheetIn(page);
+      if (fresh) return { kind: "sheet", ok: response.ok, sheet: fresh, page: page };
+      return asks ? { kind: "refused", ok: false, page: page } : UNREACHABLE;
+    });
+  }
+
+  // A save, sent with the page's CSRF token: it answers what answerTo() read, and never fails.
   function post(url, data) {
     data.append("csrf_token", csrf);
-    saving += 1;
+    now.saving += 1;
     var sent = fetch(url, { method: "POST", body: data, credentials: "same-origin" })
-      .then(function (response) { return response.text().then(function (html) {
-        return { ok: response.ok, status: response.status, html: html };
-      }); });
-    sent.then(saved, saved);
+      .then(answerTo)
+      .catch(function () { return UNREACHABLE; });
+    sent.then(saved);
     return sent;
+  }
+
+  // A refusal that came without the sheet: said above it (in `sentence`, with the page's
+  // reason) with what was typed, and the sheet brought up to date beside it.
+  function refused(sentence, page, values) {
+    var error = page.querySelector(".error");
+    notes.appendChild(note("flash-error", say(sentence, { reason: error ? error.textContent.trim() : "" }),
+                           values));
+    refreshQuietly();
   }
 
   // What could not be sent waits here, and goes when the server answers again.
   var outbox = SS.outbox("squarescores.outbox." + token, function (item) {
     var data = new FormData();
     item.fields.forEach(function (field) { data.append(field[0], field[1]); });
-    return post(item.url, data).then(function (reply) {
-      if (reply.status >= 500 || reply.status === 429) throw new Error("not now");
-      answered(item, reply);
+    return post(item.url, data).then(function (answer) {
+      if (answer.kind === "unreachable") throw new Error("not now");
+      answered(item, answer);
     });
   }, function (items) {
     var waiting = notes.querySelector(".waiting-note");
@@ -273,13 +360,9 @@
 
   // A kept save's answer, shown as the answer to a save made now: the sheet it landed on, or
   // what the server asks (someone saved the same cell meanwhile, the round changed).
-  function answered(item, reply) {
-    var page = new DOMParser().parseFromString(reply.html, "text/html");
-    if (page.getElementById("sheet")) { apply(reply.html, false); return; }
-    var error = page.querySelector(".error");
-    notes.appendChild(note("flash-error", say("not-saved", { reason: error ? error.textContent.trim() : "" }),
-                           item.values));
-    refresh();
+  function answered(item, answer) {
+    if (answer.kind === "sheet") apply(answer.sheet, false);
+    else refused("not-saved", answer.page, item.values);
   }
 
   sheet.addEventListener("click", function (event) {
@@ -297,15 +380,18 @@
     var data = new FormData(form);
     var fields = [];
     data.forEach(function (value, name) { if (name !== "csrf_token") fields.push([name, value]); });
-    var values = Array.prototype.filter.call(form.elements, function (input) {
+    var values = asTyped(Array.prototype.filter.call(form.elements, function (input) {
       return input.matches("input.score") && input.value.trim();
-    }).map(function (input) { return { label: input.getAttribute("aria-label"), value: input.value }; });
+    }));
     // What waits goes first, in the order it was typed.
     if (outbox.items().length) { keep(); return; }
-    post(form.action, data).then(function (reply) {
-      if (reply.status >= 500 || reply.status === 429) keep();
-      else apply(reply.html, false);
-    }, keep);
+    post(form.action, data).then(function (answer) {
+      if (answer.kind === "sheet") apply(answer.sheet, false);
+      // Not what this form is answered with (its refusals come on the sheet), but a refusal:
+      // said with what was typed, as a refusal overtaken by a newer sheet is.
+      else if (answer.kind === "refused") refused("overtaken", answer.page, values);
+      else keep();
+    });
     function keep() {
       // The server cannot be reached: kept, shown as waiting, sent once it answers again.
       outbox.keep(form.action, fields, values);
@@ -316,13 +402,13 @@
   // Tap a cell to change it in place (cell_edit.js).
   SS.cellEditor(sheet, {
     post: post,
-    apply: function (html) { apply(html, false); },
+    apply: function (fresh) { apply(fresh, false); },
     version: currentVersion,
     say: say,
     editing: function (on, saved) {
-      editing = on;
-      if (saved) pending = false;
-      if (!on && pending) { pending = false; refresh(); }
+      now.editing = on;
+      if (saved) now.due = false;
+      if (!on && now.due) { now.due = false; refreshQuietly(); }
     },
     waiting: function () { return outbox.items().length > 0; },
     keep: function (url, fields, values) { outbox.keep(url, fields, values); outbox.flush(); }
@@ -331,14 +417,15 @@
   previewAll();  // what was typed before this script ran (on a slow connection)
   enhance();
   focusNext();
-  live = SS.live({
+  now.live = SS.live({
     token: token,
-    matchId: matchId,
+    eventsUrl: sheet.getAttribute("data-events-url"),
+    pollUrl: sheet.getAttribute("data-poll-url"),
     version: currentVersion,
     // A banked or abandoned match can still be followed by a rematch, which every phone is
     // offered (_next_match.html): only once that offer is on the page is nothing left to hear.
     ended: function () {
-      return ["banked", "abandoned"].indexOf(state("status")) >= 0 && !!sheet.querySelector(".next-match");
+      return ["banked", "abandoned"].indexOf(drawn("status")) >= 0 && !!sheet.querySelector(".next-match");
     },
     changed: changed,
     online: function () { hideNotice(); outbox.flush(); },

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+from contextlib import contextmanager
 
 import pytest
 
@@ -37,6 +38,33 @@ def live_server(app):
     """The app served over real HTTP on a free loopback port, for the browser."""
     with served(app) as address:
         yield address
+
+
+@pytest.fixture
+def stand_in(app):
+    """Something between the phone and the server answering in the server's place (a proxy, a
+    café's Wi-Fi sign-in): within `with stand_in(asks, status, content_type, body):` every request
+    whose WSGI environ `asks` is true of is answered so, with an X-Stand-In header to tell it by.
+    Done in the server itself, so that no request can slip past (a browser's own request routing
+    can let through one sent as a tab closes)."""
+
+    @contextmanager
+    def standing_in(asks, status, content_type, body):
+        inner = app.wsgi_app
+
+        def answering(environ, start_response):
+            if asks(environ):
+                start_response(status, [("Content-Type", content_type), ("X-Stand-In", "1")])
+                return [body]
+            return inner(environ, start_response)
+
+        app.wsgi_app = answering
+        try:
+            yield
+        finally:
+            app.wsgi_app = inner
+
+    return standing_in
 
 
 @pytest.fixture

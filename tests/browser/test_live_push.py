@@ -83,6 +83,30 @@ def test_where_the_stream_cannot_get_through_the_page_polls(live_server, browser
     viewer.context.close()
 
 
+def test_a_refresh_answered_by_anything_but_the_sheet_is_tried_again(
+        live_server, browser, api, stand_in):
+    created = api.create(("Ana", "Ben"))
+    viewer = phone(browser)
+    errors = []
+    viewer.on("pageerror", lambda error: errors.append(str(error)))
+    viewer.goto(f"{live_server}/m/{created['tokens']['view']}")
+    streaming(viewer)
+
+    def is_refresh(environ):
+        return "fragment=1" in environ.get("QUERY_STRING", "")
+
+    # A café's Wi-Fi asks to sign in again just as the host saves.
+    with stand_in(is_refresh, "200 OK", "text/html", b"<h1>Sign in to the Wi-Fi</h1>"):
+        with viewer.expect_response(lambda response: bool(response.headers.get("x-stand-in"))):
+            saved = api.call("POST", f"/matches/{created['id']}/rounds", created["tokens"]["host"],
+                             json={"scores": [7, 9]})
+            assert saved.status_code == 201
+    expect(viewer.locator(".standing .total")).to_have_text(["7", "9"])
+    expect(viewer.get_by_text("Sign in")).to_have_count(0)
+    assert errors == []
+    viewer.context.close()
+
+
 def test_a_refresh_leaves_focus_typing_caret_scroll_and_open_details_alone(
         live_server, browser, api):
     created = api.create(("Ana", "Ben"))

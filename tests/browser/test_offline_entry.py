@@ -1,11 +1,11 @@
 """Nothing typed is lost (issue 14): a round saved while the server cannot be reached waits on
 the phone, survives a reload and a closed tab, and is sent with the version it was typed at once
-the server answers: it lands once, or the server asks, as it asks a stale page."""
+the server answers: it lands once, or the server asks, as it asks a stale page. So does a save
+answered by anything but the sheet (a Wi-Fi's sign-in page, an empty body, a proxy's error page)."""
 
 from __future__ import annotations
 
 import re
-from contextlib import contextmanager
 
 import pytest
 from playwright.sync_api import expect
@@ -13,30 +13,39 @@ from playwright.sync_api import expect
 pytestmark = pytest.mark.browser
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 SAVE = re.compile(r"/m/[^/]+/round$")
+CELL_SAVE = re.compile(r"/m/[^/]+/round/\d+/seat/\d+$")
 
 
-@contextmanager
-def saves_turned_away(app):
+def is_save(environ, path=SAVE) -> bool:
+    return environ["REQUEST_METHOD"] == "POST" and bool(path.search(environ.get("PATH_INFO", "")))
+
+
+def is_cell_save(environ) -> bool:
+    return is_save(environ, CELL_SAVE)
+
+
+def saves_turned_away(stand_in):
     """The network is back but the server cannot take a save: every one is answered 503, as a
-    proxy answers while the server behind it is down. Done in the server itself, so that no save
-    can slip past (a browser's own request routing can let through one sent as a tab closes)."""
-    inner = app.wsgi_app
-
-    def turning_away(environ, start_response):
-        if environ["REQUEST_METHOD"] == "POST" and SAVE.search(environ.get("PATH_INFO", "")):
-            start_response("503 Service Unavailable", [("Content-Type", "text/plain")])
-            return [b"The server cannot take saves just now."]
-        return inner(environ, start_response)
-
-    app.wsgi_app = turning_away
-    try:
-        yield
-    finally:
-        app.wsgi_app = inner
+    proxy answers while the server behind it is down."""
+    return stand_in(is_save, "503 Service Unavailable", "text/plain",
+                    b"The server cannot take saves just now.")
 
 
 def turned_away(response) -> bool:
     return bool(SAVE.search(response.url)) and response.status == 503
+
+
+def second_stood_in():
+    """A response predicate true of the second answer a stand-in gives: a save's, then the
+    phone's first try to send it again (at once, once the save is kept)."""
+    seen = []
+
+    def second(response):
+        if response.headers.get("x-stand-in"):
+            seen.append(response.url)
+        return len(seen) == 2
+
+    return second
 
 
 def rounds(api, created):
@@ -55,7 +64,8 @@ def type_round_offline(page, context, ana, ben):
     return waiting
 
 
-def test_a_round_saved_offline_survives_a_reload_and_lands_once(live_server, app, browser, api):
+def test_a_round_saved_offline_survives_a_reload_and_lands_once(
+        live_server, stand_in, browser, api):
     created = api.create(("Ana", "Ben"))
     link = f"{live_server}/m/{created['tokens']['host']}"
     context = browser.new_context(**PHONE)
@@ -64,7 +74,7 @@ def test_a_round_saved_offline_survives_a_reload_and_lands_once(live_server, app
     type_round_offline(page, context, "12", "3+4")
     assert rounds(api, created) == []
 
-    with saves_turned_away(app):
+    with saves_turned_away(stand_in):
         # The network is back but the server cannot take it: the phone tries, and keeps it.
         with page.expect_response(turned_away):
             context.set_offline(False)
@@ -93,6 +103,48 @@ def test_a_round_saved_offline_survives_a_reload_and_lands_once(live_server, app
     expect(page.locator(".waiting-note")).to_have_count(0)
     assert rounds(api, created) == [[12, 7]]
     assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('squarescores.'))") == []
+    context.close()
+
+
+# What else than the sheet can answer a save: a café's Wi-Fi asking to sign in first, an answer
+# cut to nothing, an error page of a proxy's own.
+NOT_THE_SHEET = {
+    "sign-in page": ("200 OK", "text/html; charset=utf-8",
+                     "<title>Wi-Fi</title><h1>Sign in to the café's Wi-Fi</h1>".encode()),
+    "empty answer": ("200 OK", "text/html", b""),
+    "proxy's error page": ("403 Forbidden", "text/html",
+                           b"<html><body><h1>Forbidden</h1><p>Blocked.</p></body></html>"),
+}
+
+
+@pytest.mark.parametrize("answer", NOT_THE_SHEET)
+def test_a_save_answered_by_anything_but_the_sheet_waits_and_lands(
+        live_server, stand_in, browser, api, answer):
+    created = api.create(("Ana", "Ben"))
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{live_server}/m/{created['tokens']['host']}")
+    page.evaluate("window.untouched = true")  # gone if the page reloads
+    page.get_by_label("Round 1, Ana").fill("12")
+    page.get_by_label("Round 1, Ben").fill("3+4")
+    with stand_in(is_save, *NOT_THE_SHEET[answer]):
+        with page.expect_response(second_stood_in()):
+            page.get_by_role("button", name="Save round 1").click()
+        expect(page.locator(".waiting-note li")).to_have_text(
+            ["Round 1, Ana: 12", "Round 1, Ben: 3+4"])
+    assert rounds(api, created) == []
+    assert page.evaluate("window.untouched") is True
+    expect(page.get_by_text("Sign in")).to_have_count(0)
+
+    # The server answers again: the round lands, once.
+    context.set_offline(True)
+    context.set_offline(False)  # the phone's "online" event
+    expect(page.locator(".standing .total")).to_have_text(["12", "7"])
+    expect(page.locator(".waiting-note")).to_have_count(0)
+    assert rounds(api, created) == [[12, 7]]
+    assert errors == []
     context.close()
 
 
@@ -156,4 +208,33 @@ def test_a_cell_changed_in_place_offline_waits_and_lands(live_server, browser, a
     expect(page.locator(".waiting-note")).to_have_count(0)
     expect(page.locator(".standing .total")).to_have_text(["5", "31"])
     assert rounds(api, created) == [[5, 31]]
+    context.close()
+
+
+def test_a_cell_changed_in_place_answered_by_a_sign_in_page_waits_and_lands(
+        live_server, stand_in, browser, api):
+    created = api.create(("Ana", "Ben"))
+    api.call("POST", f"/matches/{created['id']}/rounds", created["tokens"]["host"],
+             json={"scores": [5, 30]})
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{live_server}/m/{created['tokens']['host']}")
+    page.get_by_role("link", name="Round 1, Ben: 30. Change").click()
+    page.get_by_role("textbox", name="Round 1, Ben: 30. Change").fill("31")
+    with stand_in(is_cell_save, *NOT_THE_SHEET["sign-in page"]):
+        with page.expect_response(second_stood_in()):
+            page.get_by_role("textbox", name="Round 1, Ben: 30. Change").press("Enter")
+        expect(page.locator(".waiting-note li")).to_have_text(["Round 1, Ben: 31"])
+    expect(page.get_by_role("link", name="Round 1, Ben: 30. Change")).to_be_visible()
+    expect(page.get_by_text("Sign in")).to_have_count(0)
+    assert rounds(api, created) == [[5, 30]]
+
+    context.set_offline(True)
+    context.set_offline(False)  # the phone's "online" event
+    expect(page.locator(".waiting-note")).to_have_count(0)
+    expect(page.locator(".standing .total")).to_have_text(["5", "31"])
+    assert rounds(api, created) == [[5, 31]]
+    assert errors == []
     context.close()

@@ -98,9 +98,10 @@ def test_the_view_link_changes_nothing(client, page, played):
     assert sheet.editable_inputs() == []
     assert sheet.forms("post") == []
     assert sheet.find_all("a", class_="cell") == []
-    # No link to any action: the table view (read only too) is the one page it leads to.
+    # No link to any action: the table view (read only too) is the one page it leads to, and
+    # the event stream its script follows (#sheet's data-events-url) the one it reads.
     actions = set(re.findall(rf"/m/{re.escape(played.view)}/[a-z]+", sheet.html))
-    assert actions <= {f"/m/{played.view}/table"}
+    assert actions <= {f"/m/{played.view}/table", f"/m/{played.view}/events"}
     assert sheet.totals() == [15, 25, 35]
 
     assert client.get(cell_url(played.view, 1, 0)).status_code == 403
