@@ -2,7 +2,6 @@
 
 from ..games import RoundInput
 from .access import (
-    Access,
     authenticate,
     authenticate_at,
     check,
@@ -53,8 +52,9 @@ from .matches import (
     version,
 )
 from .rematch import rematch
+from .rights import Access, Table
 from .roster import add_player, check_player, merge_players, rename_player
-from .sheet import Sheet, Table, load_sheet
+from .sheet import Sheet, load_sheet
 from .stats import (
     group_head_to_head,
     group_stats,

@@ -8,7 +8,7 @@ import sys
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from flask import current_app
 from sqlalchemy import and_, select
@@ -17,16 +17,14 @@ from ..cache import kept
 from ..errors import Conflict, Forbidden, Invalid, NotFound
 from ..extensions import db
 from ..games import Game, Result, Side
-from ..models import Group, GroupToken, Match, Player, Seat, Token
 from ..games.say import Say
+from ..models import Group, GroupToken, Match, Player, Seat, Token
 from .groups import GroupAccess
 from .matches import utc
+from .rights import Access
 from .roster import roster_players
 from .sheet import Sheet, sheet_of
 from .writes import group_of, log_change, touch_group, writing
-
-if TYPE_CHECKING:  # only named in annotations: an Access is handed in, never made here
-    from .access import Access
 
 
 @dataclass(frozen=True)

@@ -5,15 +5,13 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Collection, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..errors import Conflict, Invalid
 from ..games.say import Say
+from .rights import Access
 from .sheet import Sheet, key_hash, sheet_of
 from .writes import log_change, parse_input, writing
-
-if TYPE_CHECKING:  # only named in annotations: an Access is handed in, never made here
-    from .access import Access
 
 
 def set_character(access: Access, match_id: str, seat: int, body: Any,

@@ -15,8 +15,8 @@ from .. import ratelimit
 from ..errors import Invalid, TooManyRequests
 from ..extensions import db, write_intent
 from ..games import GAMES, Game, InvalidInput, Result, RoundInput
-from ..models import Change, Entry, Group, Match, Player, Round, Seat, Token
 from ..games.say import Say
+from ..models import Change, Entry, Group, Match, Player, Round, Seat, Token
 from .bank import places
 from .exports import EXPORT_FORMAT, EXPORT_VERSION
 from .groups import GROUP_NAME_LIMIT, new_group, new_secret

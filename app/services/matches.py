@@ -17,8 +17,8 @@ from ..cache import kept
 from ..errors import Invalid, NotFound, TooManyRequests
 from ..extensions import db, write_intent
 from ..games import GAMES, Game, InvalidInput, RoundInput, detail_json
-from ..models import Change, Match, Player, Seat, Token
 from ..games.say import Say
+from ..models import Change, Match, Player, Seat, Token
 from .access import Access, check, tokens
 from .groups import GroupAccess
 from .roster import roster_players

@@ -11,8 +11,8 @@ from sqlalchemy import select
 from .. import ratelimit
 from ..errors import Conflict, TooManyRequests
 from ..extensions import db
-from ..models import Change, Group, Player
 from ..games.say import Say
+from ..models import Change, Group, Player
 from .access import Access, tokens
 from .matches import build_match
 from .roster import roster_players

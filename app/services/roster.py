@@ -10,8 +10,8 @@ from sqlalchemy import select, update
 
 from ..errors import Conflict, Invalid, NotFound
 from ..extensions import db
-from ..models import Group, Player, Seat
 from ..games.say import Say
+from ..models import Group, Player, Seat
 from .groups import GroupAccess, on_roster, writing_group
 from .text import NAME_LIMIT, clean_text, fold, refuse_repeats
 

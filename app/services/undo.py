@@ -3,20 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy import select
 
 from ..errors import Conflict
 from ..extensions import db
 from ..games import RoundInput
-from ..models import Change, Round
 from ..games.say import Say
+from ..models import Change, Round
+from .rights import Access
 from .sheet import Sheet, sheet_of
 from .writes import log_change, refuse_early_end, set_entries, writing
-
-if TYPE_CHECKING:  # only named in annotations: an Access is handed in, never made here
-    from .access import Access
 
 UNDOABLE = ("add_round", "edit_round", "delete_round", "set_part")
 

@@ -6,19 +6,17 @@ import unicodedata
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy import select
 
 from ..errors import Clash, Conflict, EditConflict, Invalid, NotFound, VersionMismatch
 from ..extensions import db, write_intent
 from ..games import InvalidInput, RoundInput
-from ..models import Change, Entry, Group, Match, Round
 from ..games.say import Say
+from ..models import Change, Entry, Group, Match, Round
+from .rights import Access
 from .sheet import Sheet, match_query, sheet_of
-
-if TYPE_CHECKING:  # only named in annotations: access.py replaces links through writing()
-    from .access import Access
 
 
 @contextmanager
