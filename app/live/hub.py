@@ -5,6 +5,9 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterable, Iterator
 
+# Where an app keeps its hub (app.extensions).
+EXTENSION = "squarescores.live"
+
 # What a browser's EventSource waits before it reconnects after a stream ended, in ms: a
 # replaced link, a restarted server or a dropped Wi-Fi costs a phone no more than this.
 RETRY_MS = 2000

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, request
 
-from .. import live, services
+from .. import services
 from ..errors import ServiceError
+from .streams import stream
 
 bp = Blueprint("live", __name__)
 
@@ -18,4 +19,4 @@ def events(token: str):
         access, version = services.authenticate_at(token, request.remote_addr)
     except ServiceError as error:
         abort(429 if error.status == 429 else 404)
-    return live.stream(token, access, version)
+    return stream(token, access, version)
