@@ -51,7 +51,7 @@ def say(text: Any) -> str:
     if not isinstance(text, Say):
         return translations.gettext(str(text)) if text else ""
     if text.plural is not None:
-        message = translations.ngettext(text.message, text.plural, text.count)
+        message = translations.ngettext(text.message, text.plural, text.number)
     else:
         message = translations.gettext(text.message)
     if not text.values:
