@@ -174,6 +174,8 @@ class Game:
         return cls(**{name: rules[name] for name in RULES if name in rules}, **described)
 
     def __post_init__(self) -> None:
+        if self.secrets != (self.parse_character is not None):
+            raise ValueError(f"{self.name} keeps secrets if, and only if, it reads characters.")
         names = {spec.name for spec in self.options}
         for name in self.movable:
             if name not in names:

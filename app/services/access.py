@@ -61,17 +61,19 @@ def precheck(access: Access, match_id: str, action: str, number: int | None = No
     game = GAMES[match.game]
     players = tuple(db.session.scalars(
         select(Seat.name).where(Seat.match_id == match_id).order_by(Seat.position)))
-    rounds = db.session.scalar(select(func.count(Round.id)).where(Round.match_id == match_id))
+    rounds = db.session.execute(
+        select(func.count(Round.id)).where(Round.match_id == match_id)).scalar_one()
     table = Table(game, players, game.sides(players, match.options), rounds)
     access.check(table, action, number, seat)
 
 
 def tokens(access: Access, match_id: str) -> dict[str, Any]:
     check(access, match_id, "tokens")
-    rows = db.session.scalars(select(Token).where(Token.match_id == match_id)).all()
-    seats = sorted((t for t in rows if t.role == "seat"), key=lambda t: t.seat)
+    rows = db.session.scalars(
+        select(Token).where(Token.match_id == match_id).order_by(Token.seat)).all()
     by_role = {t.role: t.secret for t in rows if t.role != "seat"}
-    return {"host": by_role["host"], "view": by_role["view"], "seats": [t.secret for t in seats]}
+    return {"host": by_role["host"], "view": by_role["view"],
+            "seats": [t.secret for t in rows if t.role == "seat"]}
 
 
 def replace_link(access: Access, match_id: str, role: Any, seat: Any = None) -> dict[str, Any]:
@@ -87,15 +89,15 @@ def replace_link(access: Access, match_id: str, role: Any, seat: Any = None) -> 
                 raise Invalid(Say("Say which seat's link to replace."), "seat")
         else:
             seat = None
-        token = db.session.scalar(select(Token).where(
+        token = db.session.scalars(select(Token).where(
             Token.match_id == match_id, Token.role == role, Token.seat.is_(seat)
-            if seat is None else Token.seat == seat))
+            if seat is None else Token.seat == seat)).one()
         # 32 random bytes: 256 bits, far past guessing.
         token.secret = secrets.token_urlsafe(32)
         token.created_at = datetime.now(UTC)
         log_change(sheet, access, "replace_link", seat=seat, after={"role": role})
         if role == "view" and group_id is not None and sheet.match.ended == "banked":
-            touch_group(db.session.get(Group, group_id))  # the bank links the sheet by it
+            touch_group(db.session.get_one(Group, group_id))  # the bank links the sheet by it
         for previous in db.session.scalars(
                 select(Match).where(Match.next_id == match_id).with_for_update()):
             # The match this one is the rematch of offers this link to its phones.

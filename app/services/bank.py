@@ -94,11 +94,11 @@ def bank(access: Access, match_id: str, if_match: Collection[int] | None = None,
             raise problem
         match.ended, match.banked_at = "banked", datetime.now(UTC)
         if group_id is not None:
-            group = db.session.get(Group, group_id)
+            group = db.session.get_one(Group, group_id)
             if match.group_id is None:
                 roster, _ = roster_players(group, sheet.players)
                 match.group_id = group_id
-                for seat, player in zip(match.seats, roster):
+                for seat, player in zip(match.seats, roster, strict=True):
                     seat.player_id = player.id
             write_summary(sheet)
             touch_group(group)

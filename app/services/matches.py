@@ -19,8 +19,9 @@ from ..extensions import db, write_intent
 from ..games import GAMES, Game, InvalidInput, RoundInput, detail_json
 from ..games.say import Say
 from ..models import Change, Match, Player, Seat, Token
-from .access import Access, check, tokens
+from .access import check, tokens
 from .groups import GroupAccess
+from .rights import Access
 from .roster import roster_players
 from .sheet import Sheet, key_matches, load_sheet, sheet_of
 from .text import NAME_LIMIT, clean_text, refuse_repeats, unprintable
@@ -82,10 +83,11 @@ def build_match(game: Game, names: Sequence[str], options: dict[str, Any], name:
                 group_id: str | None = None, roster: Sequence[Player] = ()) -> Match:
     """A new match with its seats (each on the roster player given, if any) and its links:
     host, view, and one per seat. Not yet added to the session."""
-    players = list(roster) or [None] * len(names)
+    players: list[Player | None] = list(roster) or [None] * len(names)
     match = Match(id=new_id(), game=game.name, name=name, options=options, group_id=group_id)
-    match.seats = [Seat(position=i, name=player, player_id=on_roster and on_roster.id)
-                   for i, (player, on_roster) in enumerate(zip(names, players))]
+    match.seats = [Seat(position=i, name=player,
+                        player_id=on_roster.id if on_roster is not None else None)
+                   for i, (player, on_roster) in enumerate(zip(names, players, strict=True))]
     # 32 random bytes: 256 bits, far past guessing.
     match.tokens = [Token(secret=secrets.token_urlsafe(32), role="host"),
                     Token(secret=secrets.token_urlsafe(32), role="view")]
@@ -130,8 +132,9 @@ def recent(secrets_: Sequence[str]) -> list[dict[str, Any]]:
     for secret in secrets_:
         if secret in found:
             token, match = found[secret]
-            role = {"host": Say("host"), "view": Say("viewer")}.get(token.role)
-            if role is None:
+            if token.seat is None:  # the host's link or the view link
+                role = Say("host") if token.role == "host" else Say("viewer")
+            else:
                 role = Say("%(name)s's seat", name=match.seats[token.seat].name)
             listed.append({"token": secret, "name": match.name, "game": GAMES[match.game].title,
                            "role": role,
@@ -170,8 +173,8 @@ def match_view(access: Access, match_id: str, version: int,
         sheet = load_sheet(match_id)
         text = current_app.json.dumps(match_json(sheet, access, character_key))
         # Kept only as what it is named: this version, and the key opening the character or not.
-        same = (sheet.version == version
-                and sheet.key_opens(access, access.seat, character_key) == keyed)
+        opens = access.seat is not None and sheet.key_opens(access, access.seat, character_key)
+        same = sheet.version == version and opens == keyed
         return (text, sheet.version), sys.getsizeof(text), same
 
     return kept(("api", match_id, version, access.role, access.seat, keyed), make)
@@ -182,7 +185,7 @@ def match_json(sheet: Sheet, access: Access, character_key: str | None = None
     """The match as SPEC.md's GET shows it (to a phone holding `character_key`, if any)."""
     match, result = sheet.match, sheet.result
     rounds = []
-    for number, (entered, outcome) in enumerate(zip(sheet.rounds, result.rounds), start=1):
+    for number, (entered, outcome) in enumerate(zip(sheet.rounds, result.rounds, strict=True), start=1):
         rounds.append({
             "number": number,
             "status": outcome.status,

@@ -45,19 +45,19 @@ class Access:
               seat: int | None = None) -> None:
         """Refuses what this token may not do at this table: 404, then 403, in SPEC order."""
         count, players = table.rounds, len(table.players)
-        if action in ("edit_round", "delete_round") and not 1 <= number <= count:
+        if action in ("edit_round", "delete_round") and not _among(number, 1, count):
             raise NotFound(Say("There is no round %(number)s.", number=number))
         if action == "set_part":
-            if not 1 <= number <= count + 1:
+            if not _among(number, 1, count + 1):
                 raise NotFound(Say("There is no round %(number)s.", number=number))
-            if not 0 <= seat < players:
+            if not _among(seat, 0, players - 1):
                 raise NotFound(Say("There is no seat %(seat)s.", seat=seat))
             if seat not in self.writable_seats(table.sides, players):
                 raise Forbidden(Say("This link can only enter its own seat's scores."))
         elif action == "character":
             if not table.game.secrets:
                 raise NotFound(Say("%(game)s has no characters.", game=table.game.title))
-            if not 0 <= seat < players:
+            if not _among(seat, 0, players - 1):
                 raise NotFound(Say("There is no seat %(seat)s.", seat=seat))
             if self.role != "seat" or self.seat != seat:
                 raise Forbidden(Say("Only that seat's own link can set its character."))
@@ -65,7 +65,12 @@ class Access:
             if self.role not in ("host", "seat"):
                 raise Forbidden(Say("Only the host or a player can bank the match."))
         elif action == "read_cell":
-            if not 1 <= number <= count or not 0 <= seat < players:
+            if not _among(number, 1, count) or not _among(seat, 0, players - 1):
                 raise NotFound(Say("There is no such cell."))
         elif action != "read" and self.role != "host":
             raise Forbidden(Say("Only the host's link can do that."))
+
+
+def _among(value: int | None, first: int, last: int) -> bool:
+    """Whether the round or seat named is one of first to last (none named is none of them)."""
+    return value is not None and first <= value <= last

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import Select, select
 from sqlalchemy.orm import selectinload
 
 from ..errors import NotFound
@@ -113,7 +113,7 @@ def load_sheet(match_id: str) -> Sheet:
     return sheet_of(match)
 
 
-def match_query(match_id: str):
+def match_query(match_id: str) -> Select[Match]:
     """The select that reads a match with its seats, rounds and entries at once."""
     return (
         select(Match)

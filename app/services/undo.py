@@ -46,6 +46,8 @@ def _undone(sheet: Sheet, change: Change) -> list[RoundInput]:
     """The rounds as they would be without `change`."""
     rounds, n = list(sheet.rounds), change.round_number
     gone = Conflict(Say("That change can no longer be undone: the rounds have moved on."))
+    if n is None:  # every change UNDOABLE names its round: this one is none of them
+        raise gone
 
     def whole(body: Any) -> RoundInput:
         return sheet.game.parse_round(body, len(sheet.players), sheet.match.options)
@@ -66,6 +68,8 @@ def _undone(sheet: Sheet, change: Change) -> list[RoundInput]:
     # An empty round added (or edited empty) before the part was typed stays when it is undone.
     if n == len(rounds) and change.opened_round:
         return rounds[:-1]
+    if change.seat is None:  # a part's change names its seat
+        raise gone
     parts = list(rounds[n - 1].parts)
     parts[change.seat] = change.before
     rounds[n - 1] = RoundInput(rounds[n - 1].common, tuple(parts))

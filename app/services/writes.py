@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Collection, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from sqlalchemy import select
 
@@ -17,6 +17,10 @@ from ..games.say import Say
 from ..models import Change, Entry, Group, Match, Round
 from .rights import Access
 from .sheet import Sheet, match_query, sheet_of
+
+
+Rule = ParamSpec("Rule")
+Made = TypeVar("Made")
 
 
 @contextmanager
@@ -90,10 +94,10 @@ def log_change(sheet: Sheet, access: Access, action: str, number: int | None = N
                           before=before, after=after, undoes=undoes, opened_round=opened_round))
 
 
-def parse_input(parse, *args):
+def parse_input(parse: Callable[Rule, Made], *args: Rule.args, **kwargs: Rule.kwargs) -> Made:
     """What a game's parser makes of the input; its InvalidInput is the API's 422."""
     try:
-        return parse(*args)
+        return parse(*args, **kwargs)
     except InvalidInput as error:
         raise Invalid(error.message, error.field) from error
 
@@ -120,11 +124,12 @@ def set_entries(row: Round, parts: Sequence[Any]) -> None:
     existing = {entry.seat: entry for entry in row.entries}
     for seat, part in enumerate(parts):
         entry = existing.get(seat)
-        if part is None and entry is not None:
+        if entry is None:
+            if part is not None:
+                row.entries.append(Entry(seat=seat, data=part))
+        elif part is None:
             row.entries.remove(entry)
-        elif part is not None and entry is None:
-            row.entries.append(Entry(seat=seat, data=part))
-        elif part is not None and entry.data != part:
+        elif entry.data != part:
             entry.data = part
             entry.updated_at = datetime.now(UTC)
 
@@ -308,7 +313,7 @@ def set_details(access: Access, match_id: str, body: Any,
             setattr(sheet.match, name, detail_text(value, name))
         after = {"place": sheet.match.place, "note": sheet.match.note}
         if group_id is not None and sheet.match.ended == "banked" and after != before:
-            touch_group(db.session.get(Group, group_id))  # the bank's summary shows them
+            touch_group(db.session.get_one(Group, group_id))  # the bank's summary shows them
         log_change(sheet, access, "details", before=before, after=after)
     return sheet_of(sheet.match)
 
