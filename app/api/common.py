@@ -96,7 +96,7 @@ def no_store(response: Response) -> Response:
     return response
 
 
-def service_error(error: ServiceError):
+def service_error(error: ServiceError) -> Response:
     body_: dict[str, Any] = {"code": error.code, "message": error.message}
     if error.field:
         body_["field"] = error.field
@@ -109,7 +109,7 @@ def service_error(error: ServiceError):
     return response
 
 
-def http_error(error: HTTPException):
+def http_error(error: HTTPException) -> Response:
     code = (error.name or "error").lower().replace(" ", "_")
     response = jsonify({"error": {"code": code, "message": error.description}})
     response.status_code = error.code or 500
