@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, request
+from flask import Blueprint, Response, abort, request
 
 from .. import services
 from ..errors import ServiceError
@@ -12,7 +12,7 @@ bp = Blueprint("live", __name__)
 
 
 @bp.get("/m/<token>/events")
-def events(token: str):
+def events(token: str) -> Response:
     """Like the other /m/ pages: an unknown link is a plain 404 (429 once guessing is too
     fast). The access log masks the token (app/logs.py)."""
     try:
