@@ -54,7 +54,6 @@ from .rematch import rematch
 from .rights import Access, Table
 from .roster import add_player, check_player, merge_players, rename_player
 from .sheet import Sheet, load_sheet
-from .text import NAME_LIMIT
 from .stats import (
     group_head_to_head,
     group_stats,
@@ -63,6 +62,7 @@ from .stats import (
     statistics,
     tonight,
 )
+from .text import NAME_LIMIT
 from .undo import cell_history, history, last_undoable, latest_changes, undo
 from .writes import (
     abandon,

@@ -21,7 +21,8 @@ from .writes import group_of, log_change, touch_group, writing
 
 
 def authenticate(secret: str | None, address: str | None = None) -> Access:
-    """The access a token grants. Unknown tokens are 401, and too many of them from one address 429."""
+    """The access a token grants. Unknown tokens are 401, and too many of them from one address
+    429."""
     return authenticate_at(secret, address)[0]
 
 

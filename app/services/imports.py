@@ -62,7 +62,8 @@ def import_group(body: Any, address: str | None = None) -> tuple[Group, dict[str
     if body.get("format", EXPORT_FORMAT) != EXPORT_FORMAT:
         raise Invalid(Say("This is not a SquareScores group export."), "format")
     if body.get("format_version", EXPORT_VERSION) != EXPORT_VERSION:
-        raise Invalid(Say("This app reads exports of version %(version)s.", version=EXPORT_VERSION), "format_version")
+        raise Invalid(Say("This app reads exports of version %(version)s.",
+                          version=EXPORT_VERSION), "format_version")
     # Counted before the work: checking an import replays every match in it.
     if not ratelimit.allow("create", address):
         raise TooManyRequests(Say("Too many new groups from this address; wait a minute."))
@@ -70,13 +71,15 @@ def import_group(body: Any, address: str | None = None) -> tuple[Group, dict[str
     roster = _roster(body.get("players"))
     raw_matches = body.get("matches", [])
     if not isinstance(raw_matches, list) or len(raw_matches) > MOST_MATCHES:
-        raise Invalid(Say("Give the matches as a list of at most %(most)s.", most=f"{MOST_MATCHES:,}"), "matches")
+        raise Invalid(Say("Give the matches as a list of at most %(most)s.",
+                          most=f"{MOST_MATCHES:,}"), "matches")
     planned, rounds = [], 0
     for index, raw in enumerate(raw_matches):
         planned.append(_match(raw, f"matches[{index}]", roster))
         rounds += len(planned[-1].rounds)
         if rounds > MOST_ROUNDS:
-            raise Invalid(Say("An import holds at most %(most)s rounds in all.", most=f"{MOST_ROUNDS:,}"), "matches")
+            raise Invalid(Say("An import holds at most %(most)s rounds in all.",
+                              most=f"{MOST_ROUNDS:,}"), "matches")
     return _write(name, roster, planned)
 
 
@@ -91,8 +94,8 @@ def _roster(raw: Any) -> dict[Any, str]:
     if raw is None:
         raw = []
     if not isinstance(raw, list) or len(raw) > MOST_PLAYERS:
-        raise Invalid(Say("Give the roster as a list of at most %(most)s players.", most=f"{MOST_PLAYERS:,}"),
-                      "players")
+        raise Invalid(Say("Give the roster as a list of at most %(most)s players.",
+                          most=f"{MOST_PLAYERS:,}"), "players")
     roster: dict[Any, str] = {}
     folded: set[str] = set()
     for index, entry in enumerate(raw):
@@ -119,7 +122,8 @@ def _match(raw: Any, where: str, roster: Mapping[Any, str]) -> _Planned:
     game_name = raw.get("game")
     game = GAMES.get(game_name) if isinstance(game_name, str) else None
     if game is None:
-        raise Invalid(Say("Unknown game; this app plays %(games)s.", games=", ".join(GAMES)), f"{where}.game")
+        raise Invalid(Say("Unknown game; this app plays %(games)s.", games=", ".join(GAMES)),
+                      f"{where}.game")
     seats = raw.get("players")
     if not isinstance(seats, list) or not all(isinstance(s, Mapping) for s in seats):
         raise Invalid(Say("Give the seats as a list of {\"seat\", \"name\", \"player\"}."),
@@ -224,8 +228,8 @@ def _time(raw: Mapping[str, Any], name: str, where: str) -> datetime:
         moment = moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
         moment.timestamp()  # out of range past year 9999 once in UTC: refused here
     except (ValueError, OverflowError, OSError) as error:
-        raise Invalid(Say("“%(name)s” is a time in ISO 8601, like 2026-11-30T20:15:00+00:00.", name=name),
-                      f"{where}.{name}") from error
+        raise Invalid(Say("“%(name)s” is a time in ISO 8601, like 2026-11-30T20:15:00+00:00.",
+                          name=name), f"{where}.{name}") from error
     return moment
 
 

@@ -102,7 +102,8 @@ def clean_players(players: Any, game: Game) -> list[str]:
     names = []
     for seat, player in enumerate(players):
         if not isinstance(player, str) or not player.strip():
-            raise Invalid(Say("Player %(number)s needs a name.", number=seat + 1), f"players[{seat}]")
+            raise Invalid(Say("Player %(number)s needs a name.", number=seat + 1),
+                          f"players[{seat}]")
         if len(player.strip()) > NAME_LIMIT:
             raise Invalid(Say("Player %(number)s's name is over %(limit)s characters.",
                               number=seat + 1, limit=NAME_LIMIT),
@@ -185,7 +186,8 @@ def match_json(sheet: Sheet, access: Access, character_key: str | None = None
     """The match as SPEC.md's GET shows it (to a phone holding `character_key`, if any)."""
     match, result = sheet.match, sheet.result
     rounds = []
-    for number, (entered, outcome) in enumerate(zip(sheet.rounds, result.rounds, strict=True), start=1):
+    played = zip(sheet.rounds, result.rounds, strict=True)  # the replay gives one per round
+    for number, (entered, outcome) in enumerate(played, start=1):
         rounds.append({
             "number": number,
             "status": outcome.status,

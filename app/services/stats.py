@@ -129,7 +129,8 @@ def game_named(game: str | None) -> str | None:
     if game is None or game == "":
         return None
     if game not in GAMES:
-        raise Invalid(Say("No such game; choose one of: %(games)s.", games=", ".join(GAMES)), "game")
+        raise Invalid(Say("No such game; choose one of: %(games)s.", games=", ".join(GAMES)),
+                      "game")
     return game
 
 

@@ -18,7 +18,6 @@ from ..models import Change, Entry, Group, Match, Round
 from .rights import Access
 from .sheet import Sheet, match_query, sheet_of
 
-
 Rule = ParamSpec("Rule")
 Made = TypeVar("Made")
 
@@ -262,8 +261,8 @@ def _merge_since(sheet: Sheet, number: int, based_on: int, before: Sequence[Any]
                                   yours=entered[seat])
     if clashes:
         seat, clash = next(iter(clashes.items()))
-        raise EditConflict(Say("%(who)s saved this cell while you were typing.", who=clash.who), seat,
-                           clash.theirs, clash.yours, clashes, frozenset(refreshed))
+        raise EditConflict(Say("%(who)s saved this cell while you were typing.", who=clash.who),
+                           seat, clash.theirs, clash.yours, clashes, frozenset(refreshed))
 
 
 def _changes_since(match_id: str, version: int, number: int) -> list[Change]:
@@ -279,7 +278,8 @@ def _who(sheet: Sheet, actor: str) -> str:
 
 
 def _check_round(sheet: Sheet, entered: RoundInput) -> None:
-    """A whole round must still be valid once one part changes (e.g. two seats cannot both go out)."""
+    """A whole round must still be valid once one part changes (two seats cannot both go out,
+    say)."""
     sheet.game.parse_round(sheet.game.round_input(entered), len(sheet.players),
                            sheet.match.options)
 
@@ -308,8 +308,8 @@ def set_details(access: Access, match_id: str, body: Any,
         before = {"place": sheet.match.place, "note": sheet.match.note}
         for name, value in body.items():
             if name not in before:
-                raise Invalid(Say("Unknown field “%(name)s”: a match has a place and a note.", name=name),
-                              name)
+                raise Invalid(Say("Unknown field “%(name)s”: a match has a place and a note.",
+                                  name=name), name)
             setattr(sheet.match, name, detail_text(value, name))
         after = {"place": sheet.match.place, "note": sheet.match.note}
         if group_id is not None and sheet.match.ended == "banked" and after != before:
