@@ -2,16 +2,24 @@
 
 from __future__ import annotations
 
-from flask import Flask, g, has_request_context, request
+from types import TracebackType
+
+from flask import Flask, Response, g, has_request_context, request
 from sqlalchemy import event
 
-from . import cache, i18n, ratelimit
+# models is imported for its tables, which Flask-Migrate compares against the migrations.
+from . import cache, i18n, live, models, ratelimit  # noqa: F401
+from .api import bp as api_bp
+from .api.events import bp as api_events_bp
+from .cli import backup
 from .extensions import compress, csrf, db, migrate
 from .logs import RedactRecord, redact
+from .web import bp as web_bp
 
 
 class SquareScores(Flask):
-    def log_exception(self, exc_info) -> None:
+    def log_exception(self, exc_info: tuple[type, BaseException, TracebackType]
+                      | tuple[None, None, None]) -> None:
         # Flask's own message names the path, and a page's path holds its link's token.
         self.logger.error("Exception on %s [%s]", redact(request.path), request.method,
                           exc_info=exc_info)
@@ -28,7 +36,7 @@ def create_app(config_class: object | str = "config.Config") -> Flask:
     compress.init_app(app)
 
     @app.after_request  # runs before Flask-Compress's, which was registered first
-    def whole_asset(response):
+    def whole_asset(response: Response) -> Response:
         """Flask sends a static file as a stream, which Flask-Compress leaves alone: ours are
         small, so read it whole, and it is compressed with its length and ETag said."""
         if request.endpoint == "static" and response.direct_passthrough:
@@ -38,14 +46,6 @@ def create_app(config_class: object | str = "config.Config") -> Flask:
     cache.init_app(app)
     ratelimit.init_app(app)
     i18n.init_app(app)
-
-    from . import models  # noqa: F401  (the tables Flask-Migrate compares against)
-    from .api import bp as api_bp
-    from .api.events import bp as api_events_bp
-    from . import live
-    from .web import bp as web_bp
-
-    from .cli import backup
 
     app.cli.add_command(backup)
     csrf.exempt(api_bp)
@@ -58,7 +58,7 @@ def create_app(config_class: object | str = "config.Config") -> Flask:
         _count_statements(app)
 
     @app.after_request
-    def security_headers(response):
+    def security_headers(response: Response) -> Response:
         response.headers.setdefault(
             "Content-Security-Policy",
             "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
@@ -78,11 +78,11 @@ def _count_statements(app: Flask) -> None:
         engine = db.engine
 
     @event.listens_for(engine, "before_cursor_execute")
-    def count(*args) -> None:
+    def count(*args: object) -> None:
         if has_request_context():
             g.sql_statements = g.get("sql_statements", 0) + 1
 
     @app.after_request
-    def header(response):
+    def header(response: Response) -> Response:
         response.headers["X-SQL-Statements"] = str(g.get("sql_statements", 0))
         return response

@@ -8,7 +8,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from typing import Any, TypeVar
+from typing import TypeVar, cast
 
 from flask import Flask, current_app
 
@@ -26,7 +26,8 @@ class Cache:
     def __init__(self, limit: int):
         self.limit = limit
         self.size = 0
-        self._values: OrderedDict[Hashable, tuple[Any, int]] = OrderedDict()
+        # Values of every type: a key names what it holds (see kept()).
+        self._values: OrderedDict[Hashable, tuple[object, int]] = OrderedDict()
         self._lock = threading.Lock()
 
     def __len__(self) -> int:
@@ -40,7 +41,8 @@ class Cache:
         with self._lock:
             if key in self._values:
                 self._values.move_to_end(key)
-                return self._values[key][0]
+                # What make() made under this key before: a key is only ever made by one maker.
+                return cast(V, self._values[key][0])
         # Made outside the lock: a slow replay must not hold up readers of other keys.
         value, size, keep = make()
         if keep and size <= self.limit:
@@ -60,7 +62,9 @@ def init_app(app: Flask) -> Cache:
     return cache
 
 
-def kept(key: tuple, make: Callable[[], tuple[V, int, bool]]) -> V:
+def kept(key: tuple[Hashable, ...], make: Callable[[], tuple[V, int, bool]]) -> V:
     """The current app's value under `key`, made (and maybe kept) by `make` when it has none:
-    `make()` answers (value, size in bytes, whether to keep it)."""
-    return current_app.extensions[EXTENSION].kept(key, make)
+    `make()` answers (value, size in bytes, whether to keep it). A key names its value: its
+    first part says what it is ("bank", "api", ...), and the rest which one."""
+    cache: Cache = current_app.extensions[EXTENSION]
+    return cache.kept(key, make)

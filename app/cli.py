@@ -26,9 +26,12 @@ def backup(path: Path) -> None:
         raise click.ClickException(f"{path} exists already: choose a new file.")
     source = db.engine.raw_connection()
     try:
+        driver = source.driver_connection
+        if not isinstance(driver, sqlite3.Connection):
+            raise click.ClickException("backup reads SQLite through Python's sqlite3 module.")
         target = sqlite3.connect(path)
         try:
-            source.driver_connection.backup(target)
+            driver.backup(target)
         finally:
             target.close()
     finally:

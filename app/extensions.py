@@ -1,5 +1,6 @@
 """Flask extensions, created unbound and bound to the app in create_app."""
 
+import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -9,8 +10,10 @@ from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf.csrf import CSRFProtect
 from sqlalchemy import MetaData, event
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.orm import DeclarativeBase
+from sqlalchemy.pool import ConnectionPoolEntry
 
 
 class Base(DeclarativeBase):
@@ -47,10 +50,10 @@ def write_intent() -> Iterator[None]:
 
 
 @event.listens_for(Engine, "connect")
-def _sqlite_pragmas(dbapi_connection, connection_record):
+def _sqlite_pragmas(dbapi_connection: DBAPIConnection,
+                    connection_record: ConnectionPoolEntry) -> None:
     """Foreign keys on, WAL so readers never wait on a writer, and a busy timeout."""
-    module = type(dbapi_connection).__module__
-    if not module.startswith("sqlite3"):
+    if not isinstance(dbapi_connection, sqlite3.Connection):
         return
     # SQLAlchemy, not the sqlite3 module, says BEGIN, so that a write can say BEGIN IMMEDIATE.
     dbapi_connection.isolation_level = None
@@ -64,7 +67,7 @@ def _sqlite_pragmas(dbapi_connection, connection_record):
 
 
 @event.listens_for(Engine, "begin")
-def _sqlite_begin(conn):
+def _sqlite_begin(conn: Connection) -> None:
     if conn.dialect.name == "sqlite":
         # A write takes the write lock up front, so it waits its turn (busy_timeout) instead
         # of failing with "database is locked" when it upgrades a read lock mid-transaction.

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from babel.numbers import format_decimal
+from babel.support import NullTranslations
 from flask import Flask, request
 from flask_babel import Babel, get_locale, get_translations
 
@@ -47,11 +48,11 @@ def say(text: Any) -> str:
     a `Say` is said first)."""
     if text is None:
         return ""
-    translations = get_translations()
+    translations: NullTranslations = get_translations()  # Babel's, or none for English
     if not isinstance(text, Say):
         return translations.gettext(str(text)) if text else ""
-    if text.plural is not None:
-        message = translations.ngettext(text.message, text.plural, text.count)
+    if text.plural is not None and text.number is not None:  # Say.many() gives both
+        message = translations.ngettext(text.message, text.plural, text.number)
     else:
         message = translations.gettext(text.message)
     if not text.values:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import logging
 import re
+from datetime import timedelta
+from typing import Any
 
 from gunicorn.glogging import Logger
 
@@ -35,13 +37,14 @@ class RedactRecord(logging.Filter):
 
 
 class RedactingLogger(Logger):
-    def setup(self, cfg):
+    def setup(self, cfg: object) -> None:
         super().setup(cfg)
         for handler in self.error_log.handlers:
             handler.addFilter(RedactRecord())
 
-    def atoms(self, resp, req, environ, request_time):
-        atoms = super().atoms(resp, req, environ, request_time)
+    def atoms(self, resp: object, req: object, environ: dict[str, Any],
+              request_time: timedelta) -> dict[str, Any]:
+        atoms: dict[str, Any] = super().atoms(resp, req, environ, request_time)
         for key, value in atoms.items():
             if isinstance(value, str):
                 # "u" is the user name of a Basic Authorization header, where a token may be.

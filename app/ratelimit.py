@@ -37,7 +37,7 @@ def allow(kind: str, address: str | None) -> bool:
     if not config["RATELIMIT_ENABLED"]:
         return True
     per_minute = config[f"RATELIMIT_{kind.upper()}_PER_MINUTE"]
-    limiter = current_app.extensions[EXTENSION]
+    limiter: MovingWindowRateLimiter = current_app.extensions[EXTENSION]
     try:
         return limiter.hit(RateLimitItemPerMinute(per_minute), kind, address or "unknown")
     except Exception:

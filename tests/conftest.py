@@ -7,11 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from sqlalchemy import event
-from sqlalchemy.pool import Pool
-
 import toy_game
 from fresh_app import fresh_app
+from sqlalchemy import event
+from sqlalchemy.pool import Pool
 
 # A game that lives only in the tests joins the registry before any app is made: every app of
 # the suite plays it, and every check written over the registry checks it too.

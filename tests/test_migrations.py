@@ -13,8 +13,8 @@ from flask_migrate import downgrade, upgrade
 from sqlalchemy import inspect, select, text
 
 from app import create_app, services
-from app.models import Change
 from app.extensions import db
+from app.models import Change
 from config import TestConfig
 
 ON_SQLITE = TestConfig.SQLALCHEMY_DATABASE_URI.startswith("sqlite")

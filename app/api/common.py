@@ -8,6 +8,7 @@ from typing import Any
 
 from flask import Response, jsonify, request, url_for
 from werkzeug.exceptions import HTTPException
+from werkzeug.wrappers import Response as BaseResponse
 
 from ..errors import Invalid, Malformed, ServiceError, TooManyRequests
 
@@ -96,7 +97,7 @@ def no_store(response: Response) -> Response:
     return response
 
 
-def service_error(error: ServiceError):
+def service_error(error: ServiceError) -> Response:
     body_: dict[str, Any] = {"code": error.code, "message": error.message}
     if error.field:
         body_["field"] = error.field
@@ -109,7 +110,7 @@ def service_error(error: ServiceError):
     return response
 
 
-def http_error(error: HTTPException) -> Response:
+def http_error(error: HTTPException) -> BaseResponse:
     """An HTTP error in the API's shape, keeping its headers (a 405's Allow, say)."""
     code = (error.name or "error").lower().replace(" ", "_")
     response = error.get_response()

@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, request
+from flask import Blueprint, Response, request
 
 from .. import live, services
-from ..errors import NotFound, ServiceError
-from .common import bearer, no_store, service_error
+from ..errors import NotFound
+from .common import bearer, no_store
 
 bp = Blueprint("api_events", __name__, url_prefix="/api/v1")
 bp.after_request(no_store)
 
 
 @bp.get("/matches/<match_id>/events")
-def events(match_id: str):
+def events(match_id: str) -> Response:
     """Any of the match's links: 401 for none or an unknown one, 404 for another match's."""
-    secret = bearer()
+    secret = bearer() or ""  # no token is no link's: 401, as for an unknown one
     access, version = services.authenticate_at(secret, request.remote_addr)
     if access.match_id != match_id:
         raise NotFound("No such match.")

@@ -9,10 +9,20 @@ from flask import Response, current_app, jsonify, request, url_for
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from .. import services
+from ..models import Group, Player
 from ..services import GroupAccess
-from .common import (bearer, body, download, group_links, if_match, not_modified, object_body,
-                     optional_body)
+from .common import (
+    bearer,
+    body,
+    download,
+    group_links,
+    if_match,
+    not_modified,
+    object_body,
+    optional_body,
+)
 from .routes import bp
+
 
 def _group(group_id: str, action: str = "read") -> tuple[GroupAccess, int]:
     """401, 404 and 403, in that order, before anything else is looked at; and the group's
@@ -32,13 +42,14 @@ def _group_answer(access: GroupAccess, group_id: str, status: int = 200,
     return response
 
 
-def _player_answer(access: GroupAccess, group_id: str, player, status: int = 200) -> Response:
+def _player_answer(access: GroupAccess, group_id: str, player: Player,
+                   status: int = 200) -> Response:
     """A roster write's answer: the group, and the player as it now stands."""
     return _group_answer(access, group_id, status,
                          {"player": {"id": player.id, "name": player.name}})
 
 
-def _created(group, tokens: dict[str, str]) -> Response:
+def _created(group: Group, tokens: dict[str, str]) -> Response:
     access = GroupAccess(group.id, "owner")
     response = _group_answer(access, group.id, 201,
                              {"tokens": tokens, "links": group_links(tokens)})
@@ -47,7 +58,7 @@ def _created(group, tokens: dict[str, str]) -> Response:
 
 
 @bp.post("/groups")
-def create_group():
+def create_group() -> Response:
     """`{"name", "players"?: [names]}`: a new group and its links (owner, view)."""
     data = object_body()
     return _created(*services.create_group(data.get("name"), data.get("players"),
@@ -55,7 +66,7 @@ def create_group():
 
 
 @bp.post("/groups/import")
-def import_group():
+def import_group() -> Response:
     """The body of a group's export.json: a new group (new ids and links) with the same bank."""
     # A backup may weigh more than any other request (config.py).
     request.max_content_length = current_app.config["IMPORT_MAX_BYTES"]
@@ -68,7 +79,7 @@ def import_group():
 
 
 @bp.get("/groups/<group_id>")
-def get_group(group_id: str):
+def get_group(group_id: str) -> Response:
     access, version = _group(group_id)
     unchanged = not_modified(version)
     if unchanged:  # one small query: the link and the group's version
@@ -86,7 +97,7 @@ def get_group(group_id: str):
 
 
 @bp.get("/groups/<group_id>/tokens")
-def group_tokens(group_id: str):
+def group_tokens(group_id: str) -> Response:
     """The owner reads the links again (to show them and their QR codes later)."""
     access, _ = _group(group_id, "tokens")
     tokens = services.group_tokens(access, group_id)
@@ -94,7 +105,7 @@ def group_tokens(group_id: str):
 
 
 @bp.post("/groups/<group_id>/tokens/replace")
-def replace_group_link(group_id: str):
+def replace_group_link(group_id: str) -> Response:
     """`{"role": "owner" | "view"}`: a new secret; the old one answers 401 at once."""
     access, _ = _group(group_id, "replace_link")
     data = object_body()
@@ -103,7 +114,7 @@ def replace_group_link(group_id: str):
 
 
 @bp.post("/groups/<group_id>/players")
-def add_player(group_id: str):
+def add_player(group_id: str) -> Response:
     access, _ = _group(group_id, "add_player")
     data = object_body()
     player = services.add_player(access, group_id, data.get("name"), if_match())
@@ -111,7 +122,7 @@ def add_player(group_id: str):
 
 
 @bp.put("/groups/<group_id>/players/<int:player_id>")
-def rename_player(group_id: str, player_id: int):
+def rename_player(group_id: str, player_id: int) -> Response:
     access, _ = _group(group_id, "rename_player")
     services.check_player(group_id, player_id)
     data = object_body()
@@ -120,7 +131,7 @@ def rename_player(group_id: str, player_id: int):
 
 
 @bp.post("/groups/<group_id>/players/<int:player_id>/merge")
-def merge_players(group_id: str, player_id: int):
+def merge_players(group_id: str, player_id: int) -> Response:
     """`{"into": <player id>}`: one person typed twice; `player_id` joins `into`."""
     access, _ = _group(group_id, "merge_players")
     services.check_player(group_id, player_id)
@@ -130,7 +141,7 @@ def merge_players(group_id: str, player_id: int):
 
 
 @bp.delete("/groups/<group_id>/matches/<match_id>")
-def take_out(group_id: str, match_id: str):
+def take_out(group_id: str, match_id: str) -> Response:
     """The owner takes a banked match out of the bank (a practice game)."""
     access, _ = _group(group_id, "take_out")
     services.take_out(access, group_id, match_id, True, if_match())
@@ -138,7 +149,7 @@ def take_out(group_id: str, match_id: str):
 
 
 @bp.post("/groups/<group_id>/matches/<match_id>")
-def put_back(group_id: str, match_id: str):
+def put_back(group_id: str, match_id: str) -> Response:
     """The owner puts a match taken out back into the bank."""
     access, _ = _group(group_id, "take_out")
     services.check_in_bank(group_id, match_id)
@@ -160,7 +171,7 @@ def _tagged(data: Any, version: int) -> Response:
 
 
 @bp.get("/groups/<group_id>/stats")
-def stats(group_id: str):
+def stats(group_id: str) -> Response:
     """SPEC's statistics; `?game=<game>` for one game's (with points)."""
     access, version, unchanged = _read(group_id)
     return unchanged or _tagged(
@@ -168,7 +179,7 @@ def stats(group_id: str):
 
 
 @bp.get("/groups/<group_id>/head-to-head")
-def head_to_head(group_id: str):
+def head_to_head(group_id: str) -> Response:
     """Two players over the matches both played: `?a=<player id>&b=<player id>&game=`."""
     access, version, unchanged = _read(group_id)
     return unchanged or _tagged(services.group_head_to_head(
@@ -177,21 +188,21 @@ def head_to_head(group_id: str):
 
 
 @bp.get("/groups/<group_id>/tonight")
-def tonight(group_id: str):
+def tonight(group_id: str) -> Response:
     """The evening's matches (banked within six hours before the latest) and who leads it."""
     access, version, unchanged = _read(group_id)
     return unchanged or _tagged(services.group_tonight(access, group_id, version), version)
 
 
 @bp.get("/groups/<group_id>/export.csv")
-def group_csv(group_id: str):
+def group_csv(group_id: str) -> Response:
     access, version = _group(group_id)
     return download(services.group_csv(access, group_id, version), "text/csv",
                     f"squarescores-group-{group_id}.csv")
 
 
 @bp.get("/groups/<group_id>/export.json")
-def group_export(group_id: str):
+def group_export(group_id: str) -> Response:
     access, version = _group(group_id)
     response = jsonify(services.group_export(access, group_id, version))
     response.headers["Content-Disposition"] = (

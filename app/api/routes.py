@@ -7,13 +7,22 @@ import json
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request, url_for
-from werkzeug.exceptions import HTTPException
 
 from .. import services
-from ..errors import NotFound, ServiceError
+from ..errors import NotFound
 from ..services import Access, Sheet
-from .common import (bearer, body, character_key, download, http_error, if_match, match_links,
-                     no_store, not_modified, object_body, optional_body, service_error)
+from .common import (
+    bearer,
+    body,
+    character_key,
+    download,
+    if_match,
+    match_links,
+    no_store,
+    not_modified,
+    object_body,
+    optional_body,
+)
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 bp.after_request(no_store)
@@ -51,7 +60,7 @@ def _created(sheet: Sheet, tokens: dict[str, Any]) -> Response:
 
 
 @bp.post("/matches")
-def create_match():
+def create_match() -> Response:
     """`{"game", "players", "options"?, "name"?, "group"?}`; in a group, with the group's owner
     link as the bearer token."""
     data = object_body()
@@ -67,7 +76,7 @@ def create_match():
 
 
 @bp.get("/matches/<match_id>")
-def get_match(match_id: str):
+def get_match(match_id: str) -> Response:
     access, version = services.authenticate_at(bearer(), request.remote_addr)
     if access.match_id != match_id:
         raise NotFound("No such match.")
@@ -83,42 +92,42 @@ def get_match(match_id: str):
 
 
 @bp.patch("/matches/<match_id>")
-def set_details(match_id: str):
+def set_details(match_id: str) -> Response:
     """The host adds where it was played and a note: `{"place": "...", "note": "..."}`."""
     access = _access(match_id, "details")
     return _match(services.set_details(access, match_id, body(), if_match()), access)
 
 
 @bp.post("/matches/<match_id>/rounds")
-def add_round(match_id: str):
+def add_round(match_id: str) -> Response:
     access = _access(match_id, "add_round")
     sheet = services.add_round(access, match_id, body(), if_match())
     return _match(sheet, access, 201)
 
 
 @bp.put("/matches/<match_id>/rounds/<int:number>")
-def replace_round(match_id: str, number: int):
+def replace_round(match_id: str, number: int) -> Response:
     access = _access(match_id, "edit_round", number)
     sheet = services.replace_round(access, match_id, number, body(), if_match())
     return _match(sheet, access)
 
 
 @bp.delete("/matches/<match_id>/rounds/<int:number>")
-def delete_round(match_id: str, number: int):
+def delete_round(match_id: str, number: int) -> Response:
     access = _access(match_id, "delete_round", number)
     sheet = services.delete_round(access, match_id, number, if_match())
     return _match(sheet, access)
 
 
 @bp.put("/matches/<match_id>/rounds/<int:number>/seats/<int:seat>")
-def set_part(match_id: str, number: int, seat: int):
+def set_part(match_id: str, number: int, seat: int) -> Response:
     access = _access(match_id, "set_part", number, seat)
     sheet, opened = services.set_parts(access, match_id, number, {seat: body()}, if_match())
     return _match(sheet, access, 201 if opened else 200)
 
 
 @bp.put("/matches/<match_id>/seats/<int:seat>/character")
-def set_character(match_id: str, seat: int):
+def set_character(match_id: str, seat: int) -> Response:
     """Bandido: a seat's own secret character, `{"symbols": [3 symbols], "revealed": false}`;
     the answer adds the `character_key` this phone reads it back with."""
     access = _access(match_id, "character", seat=seat)
@@ -127,14 +136,14 @@ def set_character(match_id: str, seat: int):
 
 
 @bp.patch("/matches/<match_id>/options")
-def move_line(match_id: str):
+def move_line(match_id: str) -> Response:
     """The host moves the line: `{"target": 250}` (or a free sheet's `{"rounds": 12}`)."""
     access = _access(match_id, "move_line")
     return _match(services.move_line(access, match_id, body(), if_match()), access)
 
 
 @bp.post("/matches/<match_id>/bank")
-def bank(match_id: str):
+def bank(match_id: str) -> Response:
     """Bank a match that is over; one of no group may be filed into one:
     `{"group": <id>, "group_token": <its owner link>}`."""
     access = _access(match_id, "bank")
@@ -142,34 +151,34 @@ def bank(match_id: str):
 
 
 @bp.post("/matches/<match_id>/rematch")
-def rematch(match_id: str):
+def rematch(match_id: str) -> Response:
     """The host starts the next match of a finished one: answered like a create."""
     access = _access(match_id, "rematch")
     return _created(*services.rematch(access, match_id, if_match(), request.remote_addr))
 
 
 @bp.get("/matches/<match_id>/export.csv")
-def match_csv(match_id: str):
+def match_csv(match_id: str) -> Response:
     access = services.authenticate(bearer(), request.remote_addr)
     sheet = services.check(access, match_id, "read")
     return download(services.match_csv(sheet), "text/csv", f"squarescores-{match_id}.csv")
 
 
 @bp.post("/matches/<match_id>/abandon")
-def abandon(match_id: str):
+def abandon(match_id: str) -> Response:
     access = _access(match_id, "abandon")
     return _match(services.abandon(access, match_id, if_match()), access)
 
 
 @bp.get("/matches/<match_id>/tokens")
-def tokens(match_id: str):
+def tokens(match_id: str) -> Response:
     access = services.authenticate(bearer(), request.remote_addr)
     tokens = services.tokens(access, match_id)
     return jsonify(tokens | {"links": match_links(tokens)})
 
 
 @bp.post("/matches/<match_id>/tokens/replace")
-def replace_link(match_id: str):
+def replace_link(match_id: str) -> Response:
     """A new secret for one link (`{"role": "seat", "seat": 2}`); the old one stops working."""
     access = services.authenticate(bearer(), request.remote_addr)
     services.check(access, match_id, "tokens")
@@ -179,13 +188,13 @@ def replace_link(match_id: str):
 
 
 @bp.post("/matches/<match_id>/undo")
-def undo(match_id: str):
+def undo(match_id: str) -> Response:
     access = _access(match_id, "undo")
     return _match(services.undo(access, match_id, if_match()), access)
 
 
 @bp.get("/matches/<match_id>/history")
-def history(match_id: str):
+def history(match_id: str) -> Response:
     """Every change, oldest first: who made it, when, and the value before and after."""
     _access(match_id, "history")
     return jsonify({"changes": [

@@ -1,8 +1,8 @@
 """The registry of game engines: each game's rules live in its own pure module."""
 
-from .base import Game, InvalidInput, Registry, Result, RoundInput, RoundResult, Side, detail_json
 from .banakil import GAME as BANAKIL
 from .bandido import GAME as BANDIDO
+from .base import Game, InvalidInput, Registry, Result, RoundInput, RoundResult, Side, detail_json
 from .blue_banana import GAME as BLUE_BANANA
 from .generic import GAME as GENERIC
 

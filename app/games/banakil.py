@@ -1,13 +1,25 @@
-"""Banakil: hand scores from card counts, partnership netting, rounding, the carry and the target."""
+"""Banakil: hand scores from card counts, partnership netting, rounding, the carry, the target."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
-from .base import (Game, InvalidInput, OptionSpec, Result, RoundInput, RoundResult, Side,
-                   concluded, expect_object, parse_seat_list, reject_unknown, seat_sides)
+from .base import (
+    Game,
+    InvalidInput,
+    OptionSpec,
+    Result,
+    RoundInput,
+    RoundResult,
+    Side,
+    concluded,
+    expect_object,
+    parse_seat_list,
+    reject_unknown,
+    seat_sides,
+)
 from .say import Say
 
 # Card classes, their values in half points (rules/banakil.txt: "Threes to sixes 0.5 ..."),
@@ -79,6 +91,26 @@ def sides(players: Sequence[str], options: Mapping[str, Any]) -> tuple[Side, ...
 # Reading what was typed ------------------------------------------------------------------
 
 
+class HandByCards(TypedDict):
+    """A hand typed by its card counts, as it is stored."""
+
+    melded: dict[str, int]
+    in_hand: dict[str, int]
+    went_out: bool
+    all_at_once: bool
+    no_turn: bool
+
+
+class HandByScore(TypedDict):
+    """A hand the table counted on paper, as it is stored: its score, and what the sheet cannot
+    see in it (the flags only where they were typed)."""
+
+    score: int | float
+    went_out: bool
+    melded: NotRequired[bool]
+    no_turn: NotRequired[bool]
+
+
 def _count(value: Any, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or (
             isinstance(value, float) and not value.is_integer()):
@@ -109,17 +141,17 @@ def _flag(body: Mapping[str, Any], name: str) -> bool:
     return value
 
 
-def parse_part(body: Any, seat: int, options: Mapping[str, Any]) -> dict[str, Any]:
+def parse_part(body: Any, seat: int, options: Mapping[str, Any]) -> HandByCards | HandByScore:
     """One seat's hand: by card counts, or by its score (tables that count on paper)."""
     body = expect_object(body, Say("A hand"), None)
     if "score" in body:
         return _typed_hand(body)
     reject_unknown(body, {"melded", "in_hand", "went_out", "all_at_once", "no_turn"}, "")
-    hand = {"melded": _pile(body.get("melded"), "melded"),
-            "in_hand": _pile(body.get("in_hand"), "in_hand"),
-            "went_out": _flag(body, "went_out"),
-            "all_at_once": _flag(body, "all_at_once"),
-            "no_turn": _flag(body, "no_turn")}
+    hand: HandByCards = {"melded": _pile(body.get("melded"), "melded"),
+                         "in_hand": _pile(body.get("in_hand"), "in_hand"),
+                         "went_out": _flag(body, "went_out"),
+                         "all_at_once": _flag(body, "all_at_once"),
+                         "no_turn": _flag(body, "no_turn")}
     melded_any = any(hand["melded"].values())
     if hand["went_out"] and any(hand["in_hand"].values()):
         raise InvalidInput(Say("A player who went out holds no cards: empty the hand pile."),
@@ -133,13 +165,16 @@ def parse_part(body: Any, seat: int, options: Mapping[str, Any]) -> dict[str, An
     return hand
 
 
-def _typed_hand(body: Mapping[str, Any]) -> dict[str, Any]:
+def _typed_hand(body: Mapping[str, Any]) -> HandByScore:
     """A hand the table counted on paper: its score, and what the sheet cannot see in it."""
     reject_unknown(body, {"score", "went_out", "melded", "no_turn"}, "")
-    hand = {"score": _hand_score_value(body["score"]), "went_out": _flag(body, "went_out")}
-    for flag in ("melded", "no_turn"):  # kept only where typed: stored as entered
-        if flag in body:
-            hand[flag] = _flag(body, flag)
+    hand: HandByScore = {"score": _hand_score_value(body["score"]),
+                         "went_out": _flag(body, "went_out")}
+    # The flags are kept only where typed: stored as entered.
+    if "melded" in body:
+        hand["melded"] = _flag(body, "melded")
+    if "no_turn" in body:
+        hand["no_turn"] = _flag(body, "no_turn")
     if hand["went_out"] and hand.get("melded") is False:
         raise InvalidInput(Say("Going out means melding something: untick “melded nothing” or "
                                "“went out”."), "melded")
@@ -208,7 +243,8 @@ def round_input(entered: RoundInput) -> dict[str, Any]:
 
 def melded_something(hand: Mapping[str, Any]) -> bool:
     if "score" in hand:  # SPEC: a typed hand melded something unless it says not, or is −20
-        return hand.get("melded", hand["score"] != -20)
+        melded: bool = hand.get("melded", hand["score"] != -20)  # stored as _flag read it
+        return melded
     return any(hand["melded"].values())
 
 
@@ -242,7 +278,8 @@ def ordinary_score(hand: Mapping[str, Any], options: Mapping[str, Any]) -> int:
             + (GOING_OUT if hand["went_out"] else 0))
 
 
-def _all_at_once(seat: int, hand: Mapping[str, Any], parts, options) -> int | None:
+def _all_at_once(seat: int, hand: Mapping[str, Any], parts: Sequence[Mapping[str, Any] | None],
+                 options: Mapping[str, Any]) -> int | None:
     """Going out in one turn with nothing melded before: dhamoon, or the ordinary way."""
     players = len(parts)
     partner = (seat + 2) % 4 if players == 4 else None
@@ -250,14 +287,21 @@ def _all_at_once(seat: int, hand: Mapping[str, Any], parts, options) -> int | No
         others = [p for s, p in enumerate(parts) if s not in (seat, partner)]
     else:
         others = [p for s, p in enumerate(parts) if s != seat]
-    if any(p is None for p in others):
+    typed = [p for p in others if p is not None]
+    if len(typed) < len(others):
         return None  # it depends on hands not typed yet
-    others_melded = any(melded_something(p) for p in others)
+    others_melded = any(melded_something(p) for p in typed)
     if options["rules"] == "online":
         return ONLINE_DHAMOON[others_melded]
     if players < 4 or not others_melded:
         return DHAMOON
     return ordinary_score(hand, options)
+
+
+def settled(scores: Sequence[int | None]) -> tuple[int, ...] | None:
+    """Every seat's hand score, once all are known (a complete hand); None while one is not."""
+    known = tuple(score for score in scores if score is not None)
+    return known if len(known) == len(scores) else None
 
 
 def side_scores(scores: Sequence[int], side_list: Sequence[Side], goer: int,
@@ -273,8 +317,9 @@ def side_scores(scores: Sequence[int], side_list: Sequence[Side], goer: int,
     )
 
 
-def _known_side_scores(scores: Sequence[int | None], parts, side_list: Sequence[Side],
-                       options: Mapping[str, Any]) -> list[int | None]:
+def _known_side_scores(scores: Sequence[int | None], parts: Sequence[Mapping[str, Any] | None],
+                       side_list: Sequence[Side], options: Mapping[str, Any]
+                       ) -> list[int | None]:
     """In an open round, each side's number where the hands typed so far settle it."""
     goer = next((seat for seat, part in enumerate(parts) if part and part["went_out"]), None)
     known: list[int | None] = []
@@ -351,16 +396,17 @@ def replay(players: int, options: Mapping[str, Any], rounds: Sequence[RoundInput
             continue
         scores = hand_scores(entered.parts, options)
         points = tuple(in_points(s) for s in scores)
-        if any(part is None for part in entered.parts) or None in scores:
+        known = settled(scores)
+        if any(part is None for part in entered.parts) or known is None:
             # A side whose number is already known shows the cell it will get.
-            known = _known_side_scores(scores, entered.parts, side_list, options)
+            sides_known = _known_side_scores(scores, entered.parts, side_list, options)
             so_far = tuple(None if s is None else carry_on(rounded(s), carry[i])[0]
-                           for i, s in enumerate(known))
+                           for i, s in enumerate(sides_known))
             results.append(RoundResult("open", None, BanakilRound(
                 dealer, leader, points, None, None, cells_so_far=so_far)))
             continue
         goer = next(seat for seat, part in enumerate(entered.parts) if part["went_out"])
-        sides_rounded = tuple(rounded(s) for s in side_scores(scores, side_list, goer, options))
+        sides_rounded = tuple(rounded(s) for s in side_scores(known, side_list, goer, options))
         cells = []
         for side, score in enumerate(sides_rounded):
             cell, carry[side] = carry_on(score, carry[side])

@@ -14,6 +14,7 @@ from .banakil import (
     ordinary_score,
     pile_value,
     rounded,
+    settled,
     side_scores,
 )
 from .base import Side
@@ -42,11 +43,13 @@ def describe_hand(seat: int, parts: Sequence[Mapping[str, Any] | None],
 def describe_sides(parts: Sequence[Mapping[str, Any]], side_list: Sequence[Side],
                    options: Mapping[str, Any]) -> list[dict[str, Any]]:
     """Each side's number for a complete hand: which hands add, which one is taken off."""
-    scores = hand_scores(parts, options)
+    scores = settled(hand_scores(parts, options))
+    if scores is None:
+        raise ValueError("Only a complete hand has its sides' numbers.")
     goer = next(seat for seat, part in enumerate(parts) if part["went_out"])
     netting = len(parts) == 4 and options["side_scoring"] == "net"
     steps = []
-    for side, number in zip(side_list, side_scores(scores, side_list, goer, options)):
+    for side, number in zip(side_list, side_scores(scores, side_list, goer, options), strict=True):
         if netting and goer in side.seats:
             added, taken = [goer], None
         elif netting:

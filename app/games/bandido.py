@@ -7,8 +7,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .base import (Game, InvalidInput, OptionSpec, Result, RoundInput, RoundResult, ended,
-                   expect_object, parse_seat_list, reject_unknown, whole_number)
+from .base import (
+    Game,
+    InvalidInput,
+    OptionSpec,
+    Result,
+    RoundInput,
+    RoundResult,
+    ended,
+    expect_object,
+    parse_seat_list,
+    reject_unknown,
+    whole_number,
+)
 from .say import Say
 
 SYMBOLS = ("stone", "water", "coconut")
@@ -141,7 +152,7 @@ def replay(players: int, options: Mapping[str, Any], rounds: Sequence[RoundInput
             results.append(RoundResult("open", None, detail))
             continue
         held = [part["vp"] for part in entered.parts]
-        face_up = detail.symbols
+        face_up = tuple(tuple(part["symbols"]) for part in entered.parts)
         results.append(RoundResult("complete", tuple(held), detail))
         if over_after is None:
             for seat in order:
@@ -150,16 +161,18 @@ def replay(players: int, options: Mapping[str, Any], rounds: Sequence[RoundInput
                     over_after, winner = index, seat
                     break
     over = ended(results, over_after)
+    # The seat that met a condition first, once the match is over (over_after names its round).
+    winners = (winner,) if over and winner is not None else ()
     most = max(held) if any(r.status == "complete" for r in results) else None
     leaders = tuple(seat for seat, vp in enumerate(held) if vp == most) if most else ()
-    if over:
-        leaders = (winner,)  # a symbol win beats any count of victory points
+    if winners:
+        leaders = winners  # a symbol win beats any count of victory points
     return Result(
         rounds=tuple(results),
         totals=tuple(held),
         over=over,
         over_after=over_after,
-        winners=(winner,) if over else (),
+        winners=winners,
         leaders=leaders,
         target=VICTORY_POINTS_TO_WIN,
         detail=BandidoMatch(reason if over else None, face_up,

@@ -174,6 +174,8 @@ class Game:
         return cls(**{name: rules[name] for name in RULES if name in rules}, **described)
 
     def __post_init__(self) -> None:
+        if self.secrets != (self.parse_character is not None):
+            raise ValueError(f"{self.name} keeps secrets if, and only if, it reads characters.")
         names = {spec.name for spec in self.options}
         for name in self.movable:
             if name not in names:
@@ -231,14 +233,14 @@ def whole_number(
             raise InvalidInput(Say("%(label)s must be a whole number.", label=label), where)
         if abs(value) > 2**63:
             raise InvalidInput(Say("%(label)s is far too large.", label=label), where)
-        value = int(value)
-    if minimum is not None and value < minimum:
+    whole = int(value)
+    if minimum is not None and whole < minimum:
         raise InvalidInput(Say("%(label)s must be at least %(minimum)s.", label=label,
                                minimum=grouped(minimum)), where)
-    if maximum is not None and value > maximum:
+    if maximum is not None and whole > maximum:
         raise InvalidInput(Say("%(label)s must be at most %(maximum)s.", label=label,
                                maximum=grouped(maximum)), where)
-    return value
+    return whole
 
 
 def grouped(number: int) -> int | str:
@@ -287,7 +289,14 @@ def ranked(totals: Sequence[int], lowest_first: bool = False) -> tuple[int, ...]
     return tuple(i for i, total in enumerate(totals) if total == best)
 
 
-Named = TypeVar("Named")
+class HasName(Protocol):
+    """What a registry holds: something named after its game (an engine, its pages)."""
+
+    @property
+    def name(self) -> str: ...
+
+
+Named = TypeVar("Named", bound=HasName)
 
 
 class Registry(dict[str, Named]):
@@ -298,7 +307,7 @@ class Registry(dict[str, Named]):
         self.what = what
 
     def register(self, item: Named) -> Named:
-        name = item.name  # type: ignore[attr-defined]
+        name = item.name
         if name in self and self[name] is not item:
             raise ValueError(f"The game {name!r} has {self.what} already.")
         self[name] = item

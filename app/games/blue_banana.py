@@ -6,8 +6,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .base import (Game, InvalidInput, OptionSpec, Result, RoundInput, RoundResult, concluded,
-                   expect_object, parse_seat_list, reject_unknown, whole_number)
+from .base import (
+    Game,
+    InvalidInput,
+    OptionSpec,
+    Result,
+    RoundInput,
+    RoundResult,
+    concluded,
+    expect_object,
+    parse_seat_list,
+    reject_unknown,
+    whole_number,
+)
 from .say import Say
 
 # Each motif's own colour (rules/blue-banana.txt, "The 8 Motifs in Their Correct Colors").
@@ -65,9 +76,10 @@ def color_name(color: str) -> str:
 
 def mode_of_round(options: Mapping[str, Any], number: int) -> str:
     """The side of the mode card for round `number` (from 1): normal or inverted."""
-    if options["mode"] == "alternating":
+    mode: str = options["mode"]  # one of OPTIONS' choices, as parse_options checked
+    if mode == "alternating":
         return "normal" if number % 2 == 1 else "inverted"
-    return options["mode"]
+    return mode
 
 
 # Reading what was typed ------------------------------------------------------------------
@@ -220,13 +232,16 @@ def replay(players: int, options: Mapping[str, Any], rounds: Sequence[RoundInput
             totals[seat] = new_total
         most = max(totals)
         chips = [min(MAX_CHIPS, c + 1) if total == most else c
-                 for c, total in zip(chips, totals)]
+                 for c, total in zip(chips, totals, strict=True)]
         snatcher = next((seat for seat, line in enumerate(entered.parts) if line["banana"]),
                         None)
         if snatcher is not None:
             starter = snatcher
         task = entered.common.get("task")
-        found = Sought(*map(tuple, sought(task)), mode) if task else None
+        found = None
+        if task:
+            colors, motifs = sought(task)
+            found = Sought(tuple(colors), tuple(motifs), mode)
         results.append(RoundResult("complete", tuple(cells), BlueBananaRound(
             mode, tuple(penalties), tuple(chips), found, snatcher)))
         complete += 1

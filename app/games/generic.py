@@ -5,8 +5,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .base import (Game, InvalidInput, OptionSpec, Result, RoundInput, RoundResult, concluded,
-                   expect_object, reject_unknown, whole_number)
+from .base import (
+    Game,
+    InvalidInput,
+    OptionSpec,
+    Result,
+    RoundInput,
+    RoundResult,
+    concluded,
+    expect_object,
+    reject_unknown,
+    whole_number,
+)
 from .say import Say
 
 CELL_LIMIT = 1_000_000_000
@@ -78,7 +88,7 @@ def replay(players: int, options: Mapping[str, Any], rounds: Sequence[RoundInput
             results.append(RoundResult("open", None))
             continue
         cells = tuple(part["score"] for part in round_.parts)
-        totals = [total + cell for total, cell in zip(totals, cells)]
+        totals = [total + cell for total, cell in zip(totals, cells, strict=True)]
         results.append(RoundResult("complete", cells))
         complete += 1
         if over_after is None and _is_over(options, totals, complete):

@@ -9,13 +9,19 @@ finds them by the `Say` and `Say.many` keywords (babel.cfg).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
+
+# What a Say is made again from when it is copied: its message, plural, number and values.
+Parts = tuple[str, str | None, int | None, dict[str, Any]]
 
 
 class Say(str):
     message: str
     plural: str | None
-    count: int | None
+    # The number that chooses between singular and plural (not `count`, which would hide
+    # str.count from every sentence).
+    number: int | None
     values: dict[str, Any]
 
     def __new__(cls, message: str, /, **values: Any) -> Say:
@@ -31,12 +37,12 @@ class Say(str):
               values: dict[str, Any]) -> Say:
         english = plural if plural is not None and count != 1 else message
         text = super().__new__(cls, english % values if values else english)
-        text.message, text.plural, text.count, text.values = message, plural, count, values
+        text.message, text.plural, text.number, text.values = message, plural, count, values
         return text
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[..., Say], Parts]:
         # Kept by the byte-bounded cache and copied by tests: a Say copies as itself.
-        return (_remade, (self.message, self.plural, self.count, self.values))
+        return (_remade, (self.message, self.plural, self.number, self.values))
 
 
 def _remade(message: str, plural: str | None, count: int | None, values: dict[str, Any]) -> Say:

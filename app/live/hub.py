@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+
+# Where an app keeps its hub (app.extensions).
+EXTENSION = "squarescores.live"
 
 # What a browser's EventSource waits before it reconnects after a stream ended, in ms: a
 # replaced link, a restarted server or a dropped Wi-Fi costs a phone no more than this.
@@ -69,7 +72,8 @@ class Hub:
         self._unchecked: set[str] = set()  # matches whose version the watcher has yet to read
         self.poked = threading.Event()  # a write in this process: look now, not at the next tick
         self.closing = False
-        self.on_first_stream = lambda: None  # the watcher starts here (see watch.py)
+        # The watcher starts here (watch.py).
+        self.on_first_stream: Callable[[], None] = lambda: None
         self.idle = threading.Event()  # set while no watcher runs
         self.idle.set()
 
@@ -92,9 +96,8 @@ class Hub:
             yield opening + (event(*first) if first else b": watching\n\n")
             while not stream.ended:
                 news = stream.wait(self.keepalive)
-                if stream.ended:
-                    return
-                yield event(*news) if news else b": still here\n\n"
+                if not stream.ended:  # wait() returns when the stream ends, too: then nothing
+                    yield event(*news) if news else b": still here\n\n"
         finally:
             self.remove(stream)
 

@@ -19,10 +19,12 @@ import threading
 import time
 import weakref
 from collections.abc import Iterable
+from typing import Protocol, cast
 
 from flask import Flask
-from sqlalchemy import event, inspect, select, text
-from sqlalchemy.orm import Session
+from sqlalchemy import Engine, event, inspect, select, text
+from sqlalchemy.orm import Session, SessionTransaction, UOWTransaction
+from sqlalchemy.pool import PoolProxiedConnection
 
 from .. import services
 from ..cache import kept
@@ -118,7 +120,7 @@ def _loop(hub: Hub, source: _Source, recheck: float) -> None:
 def _check(hub: Hub, ids: set[str], sweep: bool) -> None:
     """Reads the versions of `ids`; each match that moved has its replaced links' streams
     ended and the rest told the new version and status."""
-    versions = {}
+    versions: dict[str, int] = {}
     for part in _chunks(ids):
         versions.update(db.session.execute(
             select(Match.id, Match.version).where(Match.id.in_(part))).all())
@@ -145,7 +147,7 @@ def _check(hub: Hub, ids: set[str], sweep: bool) -> None:
 
 
 def _live_secrets(secrets: set[str]) -> set[str]:
-    live = set()
+    live: set[str] = set()
     for part in _chunks(secrets):
         live.update(db.session.scalars(select(Token.secret).where(Token.secret.in_(part))))
     return live
@@ -188,11 +190,11 @@ class _Source:
 class _SQLite(_Source):
     """PRAGMA data_version moves whenever another connection, in any process, commits."""
 
-    def __init__(self, engine, hub: Hub, interval: float):
+    def __init__(self, engine: Engine, hub: Hub, interval: float):
         super().__init__(hub, interval)
         self.connection = engine.raw_connection()
         self.connection.detach()  # its own for as long as the watcher runs, not the pool's
-        self.seen = None
+        self.seen: int | None = None
 
     def wait(self) -> set[str] | None:
         self.hub.poked.wait(self.interval)
@@ -209,18 +211,41 @@ class _SQLite(_Source):
         self.connection.close()
 
 
+class _Notice(Protocol):
+    payload: str  # the id of the match that changed
+
+
+class _Listening(Protocol):
+    """What the watcher uses of psycopg's connection (named, not imported: psycopg takes half a
+    second to import, and only PostgreSQL needs it)."""
+
+    autocommit: bool
+
+    def rollback(self) -> None: ...
+
+    def execute(self, query: str) -> object: ...
+
+    def notifies(self, *, timeout: float | None = None) -> Iterable[_Notice]: ...
+
+
+def _psycopg(raw: PoolProxiedConnection) -> _Listening:
+    """psycopg's own connection under the pool's (psycopg's DBAPI connection is the driver's
+    own), which SQLAlchemy can type only as PEP 249's: with no LISTEN, no notices."""
+    return cast(_Listening, raw.dbapi_connection)
+
+
 class _Postgres(_Source):
     """LISTEN on a connection of its own; a notice names the match that changed."""
 
-    def __init__(self, engine, hub: Hub, interval: float):
+    def __init__(self, engine: Engine, hub: Hub, interval: float):
         super().__init__(hub, interval)
         self.engine = engine
-        self.connection = None
+        self.connection: PoolProxiedConnection | None = None
         self.fresh = True
 
-    def _listen(self):
+    def _listen(self) -> PoolProxiedConnection:
         raw = self.engine.raw_connection()
-        connection = raw.driver_connection  # psycopg's own
+        connection = _psycopg(raw)
         raw.detach()  # its own for as long as the watcher runs, not the pool's
         try:
             connection.rollback()
@@ -243,7 +268,7 @@ class _Postgres(_Source):
             return ALL
         ids = set()
         try:
-            for notice in self.connection.dbapi_connection.notifies(timeout=self.interval):
+            for notice in _psycopg(self.connection).notifies(timeout=self.interval):
                 ids.add(notice.payload)
         except Exception:
             log.warning("The LISTEN connection dropped; listening again.", exc_info=True)
@@ -259,7 +284,7 @@ class _Postgres(_Source):
             self.connection = None
 
 
-def _source(engine, hub: Hub, interval: float) -> _Source:
+def _source(engine: Engine, hub: Hub, interval: float) -> _Source:
     if engine.dialect.name == "sqlite":
         return _SQLite(engine, hub, interval)
     if engine.dialect.name == "postgresql":
@@ -272,7 +297,7 @@ def _source(engine, hub: Hub, interval: float) -> _Source:
 _CHANGED = "squarescores.live.changed"
 
 
-def _note_versions(session: Session, flush_context) -> None:
+def _note_versions(session: Session, flush_context: UOWTransaction) -> None:
     """After a flush: matches whose version moved. On PostgreSQL, NOTIFY in the same
     transaction, delivered when (and only if) it commits."""
     moved = {obj.id for obj in session.dirty
@@ -293,7 +318,7 @@ def _after_commit(session: Session) -> None:
             hub.poked.set()
 
 
-def _after_rollback(session: Session, previous_transaction) -> None:
+def _after_rollback(session: Session, previous_transaction: SessionTransaction) -> None:
     session.info.pop(_CHANGED, None)
 
 

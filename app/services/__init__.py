@@ -2,7 +2,6 @@
 
 from ..games import RoundInput
 from .access import (
-    Access,
     authenticate,
     authenticate_at,
     check,
@@ -41,7 +40,6 @@ from .groups import (
 from .imports import import_group
 from .matches import (
     MATCH_NAME_LIMIT,
-    NAME_LIMIT,
     clean_players,
     create_match,
     health,
@@ -53,8 +51,9 @@ from .matches import (
     version,
 )
 from .rematch import rematch
+from .rights import Access, Table
 from .roster import add_player, check_player, merge_players, rename_player
-from .sheet import Sheet, Table, load_sheet
+from .sheet import Sheet, load_sheet
 from .stats import (
     group_head_to_head,
     group_stats,
@@ -63,6 +62,7 @@ from .stats import (
     statistics,
     tonight,
 )
+from .text import NAME_LIMIT
 from .undo import cell_history, history, last_undoable, latest_changes, undo
 from .writes import (
     abandon,
@@ -82,8 +82,8 @@ __all__ = [
     "create_group", "create_match", "delete_round", "group_access", "group_csv", "group_export",
     "group_head_to_head", "group_json", "group_stats", "group_tokens", "group_tonight",
     "group_view", "group_view_gzip", "head_to_head", "health", "history", "import_group",
-    "last_options", "last_undoable", "latest_changes", "load_bank", "load_sheet", "match_csv", "match_json",
-    "match_view", "merge_players", "move_line", "precheck", "preview_part", "recent",
+    "last_options", "last_undoable", "latest_changes", "load_bank", "load_sheet", "match_csv",
+    "match_json", "match_view", "merge_players", "move_line", "precheck", "preview_part", "recent",
     "recent_groups", "rematch", "rename_player", "replace_group_link", "replace_link",
     "replace_round", "set_character", "set_details", "set_parts", "standings", "statistics",
     "summary_of", "take_out", "text_cell", "tokens", "tonight", "undo", "utc", "version",

@@ -1,76 +1,28 @@
-"""Links and rights: what a token lets its holder do, checked in SPEC order, and new links."""
+"""A match's links: what a token grants, the checks a request passes before its body is read
+(in SPEC order), and the links read and replaced."""
 
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import func, select
 
 from .. import ratelimit
-from ..errors import Forbidden, Invalid, NotFound, TooManyRequests, Unauthorized
+from ..errors import Invalid, NotFound, TooManyRequests, Unauthorized
 from ..extensions import db
-from ..games import GAMES, Side
-from ..models import Change, Group, Match, Round, Seat, Token
+from ..games import GAMES
 from ..games.say import Say
-from .sheet import Sheet, Table, load_sheet
+from ..models import Change, Group, Match, Round, Seat, Token
+from .rights import Access, Table
+from .sheet import Sheet, load_sheet
 from .writes import group_of, log_change, touch_group, writing
 
 
-@dataclass(frozen=True)
-class Access:
-    """What a token lets its holder do: the whole match (host), one seat, or only look (view)."""
-
-    match_id: str
-    role: str  # "host", "seat" or "view"
-    seat: int | None = None
-
-    @property
-    def actor(self) -> str:
-        return f"seat {self.seat}" if self.role == "seat" else self.role
-
-    def writable_seats(self, sides: tuple[Side, ...], players: int) -> frozenset[int]:
-        """The seats whose parts this token may type: all for the host, its side's for a seat."""
-        if self.role == "host":
-            return frozenset(range(players))
-        if self.role == "seat":
-            return frozenset(next(side.seats for side in sides if self.seat in side.seats))
-        return frozenset()
-
-    def check(self, table: Table, action: str, number: int | None = None,
-              seat: int | None = None) -> None:
-        """Refuses what this token may not do at this table: 404, then 403, in SPEC order."""
-        count, players = table.rounds, len(table.players)
-        if action in ("edit_round", "delete_round") and not 1 <= number <= count:
-            raise NotFound(Say("There is no round %(number)s.", number=number))
-        if action == "set_part":
-            if not 1 <= number <= count + 1:
-                raise NotFound(Say("There is no round %(number)s.", number=number))
-            if not 0 <= seat < players:
-                raise NotFound(Say("There is no seat %(seat)s.", seat=seat))
-            if seat not in self.writable_seats(table.sides, players):
-                raise Forbidden(Say("This link can only enter its own seat's scores."))
-        elif action == "character":
-            if not table.game.secrets:
-                raise NotFound(Say("%(game)s has no characters.", game=table.game.title))
-            if not 0 <= seat < players:
-                raise NotFound(Say("There is no seat %(seat)s.", seat=seat))
-            if self.role != "seat" or self.seat != seat:
-                raise Forbidden(Say("Only that seat's own link can set its character."))
-        elif action == "bank":
-            if self.role not in ("host", "seat"):
-                raise Forbidden(Say("Only the host or a player can bank the match."))
-        elif action == "read_cell":
-            if not 1 <= number <= count or not 0 <= seat < players:
-                raise NotFound(Say("There is no such cell."))
-        elif action != "read" and self.role != "host":
-            raise Forbidden(Say("Only the host's link can do that."))
-
-
 def authenticate(secret: str | None, address: str | None = None) -> Access:
-    """The access a token grants. Unknown tokens are 401, and too many of them from one address 429."""
+    """The access a token grants. Unknown tokens are 401, and too many of them from one address
+    429."""
     return authenticate_at(secret, address)[0]
 
 
@@ -110,17 +62,19 @@ def precheck(access: Access, match_id: str, action: str, number: int | None = No
     game = GAMES[match.game]
     players = tuple(db.session.scalars(
         select(Seat.name).where(Seat.match_id == match_id).order_by(Seat.position)))
-    rounds = db.session.scalar(select(func.count(Round.id)).where(Round.match_id == match_id))
+    rounds = db.session.execute(
+        select(func.count(Round.id)).where(Round.match_id == match_id)).scalar_one()
     table = Table(game, players, game.sides(players, match.options), rounds)
     access.check(table, action, number, seat)
 
 
 def tokens(access: Access, match_id: str) -> dict[str, Any]:
     check(access, match_id, "tokens")
-    rows = db.session.scalars(select(Token).where(Token.match_id == match_id)).all()
-    seats = sorted((t for t in rows if t.role == "seat"), key=lambda t: t.seat)
+    rows = db.session.scalars(
+        select(Token).where(Token.match_id == match_id).order_by(Token.seat)).all()
     by_role = {t.role: t.secret for t in rows if t.role != "seat"}
-    return {"host": by_role["host"], "view": by_role["view"], "seats": [t.secret for t in seats]}
+    return {"host": by_role["host"], "view": by_role["view"],
+            "seats": [t.secret for t in rows if t.role == "seat"]}
 
 
 def replace_link(access: Access, match_id: str, role: Any, seat: Any = None) -> dict[str, Any]:
@@ -136,15 +90,15 @@ def replace_link(access: Access, match_id: str, role: Any, seat: Any = None) -> 
                 raise Invalid(Say("Say which seat's link to replace."), "seat")
         else:
             seat = None
-        token = db.session.scalar(select(Token).where(
+        token = db.session.scalars(select(Token).where(
             Token.match_id == match_id, Token.role == role, Token.seat.is_(seat)
-            if seat is None else Token.seat == seat))
+            if seat is None else Token.seat == seat)).one()
         # 32 random bytes: 256 bits, far past guessing.
         token.secret = secrets.token_urlsafe(32)
         token.created_at = datetime.now(UTC)
         log_change(sheet, access, "replace_link", seat=seat, after={"role": role})
         if role == "view" and group_id is not None and sheet.match.ended == "banked":
-            touch_group(db.session.get(Group, group_id))  # the bank links the sheet by it
+            touch_group(db.session.get_one(Group, group_id))  # the bank links the sheet by it
         for previous in db.session.scalars(
                 select(Match).where(Match.next_id == match_id).with_for_update()):
             # The match this one is the rematch of offers this link to its phones.

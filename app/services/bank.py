@@ -8,7 +8,7 @@ import sys
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from flask import current_app
 from sqlalchemy import and_, select
@@ -17,16 +17,14 @@ from ..cache import kept
 from ..errors import Conflict, Forbidden, Invalid, NotFound
 from ..extensions import db
 from ..games import Game, Result, Side
-from ..models import Group, GroupToken, Match, Player, Seat, Token
 from ..games.say import Say
+from ..models import Group, GroupToken, Match, Player, Seat, Token
 from .groups import GroupAccess
 from .matches import utc
+from .rights import Access
 from .roster import roster_players
 from .sheet import Sheet, sheet_of
 from .writes import group_of, log_change, touch_group, writing
-
-if TYPE_CHECKING:  # only named in annotations: an Access is handed in, never made here
-    from .access import Access
 
 
 @dataclass(frozen=True)
@@ -96,11 +94,11 @@ def bank(access: Access, match_id: str, if_match: Collection[int] | None = None,
             raise problem
         match.ended, match.banked_at = "banked", datetime.now(UTC)
         if group_id is not None:
-            group = db.session.get(Group, group_id)
+            group = db.session.get_one(Group, group_id)
             if match.group_id is None:
                 roster, _ = roster_players(group, sheet.players)
                 match.group_id = group_id
-                for seat, player in zip(match.seats, roster):
+                for seat, player in zip(match.seats, roster, strict=True):
                     seat.player_id = player.id
             write_summary(sheet)
             touch_group(group)

@@ -5,15 +5,13 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Collection, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ..errors import Conflict, Invalid
+from ..errors import Conflict, Invalid, NotFound
 from ..games.say import Say
+from .rights import Access
 from .sheet import Sheet, key_hash, sheet_of
 from .writes import log_change, parse_input, writing
-
-if TYPE_CHECKING:  # only named in annotations: an Access is handed in, never made here
-    from .access import Access
 
 
 def set_character(access: Access, match_id: str, seat: int, body: Any,
@@ -32,7 +30,10 @@ def set_character(access: Access, match_id: str, seat: int, body: Any,
         for name in body:  # a typo ("reveal") must not leave the character hidden unnoticed
             if name not in ("symbols", "revealed"):
                 raise Invalid(Say("Unknown field “%(name)s”.", name=name), name)
-        symbols = parse_input(sheet.game.parse_character, body.get("symbols"))
+        parse = sheet.game.parse_character
+        if parse is None:  # a game with no secrets, which Access.check refused already
+            raise NotFound(Say("%(game)s has no characters.", game=sheet.game.title))
+        symbols = parse_input(parse, body.get("symbols"))
         revealed = body.get("revealed", False)
         if not isinstance(revealed, bool):
             raise Invalid(Say("“revealed” must be true or false."), "revealed")

@@ -61,7 +61,7 @@ def match_csv(sheet: Sheet) -> str:
     round's cells empty), and a last row of totals."""
     rows: list[tuple[Any, ...]] = [("round", *(text_cell(side.name) for side in sheet.sides))]
     for number, outcome in enumerate(sheet.result.rounds, start=1):
-        if outcome.status == "complete":
+        if outcome.status == "complete" and outcome.cells is not None:
             rows.append((number, *outcome.cells))
         elif outcome.status == "dead":
             rows.append((number, *([""] * len(sheet.sides))))

@@ -14,8 +14,8 @@ from sqlalchemy import select
 from .. import ratelimit
 from ..errors import Forbidden, Invalid, NotFound, TooManyRequests, Unauthorized, VersionMismatch
 from ..extensions import db, write_intent
-from ..models import Group, GroupToken, Match, Player
 from ..games.say import Say
+from ..models import Group, GroupToken, Match, Player
 from .text import clean_names, clean_text, fold, refuse_repeats
 from .writes import lock_group, touch_group
 
@@ -120,8 +120,8 @@ def writing_group(access: GroupAccess, group_id: str, if_match: Collection[int] 
             raise NotFound(Say("No such group."))
         if player_id is not None and not on_roster(group_id, player_id):
             raise NotFound(Say("No such player in the group."))
-        if match_id is not None and banked_match(group_id, match_id) is None:
-            raise NotFound(Say("No such match in the group's bank."))
+        if match_id is not None:
+            banked_match(group_id, match_id)
         if if_match is not None and group.version not in if_match:
             raise VersionMismatch(Say(
                 "The group changed (now version %(version)s); reload and try again.",
@@ -147,8 +147,8 @@ def replace_group_link(access: GroupAccess, group_id: str, role: Any,
     with writing_group(access, group_id, if_match, "replace_link"):
         if role not in ROLES:
             raise Invalid(Say("Say which link: owner or view."), "role")
-        token = db.session.scalar(select(GroupToken).where(
-            GroupToken.group_id == group_id, GroupToken.role == role))
+        token = db.session.scalars(select(GroupToken).where(
+            GroupToken.group_id == group_id, GroupToken.role == role)).one()
         token.secret = new_secret()
         token.created_at = datetime.now(UTC)
     return group_tokens(GroupAccess(group_id, "owner"), group_id)
@@ -169,11 +169,14 @@ def check_in_bank(group_id: str, match_id: str) -> None:
         raise NotFound(Say("No such match in the group's bank."))
 
 
-def banked_match(group_id: str, match_id: str) -> Match | None:
-    """A match in the group's bank, locked (after the group's lock)."""
-    return db.session.scalar(select(Match).where(
+def banked_match(group_id: str, match_id: str) -> Match:
+    """A match in the group's bank, locked (after the group's lock); 404 if it is not there."""
+    match = db.session.scalar(select(Match).where(
         Match.id == match_id, Match.group_id == group_id, Match.ended == "banked"
     ).with_for_update())
+    if match is None:
+        raise NotFound(Say("No such match in the group's bank."))
+    return match
 
 
 def recent_groups(secrets_: Sequence[str]) -> list[dict[str, Any]]:

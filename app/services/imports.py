@@ -7,22 +7,23 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from types import TracebackType
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import Table, select
 
 from .. import ratelimit
 from ..errors import Invalid, TooManyRequests
-from ..extensions import db, write_intent
+from ..extensions import Base, db, write_intent
 from ..games import GAMES, Game, InvalidInput, Result, RoundInput
-from ..models import Change, Entry, Group, Match, Player, Round, Seat, Token
 from ..games.say import Say
+from ..models import Change, Entry, Group, Match, Player, Round, Seat, Token
 from .bank import places
 from .exports import EXPORT_FORMAT, EXPORT_VERSION
 from .groups import GROUP_NAME_LIMIT, new_group, new_secret
 from .matches import MATCH_NAME_LIMIT, clean_players, new_id
 from .text import NAME_LIMIT, clean_text, fold
-from .writes import detail_text
+from .writes import detail_text, parse_input
 
 # What one import may hold, past which it is refused (422) rather than tie up the database.
 MOST_PLAYERS = 1_000
@@ -61,7 +62,8 @@ def import_group(body: Any, address: str | None = None) -> tuple[Group, dict[str
     if body.get("format", EXPORT_FORMAT) != EXPORT_FORMAT:
         raise Invalid(Say("This is not a SquareScores group export."), "format")
     if body.get("format_version", EXPORT_VERSION) != EXPORT_VERSION:
-        raise Invalid(Say("This app reads exports of version %(version)s.", version=EXPORT_VERSION), "format_version")
+        raise Invalid(Say("This app reads exports of version %(version)s.",
+                          version=EXPORT_VERSION), "format_version")
     # Counted before the work: checking an import replays every match in it.
     if not ratelimit.allow("create", address):
         raise TooManyRequests(Say("Too many new groups from this address; wait a minute."))
@@ -69,13 +71,15 @@ def import_group(body: Any, address: str | None = None) -> tuple[Group, dict[str
     roster = _roster(body.get("players"))
     raw_matches = body.get("matches", [])
     if not isinstance(raw_matches, list) or len(raw_matches) > MOST_MATCHES:
-        raise Invalid(Say("Give the matches as a list of at most %(most)s.", most=f"{MOST_MATCHES:,}"), "matches")
+        raise Invalid(Say("Give the matches as a list of at most %(most)s.",
+                          most=f"{MOST_MATCHES:,}"), "matches")
     planned, rounds = [], 0
     for index, raw in enumerate(raw_matches):
         planned.append(_match(raw, f"matches[{index}]", roster))
         rounds += len(planned[-1].rounds)
         if rounds > MOST_ROUNDS:
-            raise Invalid(Say("An import holds at most %(most)s rounds in all.", most=f"{MOST_ROUNDS:,}"), "matches")
+            raise Invalid(Say("An import holds at most %(most)s rounds in all.",
+                              most=f"{MOST_ROUNDS:,}"), "matches")
     return _write(name, roster, planned)
 
 
@@ -90,8 +94,8 @@ def _roster(raw: Any) -> dict[Any, str]:
     if raw is None:
         raw = []
     if not isinstance(raw, list) or len(raw) > MOST_PLAYERS:
-        raise Invalid(Say("Give the roster as a list of at most %(most)s players.", most=f"{MOST_PLAYERS:,}"),
-                      "players")
+        raise Invalid(Say("Give the roster as a list of at most %(most)s players.",
+                          most=f"{MOST_PLAYERS:,}"), "players")
     roster: dict[Any, str] = {}
     folded: set[str] = set()
     for index, entry in enumerate(raw):
@@ -115,9 +119,11 @@ def _match(raw: Any, where: str, roster: Mapping[Any, str]) -> _Planned:
     if not isinstance(raw, Mapping):
         raise Invalid(Say("A match is an object."), where)
     _known_fields(raw, MATCH_FIELDS, f"{where}.")
-    game = GAMES.get(raw.get("game")) if isinstance(raw.get("game"), str) else None
+    game_name = raw.get("game")
+    game = GAMES.get(game_name) if isinstance(game_name, str) else None
     if game is None:
-        raise Invalid(Say("Unknown game; this app plays %(games)s.", games=", ".join(GAMES)), f"{where}.game")
+        raise Invalid(Say("Unknown game; this app plays %(games)s.", games=", ".join(GAMES)),
+                      f"{where}.game")
     seats = raw.get("players")
     if not isinstance(seats, list) or not all(isinstance(s, Mapping) for s in seats):
         raise Invalid(Say("Give the seats as a list of {\"seat\", \"name\", \"player\"}."),
@@ -137,13 +143,13 @@ def _match(raw: Any, where: str, roster: Mapping[Any, str]) -> _Planned:
         players.append(pid)
     with _at(where):
         names = clean_players([seat.get("name") for seat in seats], game)
-        options = _engine(game.parse_options, raw.get("options"), len(names))
+        options = parse_input(game.parse_options, raw.get("options"), len(names))
     name = clean_text(raw.get("name"), f"{where}.name", MATCH_NAME_LIMIT, Say("A match name"))
     characters = _characters(raw.get("characters"), game, len(names), where)
     rounds = _rounds(raw.get("rounds"), game, len(names), options, where)
     secrets = [character[0] if character else None for character in characters]
     with _at(f"{where}.rounds"):
-        _engine(game.check_match, len(names), options, rounds)
+        parse_input(game.check_match, len(names), options, rounds)
     result = game.replay(len(names), options, rounds, secrets)
     if not result.over or result.over_after != len(rounds) - 1:
         raise Invalid(Say("These rounds do not end the match with its last one, yet it was "
@@ -169,18 +175,11 @@ class _at:
     def __enter__(self) -> None:
         return None
 
-    def __exit__(self, kind, error, traceback) -> bool:
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 traceback: TracebackType | None) -> None:
         if isinstance(error, (Invalid, InvalidInput)):
             field = f"{self.where}.{error.field}" if error.field else self.where
             raise Invalid(error.message, field) from error
-        return False
-
-
-def _engine(rule, *args):
-    try:
-        return rule(*args)
-    except InvalidInput as error:
-        raise Invalid(error.message, error.field) from error
 
 
 def _characters(raw: Any, game: Game, players: int,
@@ -195,12 +194,13 @@ def _characters(raw: Any, game: Game, players: int,
         if entry is None:
             characters.append(None)
             continue
-        if not game.secrets or not isinstance(entry, Mapping):
-            raise Invalid(Say("%(game)s has no characters.", game=game.title) if not game.secrets
+        parse = game.parse_character  # None for a game that keeps no secrets
+        if parse is None or not isinstance(entry, Mapping):
+            raise Invalid(Say("%(game)s has no characters.", game=game.title) if parse is None
                           else Say("A character is {\"symbols\", \"revealed\"}."), at)
         _known_fields(entry, {"symbols", "revealed"}, f"{at}.")
         with _at(at):
-            symbols = _engine(game.parse_character, entry.get("symbols"))
+            symbols = parse_input(parse, entry.get("symbols"))
         revealed = entry.get("revealed", False)
         if not isinstance(revealed, bool):
             raise Invalid(Say("“revealed” is true or false."), f"{at}.revealed")
@@ -215,7 +215,7 @@ def _rounds(raw: Any, game: Game, players: int, options: Mapping[str, Any],
     rounds = []
     for number, body in enumerate(raw):
         with _at(f"{where}.rounds[{number}]"):
-            rounds.append(_engine(game.parse_round, body, players, options))
+            rounds.append(parse_input(game.parse_round, body, players, options))
     return rounds
 
 
@@ -228,8 +228,8 @@ def _time(raw: Mapping[str, Any], name: str, where: str) -> datetime:
         moment = moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
         moment.timestamp()  # out of range past year 9999 once in UTC: refused here
     except (ValueError, OverflowError, OSError) as error:
-        raise Invalid(Say("“%(name)s” is a time in ISO 8601, like 2026-11-30T20:15:00+00:00.", name=name),
-                      f"{where}.{name}") from error
+        raise Invalid(Say("“%(name)s” is a time in ISO 8601, like 2026-11-30T20:15:00+00:00.",
+                          name=name), f"{where}.{name}") from error
     return moment
 
 
@@ -252,7 +252,7 @@ def _write(name: str, roster: Mapping[Any, str], planned: Sequence[_Planned]
         finishes = places(plan.game, plan.options, plan.game.sides(plan.names, plan.options),
                           plan.result)
         for finish, seat_name, pid, character in zip(finishes, plan.names, plan.players,
-                                                     plan.characters):
+                                                     plan.characters, strict=True):
             seats.append({
                 "match_id": match_id, "position": finish.seat, "name": seat_name,
                 "player": pid, "character": character[0] if character else None,
@@ -275,23 +275,32 @@ def _write(name: str, roster: Mapping[Any, str], planned: Sequence[_Planned]
         with write_intent():
             db.session.add(group)
             db.session.flush()  # the roster's ids, for the seats
-        ids = {pid: player.id for pid, player in zip(roster, group.players)}
+        ids = {pid: player.id for pid, player in zip(roster, group.players, strict=True)}
         for seat in seats:
             seat["player_id"] = ids[seat.pop("player")]
         for model, rows in ((Match, matches), (Seat, seats), (Token, tokens), (Change, log),
                             (Round, rounds)):
             if rows:
-                db.session.execute(model.__table__.insert(), rows)
+                db.session.execute(_table(model).insert(), rows)
         # The rounds' ids, read back at once (RETURNING would take a statement per row).
         round_ids = dict(((row.match_id, row.number), row.id) for row in db.session.execute(
             select(Round.id, Round.match_id, Round.number)
             .join(Match, Round.match_id == Match.id).where(Match.group_id == group.id)))
         rows = [entry | {"round_id": round_ids[row["match_id"], row["number"]]}
-                for row, parts in zip(rounds, entries) for entry in parts]
+                for row, parts in zip(rounds, entries, strict=True) for entry in parts]
         if rows:
-            db.session.execute(Entry.__table__.insert(), rows)
+            db.session.execute(_table(Entry).insert(), rows)
         db.session.commit()
     except BaseException:
         db.session.rollback()
         raise
     return group, {token.role: token.secret for token in group.tokens}
+
+
+def _table(model: type[Base]) -> Table:
+    """The table a model maps, to insert into in batches: a Table for each of ours, though
+    declarative types `__table__` as any FROM clause (a model may map a join)."""
+    table = model.__table__
+    if not isinstance(table, Table):
+        raise TypeError(f"{model.__name__} maps no one table.")
+    return table

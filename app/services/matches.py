@@ -17,10 +17,11 @@ from ..cache import kept
 from ..errors import Invalid, NotFound, TooManyRequests
 from ..extensions import db, write_intent
 from ..games import GAMES, Game, InvalidInput, RoundInput, detail_json
-from ..models import Change, Match, Player, Seat, Token
 from ..games.say import Say
-from .access import Access, check, tokens
+from ..models import Change, Match, Player, Seat, Token
+from .access import check, tokens
 from .groups import GroupAccess
+from .rights import Access
 from .roster import roster_players
 from .sheet import Sheet, key_matches, load_sheet, sheet_of
 from .text import NAME_LIMIT, clean_text, refuse_repeats, unprintable
@@ -82,10 +83,11 @@ def build_match(game: Game, names: Sequence[str], options: dict[str, Any], name:
                 group_id: str | None = None, roster: Sequence[Player] = ()) -> Match:
     """A new match with its seats (each on the roster player given, if any) and its links:
     host, view, and one per seat. Not yet added to the session."""
-    players = list(roster) or [None] * len(names)
+    players: list[Player | None] = list(roster) or [None] * len(names)
     match = Match(id=new_id(), game=game.name, name=name, options=options, group_id=group_id)
-    match.seats = [Seat(position=i, name=player, player_id=on_roster and on_roster.id)
-                   for i, (player, on_roster) in enumerate(zip(names, players))]
+    match.seats = [Seat(position=i, name=player,
+                        player_id=on_roster.id if on_roster is not None else None)
+                   for i, (player, on_roster) in enumerate(zip(names, players, strict=True))]
     # 32 random bytes: 256 bits, far past guessing.
     match.tokens = [Token(secret=secrets.token_urlsafe(32), role="host"),
                     Token(secret=secrets.token_urlsafe(32), role="view")]
@@ -100,7 +102,8 @@ def clean_players(players: Any, game: Game) -> list[str]:
     names = []
     for seat, player in enumerate(players):
         if not isinstance(player, str) or not player.strip():
-            raise Invalid(Say("Player %(number)s needs a name.", number=seat + 1), f"players[{seat}]")
+            raise Invalid(Say("Player %(number)s needs a name.", number=seat + 1),
+                          f"players[{seat}]")
         if len(player.strip()) > NAME_LIMIT:
             raise Invalid(Say("Player %(number)s's name is over %(limit)s characters.",
                               number=seat + 1, limit=NAME_LIMIT),
@@ -130,8 +133,9 @@ def recent(secrets_: Sequence[str]) -> list[dict[str, Any]]:
     for secret in secrets_:
         if secret in found:
             token, match = found[secret]
-            role = {"host": Say("host"), "view": Say("viewer")}.get(token.role)
-            if role is None:
+            if token.seat is None:  # the host's link or the view link
+                role = Say("host") if token.role == "host" else Say("viewer")
+            else:
                 role = Say("%(name)s's seat", name=match.seats[token.seat].name)
             listed.append({"token": secret, "name": match.name, "game": GAMES[match.game].title,
                            "role": role,
@@ -170,8 +174,8 @@ def match_view(access: Access, match_id: str, version: int,
         sheet = load_sheet(match_id)
         text = current_app.json.dumps(match_json(sheet, access, character_key))
         # Kept only as what it is named: this version, and the key opening the character or not.
-        same = (sheet.version == version
-                and sheet.key_opens(access, access.seat, character_key) == keyed)
+        opens = access.seat is not None and sheet.key_opens(access, access.seat, character_key)
+        same = sheet.version == version and opens == keyed
         return (text, sheet.version), sys.getsizeof(text), same
 
     return kept(("api", match_id, version, access.role, access.seat, keyed), make)
@@ -182,7 +186,8 @@ def match_json(sheet: Sheet, access: Access, character_key: str | None = None
     """The match as SPEC.md's GET shows it (to a phone holding `character_key`, if any)."""
     match, result = sheet.match, sheet.result
     rounds = []
-    for number, (entered, outcome) in enumerate(zip(sheet.rounds, result.rounds), start=1):
+    played = zip(sheet.rounds, result.rounds, strict=True)  # the replay gives one per round
+    for number, (entered, outcome) in enumerate(played, start=1):
         rounds.append({
             "number": number,
             "status": outcome.status,

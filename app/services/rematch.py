@@ -11,10 +11,11 @@ from sqlalchemy import select
 from .. import ratelimit
 from ..errors import Conflict, TooManyRequests
 from ..extensions import db
-from ..models import Change, Group, Player
 from ..games.say import Say
-from .access import Access, tokens
+from ..models import Change, Group, Player
+from .access import tokens
 from .matches import build_match
+from .rights import Access
 from .roster import roster_players
 from .sheet import Sheet, load_sheet
 from .writes import group_of, log_change, writing
@@ -42,8 +43,9 @@ def rematch(access: Access, match_id: str, if_match: Collection[int] | None = No
             ids = [seat.player_id for seat in old.seats]
             found = {player.id: player for player in db.session.scalars(
                 select(Player).where(Player.id.in_([i for i in ids if i is not None])))}
-            roster = [found[i] for i in ids] if all(i in found for i in ids) else (
-                roster_players(db.session.get(Group, group_id), sheet.players)[0])
+            kept = [found[i] for i in ids if i is not None and i in found]
+            roster = kept if len(kept) == len(ids) else (
+                roster_players(db.session.get_one(Group, group_id), sheet.players)[0])
         new = build_match(sheet.game, list(sheet.players), dict(old.options), old.name,
                           group_id, roster)
         db.session.add(new)

@@ -10,8 +10,8 @@ from sqlalchemy import select, update
 
 from ..errors import Conflict, Invalid, NotFound
 from ..extensions import db
-from ..models import Group, Player, Seat
 from ..games.say import Say
+from ..models import Group, Player, Seat
 from .groups import GroupAccess, on_roster, writing_group
 from .text import NAME_LIMIT, clean_text, fold, refuse_repeats
 
@@ -25,7 +25,7 @@ def roster_players(group: Group, names: Sequence[str]) -> tuple[list[Player], bo
     known = {player.folded: player for player in db.session.scalars(
         select(Player).where(Player.group_id == group.id, Player.folded.in_(folded)))}
     players, joined = [], False
-    for name, key in zip(names, folded):
+    for name, key in zip(names, folded, strict=True):
         if key not in known:
             known[key] = Player(group_id=group.id, name=name, folded=key)
             db.session.add(known[key])
@@ -81,7 +81,7 @@ def merge_players(access: GroupAccess, group_id: str, player_id: int, into: Any,
             raise Invalid(Say("A player merges into another player."), "into")
         if not on_roster(group_id, into):
             raise Invalid(Say("There is no such player on the roster to merge into."), "into")
-        target = db.session.get(Player, into)
+        target = db.session.get_one(Player, into)
         source = _player(group, player_id)
         shared = db.session.scalar(
             select(Seat.match_id).where(Seat.player_id == player_id).intersect(
@@ -98,7 +98,7 @@ def merge_players(access: GroupAccess, group_id: str, player_id: int, into: Any,
 def _player(group: Group, player_id: int) -> Player:
     if not on_roster(group.id, player_id):
         raise NotFound(Say("No such player in the group."))
-    return db.session.get(Player, player_id)
+    return db.session.get_one(Player, player_id)
 
 
 def check_player(group_id: str, player_id: int) -> None:

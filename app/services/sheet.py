@@ -6,33 +6,20 @@ import hashlib
 import hmac
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import Select, select
 from sqlalchemy.orm import selectinload
 
 from ..errors import NotFound
 from ..extensions import db
 from ..games import GAMES, Game, InvalidInput, Result, RoundInput, Side
-from ..models import Match, Round
 from ..games.say import Say
+from ..models import Match, Round
+from .rights import Access, Table
 
 # A character key is 32 characters; a longer one was never given out, and is not hashed.
 KEY_LIMIT = 64
-
-if TYPE_CHECKING:  # only named in annotations: access.py reads sheets, so it imports this one
-    from .access import Access
-
-
-@dataclass(frozen=True)
-class Table:
-    """What the checks before a write need of a match: its game, its players and their sides,
-    and how many rounds it holds."""
-
-    game: Game
-    players: tuple[str, ...]
-    sides: tuple[Side, ...]
-    rounds: int
 
 
 @dataclass(frozen=True)
@@ -126,7 +113,7 @@ def load_sheet(match_id: str) -> Sheet:
     return sheet_of(match)
 
 
-def match_query(match_id: str):
+def match_query(match_id: str) -> Select[Match]:
     """The select that reads a match with its seats, rounds and entries at once."""
     return (
         select(Match)

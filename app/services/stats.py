@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import timedelta
-from typing import Any
+from typing import Any, TypedDict
 
 from ..cache import kept
 from ..errors import Invalid
@@ -18,6 +18,34 @@ from .groups import GroupAccess
 EVENING = timedelta(hours=6)
 
 
+class Points(TypedDict):
+    """A player's final totals over one game's matches: summed, averaged, and the highest."""
+
+    total: int
+    mean: float
+    best: int
+
+
+class Line(TypedDict):
+    """One player's line on the leaderboard (`points` only for one game's)."""
+
+    player: int
+    name: str
+    played: int
+    won: int
+    win_rate: float
+    points: Points | None
+
+
+class Night(TypedDict):
+    """One player's line of the evening."""
+
+    player: int
+    name: str
+    played: int
+    won: int
+
+
 def statistics(bank: Bank, game: str | None = None) -> dict[str, Any]:
     """SPEC's statistics over the bank's counted matches (of `game`, if named): per player
     who played one, `played`, `won` (a shared first place is a win for each, a partnership's
@@ -25,7 +53,7 @@ def statistics(bank: Bank, game: str | None = None) -> dict[str, Any]:
     averaged, and the highest)."""
     matches = by_game(bank.counted, game)
     board = _tally(matches)
-    players = []
+    players: list[Line] = []
     for pid, (name, played, won, totals) in board.items():
         players.append({
             "player": pid, "name": name, "played": played, "won": won,
@@ -87,7 +115,7 @@ def tonight(bank: Bank) -> dict[str, Any]:
     evening = tuple(match for match in counted if match.banked_at >= since)
     board = _tally(evening)
     players = sorted(
-        ({"player": pid, "name": name, "played": played, "won": won}
+        (Night(player=pid, name=name, played=played, won=won)
          for pid, (name, played, won, _) in board.items()),
         key=lambda p: (-p["won"], p["played"], p["name"].casefold(), p["player"]))
     most = max((p["won"] for p in players), default=0)
@@ -96,12 +124,13 @@ def tonight(bank: Bank) -> dict[str, Any]:
             "leaders": [p["player"] for p in players if most and p["won"] == most]}
 
 
-def game_named(game: Any) -> str | None:
+def game_named(game: str | None) -> str | None:
     """A `game` query parameter: none, or a game's name (422 otherwise)."""
     if game is None or game == "":
         return None
     if game not in GAMES:
-        raise Invalid(Say("No such game; choose one of: %(games)s.", games=", ".join(GAMES)), "game")
+        raise Invalid(Say("No such game; choose one of: %(games)s.", games=", ".join(GAMES)),
+                      "game")
     return game
 
 
@@ -115,7 +144,7 @@ def player_named(bank: Bank, value: Any, field: str) -> int:
 
 
 def group_stats(access: GroupAccess, group_id: str, version: int,
-                game: Any = None) -> dict[str, Any]:
+                game: str | None = None) -> dict[str, Any]:
     """The group's statistics (of `game`, if named), at `version`: kept in the app's cache."""
     game = game_named(game)
     bank = bank_at(access, group_id, version)
@@ -124,7 +153,7 @@ def group_stats(access: GroupAccess, group_id: str, version: int,
 
 
 def group_head_to_head(access: GroupAccess, group_id: str, version: int, first: Any,
-                       second: Any, game: Any = None) -> dict[str, Any]:
+                       second: Any, game: str | None = None) -> dict[str, Any]:
     game = game_named(game)
     bank = bank_at(access, group_id, version)
     a, b = player_named(bank, first, "a"), player_named(bank, second, "b")

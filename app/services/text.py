@@ -39,7 +39,8 @@ def clean_names(values: Any, field: str = "players") -> list[str]:
     """A list of players' names, each 1 to 40 characters of plain text (not yet told apart)."""
     if not isinstance(values, list):
         raise Invalid(Say("Give the players as a list of names."), field)
-    return [clean_text(value, f"{field}[{i}]", NAME_LIMIT, Say("Player %(number)s's name", number=i + 1))
+    return [clean_text(value, f"{field}[{i}]", NAME_LIMIT,
+                       Say("Player %(number)s's name", number=i + 1))
             for i, value in enumerate(values)]
 
 

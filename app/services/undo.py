@@ -3,20 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy import select
 
 from ..errors import Conflict
 from ..extensions import db
 from ..games import RoundInput
-from ..models import Change, Round
 from ..games.say import Say
+from ..models import Change, Round
+from .rights import Access
 from .sheet import Sheet, sheet_of
 from .writes import log_change, refuse_early_end, set_entries, writing
-
-if TYPE_CHECKING:  # only named in annotations: an Access is handed in, never made here
-    from .access import Access
 
 UNDOABLE = ("add_round", "edit_round", "delete_round", "set_part")
 
@@ -48,6 +46,8 @@ def _undone(sheet: Sheet, change: Change) -> list[RoundInput]:
     """The rounds as they would be without `change`."""
     rounds, n = list(sheet.rounds), change.round_number
     gone = Conflict(Say("That change can no longer be undone: the rounds have moved on."))
+    if n is None:  # every change UNDOABLE names its round: this one is none of them
+        raise gone
 
     def whole(body: Any) -> RoundInput:
         return sheet.game.parse_round(body, len(sheet.players), sheet.match.options)
@@ -68,6 +68,8 @@ def _undone(sheet: Sheet, change: Change) -> list[RoundInput]:
     # An empty round added (or edited empty) before the part was typed stays when it is undone.
     if n == len(rounds) and change.opened_round:
         return rounds[:-1]
+    if change.seat is None:  # a part's change names its seat
+        raise gone
     parts = list(rounds[n - 1].parts)
     parts[change.seat] = change.before
     rounds[n - 1] = RoundInput(rounds[n - 1].common, tuple(parts))

@@ -3,22 +3,23 @@
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Collection, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any, ParamSpec, TypeVar
 
 from sqlalchemy import select
 
 from ..errors import Clash, Conflict, EditConflict, Invalid, NotFound, VersionMismatch
 from ..extensions import db, write_intent
 from ..games import InvalidInput, RoundInput
-from ..models import Change, Entry, Group, Match, Round
 from ..games.say import Say
+from ..models import Change, Entry, Group, Match, Round
+from .rights import Access
 from .sheet import Sheet, match_query, sheet_of
 
-if TYPE_CHECKING:  # only named in annotations: access.py replaces links through writing()
-    from .access import Access
+Rule = ParamSpec("Rule")
+Made = TypeVar("Made")
 
 
 @contextmanager
@@ -92,10 +93,10 @@ def log_change(sheet: Sheet, access: Access, action: str, number: int | None = N
                           before=before, after=after, undoes=undoes, opened_round=opened_round))
 
 
-def parse_input(parse, *args):
+def parse_input(parse: Callable[Rule, Made], *args: Rule.args, **kwargs: Rule.kwargs) -> Made:
     """What a game's parser makes of the input; its InvalidInput is the API's 422."""
     try:
-        return parse(*args)
+        return parse(*args, **kwargs)
     except InvalidInput as error:
         raise Invalid(error.message, error.field) from error
 
@@ -122,11 +123,12 @@ def set_entries(row: Round, parts: Sequence[Any]) -> None:
     existing = {entry.seat: entry for entry in row.entries}
     for seat, part in enumerate(parts):
         entry = existing.get(seat)
-        if part is None and entry is not None:
+        if entry is None:
+            if part is not None:
+                row.entries.append(Entry(seat=seat, data=part))
+        elif part is None:
             row.entries.remove(entry)
-        elif part is not None and entry is None:
-            row.entries.append(Entry(seat=seat, data=part))
-        elif part is not None and entry.data != part:
+        elif entry.data != part:
             entry.data = part
             entry.updated_at = datetime.now(UTC)
 
@@ -259,8 +261,8 @@ def _merge_since(sheet: Sheet, number: int, based_on: int, before: Sequence[Any]
                                   yours=entered[seat])
     if clashes:
         seat, clash = next(iter(clashes.items()))
-        raise EditConflict(Say("%(who)s saved this cell while you were typing.", who=clash.who), seat,
-                           clash.theirs, clash.yours, clashes, frozenset(refreshed))
+        raise EditConflict(Say("%(who)s saved this cell while you were typing.", who=clash.who),
+                           seat, clash.theirs, clash.yours, clashes, frozenset(refreshed))
 
 
 def _changes_since(match_id: str, version: int, number: int) -> list[Change]:
@@ -276,7 +278,8 @@ def _who(sheet: Sheet, actor: str) -> str:
 
 
 def _check_round(sheet: Sheet, entered: RoundInput) -> None:
-    """A whole round must still be valid once one part changes (e.g. two seats cannot both go out)."""
+    """A whole round must still be valid once one part changes (two seats cannot both go out,
+    say)."""
     sheet.game.parse_round(sheet.game.round_input(entered), len(sheet.players),
                            sheet.match.options)
 
@@ -305,12 +308,12 @@ def set_details(access: Access, match_id: str, body: Any,
         before = {"place": sheet.match.place, "note": sheet.match.note}
         for name, value in body.items():
             if name not in before:
-                raise Invalid(Say("Unknown field “%(name)s”: a match has a place and a note.", name=name),
-                              name)
+                raise Invalid(Say("Unknown field “%(name)s”: a match has a place and a note.",
+                                  name=name), name)
             setattr(sheet.match, name, detail_text(value, name))
         after = {"place": sheet.match.place, "note": sheet.match.note}
         if group_id is not None and sheet.match.ended == "banked" and after != before:
-            touch_group(db.session.get(Group, group_id))  # the bank's summary shows them
+            touch_group(db.session.get_one(Group, group_id))  # the bank's summary shows them
         log_change(sheet, access, "details", before=before, after=after)
     return sheet_of(sheet.match)
 

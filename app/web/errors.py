@@ -4,8 +4,9 @@ everywhere else."""
 
 from __future__ import annotations
 
-from flask import Response, render_template, request
+from flask import render_template, request
 from werkzeug.exceptions import HTTPException
+from werkzeug.wrappers import Response
 
 from ..api.common import http_error as api_http_error
 from ..api.common import service_error as api_service_error

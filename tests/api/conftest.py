@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
 from api_helpers import Started, StartedGroup, error_of, group_stored, match_count, stored
 from fresh_app import fresh_app
 

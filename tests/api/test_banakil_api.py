@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from api_helpers import error_of, get, match_count, play_steps
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from api_helpers import error_of, get, match_count, play_steps
 from app.games.banakil import CLASSES
 
 # rules/banakil.txt, "A worked hand". Dana: hearts 3–9 (3,4,5,6 | 7,8,9), spades 10–A
@@ -690,11 +690,11 @@ def check_banakil(body):
         if round_["status"] == "complete":
             assert all(isinstance(c, int) and c >= 0 for c in round_["cells"])
             # SPEC "Cells and carry", side by side from the carry before this round.
-            for side, (s, c) in enumerate(zip(round_["side_scores"], carry)):
+            for side, (s, c) in enumerate(zip(round_["side_scores"], carry, strict=True)):
                 expected = ((0, c - s) if s < 0 else (max(0, s - c), max(0, c - s)) if s > 0
                             else (0, c))
                 assert (round_["cells"][side], round_["carry"][side]) == expected
-            totals = [t + c for t, c in zip(totals, round_["cells"])]
+            totals = [t + c for t, c in zip(totals, round_["cells"], strict=True)]
             carry = round_["carry"]
         else:
             assert round_["cells"] is None

@@ -11,10 +11,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from api_helpers import changes, error_of, get
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
-
-from api_helpers import changes, error_of, get
 
 STONE, WATER, COCONUT = "stone", "water", "coconut"
 COCONUTS = [COCONUT, COCONUT, COCONUT]  # Ben's secret in the secrecy tests

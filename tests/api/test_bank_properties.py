@@ -4,10 +4,9 @@ import of an export has the same statistics, and merging two players keeps the s
 
 from __future__ import annotations
 
+from api_helpers import bank_export, free_sheet
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from api_helpers import bank_export, free_sheet
 
 PROPERTIES = settings(max_examples=40, deadline=None,
                       suppress_health_check=[HealthCheck.too_slow,

@@ -6,7 +6,6 @@ from __future__ import annotations
 from datetime import datetime
 
 import pytest
-
 from api_helpers import error_of, get, group_count, match_count
 
 GOER = {"melded": {"7-K": 6, "A": 2}, "went_out": True}

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from api_helpers import error_of, get, match_count, play_steps
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from api_helpers import error_of, get, match_count, play_steps
 
 MOTIFS = ("banana", "frog", "whale", "eggplant", "flamingo", "strawberry", "basketball", "top_hat")
 COLORS = ("yellow", "green", "blue", "purple", "pink", "red", "orange", "black")
@@ -604,7 +603,8 @@ def check_blue_banana(body):
             penalties.append(penalty)
             cells.append(new - totals[seat])
             totals[seat] = new
-        chips = [min(5, c + 1) if t == max(totals) else c for c, t in zip(chips, totals)]
+        chips = [min(5, c + 1) if t == max(totals) else c
+                 for c, t in zip(chips, totals, strict=True)]
         assert round_["penalties"] == penalties
         assert round_["cells"] == cells
         assert round_["chips"] == chips

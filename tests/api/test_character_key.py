@@ -9,9 +9,9 @@ from __future__ import annotations
 import hashlib
 
 import pytest
+from api_helpers import changes, error_of
 from sqlalchemy import select
 
-from api_helpers import changes, error_of
 from app.extensions import db
 from app.models import Seat
 
@@ -217,7 +217,8 @@ def test_a_view_kept_for_a_phone_with_the_key_never_goes_to_one_without(api, ban
 
     ben = bandido.seats[1]
     reads = [seen(api, bandido, ben, key), seen(api, bandido, ben),
-             seen(api, bandido, ben, "wrong"), seen(api, bandido, ben, key), seen(api, bandido, ben)]
+             seen(api, bandido, ben, "wrong"), seen(api, bandido, ben, key),
+             seen(api, bandido, ben)]
 
     assert reads == [BENS, None, None, BENS, None]
 

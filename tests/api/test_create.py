@@ -6,7 +6,6 @@ import os
 import re
 
 import pytest
-
 from api_helpers import error_of, match_count
 
 URLSAFE_128_BITS = re.compile(r"[A-Za-z0-9_-]{22,}")  # 22 base64 characters carry 132 bits

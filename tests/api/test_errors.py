@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from api_helpers import error_of
 
 # Every endpoint that takes a match id, with a body it would accept (round 1 exists, 3 seats).

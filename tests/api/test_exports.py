@@ -8,7 +8,6 @@ import io
 import json
 
 import pytest
-
 from api_helpers import bank_export, error_of, free_sheet, group_count, imported, match_count
 
 ROSTER = {1: "Ana", 2: "Ben", 3: "Cy"}
@@ -163,7 +162,7 @@ def test_an_import_rebuilds_the_bank_with_new_ids_and_links(app, api, bank):
     mine = api.call("GET", bank.path, bank.view).get_json()["matches"]
     theirs = api.call("GET", copy.path, copy.view).get_json()["matches"]
     assert len(mine) == len(theirs)
-    for a, b in zip(mine, theirs):
+    for a, b in zip(mine, theirs, strict=True):
         assert a["id"] != b["id"] and a["view_token"] != b["view_token"]
         for field in ("game", "name", "started_at", "banked_at", "rounds", "place", "note",
                       "taken_out", "duration"):

@@ -8,7 +8,6 @@ from urllib.parse import quote
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-
 # Modest counts: the whole file runs in about ten seconds.
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -97,7 +96,7 @@ def check_match(body: dict) -> None:
         if round_["status"] == "complete":
             assert len(round_["cells"]) == sides
             assert all(lowest <= cell <= 1_000_000_000 for cell in round_["cells"])
-            totals = [t + c for t, c in zip(totals, round_["cells"])]
+            totals = [t + c for t, c in zip(totals, round_["cells"], strict=True)]
             complete += 1
         else:
             assert round_["cells"] is None

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import json
 
+from api_helpers import bank_export, free_sheet
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
-
-from api_helpers import bank_export, free_sheet
 from test_fuzz import FUZZ, HEADER_TEXT, JSON, TEXT, check_match, encoded, mostly, segment
 
 ROSTER = {1: "Ana", 2: "Ben", 3: "Cy"}

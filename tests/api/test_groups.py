@@ -4,7 +4,6 @@ the bank and back."""
 from __future__ import annotations
 
 import pytest
-
 from api_helpers import error_of, group_count
 
 NAMES = ["Ana", "Ben", "Cy"]

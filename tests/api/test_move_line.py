@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from api_helpers import changes, error_of, get
 
 MALFORMED = {"data": b'{"target": 2', "content_type": "application/json"}

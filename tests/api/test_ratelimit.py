@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
-
 from api_helpers import error_of, match_count
-from app import create_app
-from app import ratelimit
+
+from app import create_app, ratelimit
 from app.extensions import db
 from config import TestConfig
 

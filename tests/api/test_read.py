@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from api_helpers import error_of, get
 
 

@@ -4,7 +4,6 @@ the old match is offered its own link to the new one. Also the match's place and
 from __future__ import annotations
 
 import pytest
-
 from api_helpers import error_of, get, match_count
 
 
@@ -41,7 +40,7 @@ def test_every_old_link_is_offered_its_own_new_link(api, over):
     new = api.call("POST", f"{over.path}/rematch", over.host).get_json()["tokens"]
 
     mine = {over.host: new["host"], over.view: new["view"],
-            **{old: fresh for old, fresh in zip(over.seats, new["seats"])}}
+            **{old: fresh for old, fresh in zip(over.seats, new["seats"], strict=True)}}
     for old, fresh in mine.items():
         body = get(api, over, old)
         assert body["next"]["token"] == fresh

@@ -5,7 +5,6 @@ from __future__ import annotations
 import threading
 
 import pytest
-
 from api_helpers import get
 
 

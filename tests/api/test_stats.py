@@ -4,9 +4,9 @@ summaries alone, in a number of SQL statements that does not grow with the bank.
 from __future__ import annotations
 
 import pytest
+from api_helpers import bank_export, error_of, free_sheet, imported
 from sqlalchemy import event
 
-from api_helpers import bank_export, error_of, free_sheet, imported
 from app.extensions import db
 
 ROSTER = {1: "Ana", 2: "Ben", 3: "Cy", 4: "Dee"}

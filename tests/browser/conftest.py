@@ -7,7 +7,6 @@ import shutil
 from contextlib import contextmanager
 
 import pytest
-
 from fresh_app import served
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
@@ -22,7 +21,8 @@ PHONE = {"width": 390, "height": 844}
 def browser():
     if not os.path.exists(CHROMIUM):
         if os.environ.get("CI"):
-            pytest.fail(f"Chromium is missing at {CHROMIUM}: CI must install it (apt-get install chromium).")
+            pytest.fail(f"Chromium is missing at {CHROMIUM}: CI must install it "
+                        "(apt-get install chromium).")
         pytest.skip(f"Chromium is not installed at {CHROMIUM} (apt-get install chromium); "
                     "browser tests skipped outside CI.")
     from playwright.sync_api import sync_playwright

@@ -12,7 +12,6 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-
 from fresh_app import fresh_app, served
 
 pytestmark = [pytest.mark.browser, pytest.mark.look]
@@ -61,7 +60,8 @@ def make_everything(client) -> dict[str, str]:
     paths.update({
         "sheet generic": f"/m/{host}", "sheet generic seat": f"/m/{generic['tokens']['seats'][1]}",
         "sheet generic view": f"/m/{generic['tokens']['view']}",
-        "cell generic": f"/m/{host}/round/2/seat/1", "next cell generic": f"/m/{host}/round/3/seat/0",
+        "cell generic": f"/m/{host}/round/2/seat/1",
+        "next cell generic": f"/m/{host}/round/3/seat/0",
         "table": f"/m/{host}/table", "links": f"/m/{host}/links", "line": f"/m/{host}/line",
         "details": f"/m/{host}/details", "abandon": f"/m/{host}/abandon"})
     generic_over = _match(client, "generic", ("Ana", "Ben"), {"target": 30})
@@ -230,7 +230,8 @@ PAIRS = [
     *((ink, surface, TEXT) for ink in ("ink", "muted") for surface in SURFACES),
     *(("accent", surface, TEXT) for surface in ("paper", "card", "head", "soft", "lead")),
     *(("warn", surface, TEXT) for surface in SURFACES),
-    ("accent-ink", "accent", TEXT), ("primary-ink", "primary", TEXT), ("bar-ink", "bar", TEXT), ("danger-ink", "danger", TEXT),
+    ("accent-ink", "accent", TEXT), ("primary-ink", "primary", TEXT), ("bar-ink", "bar", TEXT),
+    ("danger-ink", "danger", TEXT),
     ("chip-ink", "chip", TEXT), ("note-bar-ink", "note-bar", TEXT),
     ("good-mark", "good-bg", LARGE), ("bad-mark", "bad-bg", LARGE),
     *((edge, surface, UI) for edge in ("control", "focus", "chip", "axis", "accent")
@@ -266,7 +267,8 @@ def palettes() -> dict[str, dict[str, str]]:
     css = CSS.read_text()
     light = palette(":root", css)
     dark = {**light, **palette(':root[data-theme="dark"]', css)}
-    following = {**light, **palette(':root:not([data-theme="light"]):not([data-theme="dark"])', css)}
+    following = {**light,
+                 **palette(':root:not([data-theme="light"]):not([data-theme="dark"])', css)}
     assert following == dark, "the two dark blocks of app.css differ"
     return {"light": light, "dark": dark}
 

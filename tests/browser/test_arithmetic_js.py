@@ -65,8 +65,8 @@ def test_the_page_answers_every_case_of_the_shared_table(phone, live_server, api
 
     answers = on_the_page(phone, live_server, api, [text for _, text, _ in cases])
 
-    wrong = [(name, text, answer, got) for (name, text, answer), got in zip(cases, answers)
-             if got != answer]
+    wrong = [(name, text, answer, got)
+             for (name, text, answer), got in zip(cases, answers, strict=True) if got != answer]
     assert not wrong, wrong
 
 
@@ -76,8 +76,8 @@ def test_where_a_half_is_allowed_the_page_answers_every_case_of_the_shared_table
 
     answers = on_the_page(phone, live_server, api, [text for _, text, _ in cases], halves=True)
 
-    wrong = [(name, text, answer, got) for (name, text, answer), got in zip(cases, answers)
-             if got != answer]
+    wrong = [(name, text, answer, got)
+             for (name, text, answer), got in zip(cases, answers, strict=True) if got != answer]
     assert not wrong, wrong
 
 
@@ -88,7 +88,7 @@ def test_where_a_half_is_allowed_the_page_reads_any_text_as_the_server_does(
 
     answers = on_the_page(phone, live_server, api, texts, halves=True)
 
-    wrong = [(text, server(text, True), got) for text, got in zip(texts, answers)
+    wrong = [(text, server(text, True), got) for text, got in zip(texts, answers, strict=True)
              if got != server(text, True)]
     assert not wrong, wrong[:20]
 
@@ -99,7 +99,8 @@ def test_the_page_reads_any_text_as_the_server_does(phone, live_server, api):
 
     answers = on_the_page(phone, live_server, api, texts)
 
-    wrong = [(text, server(text), got) for text, got in zip(texts, answers) if got != server(text)]
+    wrong = [(text, server(text), got) for text, got in zip(texts, answers, strict=True)
+             if got != server(text)]
     assert not wrong, wrong[:20]
 
 

@@ -33,7 +33,8 @@ def polls(page):
 
 def streaming(page):
     """Waits until the page's EventSource has had its first event (the page is up to date)."""
-    page.wait_for_function("() => window.SquareScores && window.SquareScores.liveState === 'streaming'")
+    page.wait_for_function(
+        "() => window.SquareScores && window.SquareScores.liveState === 'streaming'")
 
 
 def test_a_viewers_totals_change_within_a_second_of_the_hosts_save(live_server, browser, api):
@@ -66,8 +67,8 @@ def test_where_the_stream_cannot_get_through_the_page_polls(live_server, browser
     viewer = phone(browser)
     held = []
     # "buffers": a proxy that holds the response back, so no first event ever arrives.
-    viewer.route("**/m/*/events",
-                 (lambda route: route.abort()) if proxy == "refuses" else lambda route: held.append(route))
+    viewer.route("**/m/*/events", (lambda route: route.abort()) if proxy == "refuses"
+                 else lambda route: held.append(route))
     seen = polls(viewer)
     viewer.goto(f"{live_server}/m/{created['tokens']['view']}")
     expect(viewer.locator(".standing .total")).to_have_text(["0", "0"])
@@ -134,7 +135,8 @@ def test_a_refresh_leaves_focus_typing_caret_scroll_and_open_details_alone(
     expect(field).to_have_value("10+")
     expect(field).to_be_focused()
     assert ana.evaluate("document.getElementById('s0').mark") == "kept"  # the same element
-    assert ana.evaluate("[document.activeElement.selectionStart, document.activeElement.selectionEnd]") == [2, 2]
+    assert ana.evaluate("[document.activeElement.selectionStart, "
+                        "document.activeElement.selectionEnd]") == [2, 2]
     assert ana.evaluate("window.scrollY") == scrolled
     expect(figures).to_have_attribute("open", "")
     # The typing began at version 9: saving it now still says so.
@@ -155,7 +157,8 @@ def test_a_tap_lands_while_another_phones_save_refreshes_the_sheet(live_server, 
     api.call("POST", f"/matches/{created['id']}/rounds", host, json={"scores": [1, 1]})
     page = phone(browser)
     held = []
-    page.route(re.compile(r"fragment=1"), lambda route: held.append(route))  # each live refresh waits for the tap
+    # Each live refresh waits for the tap.
+    page.route(re.compile(r"fragment=1"), lambda route: held.append(route))
     sheet = f"{live_server}/m/{host}"
     page.goto(sheet)
     streaming(page)
@@ -252,7 +255,8 @@ def host_with_first_answer_late(browser, link):
 def test_an_earlier_saves_answer_arriving_late_does_not_take_the_sheet_back(
         live_server, browser, api):
     created = api.create(("Ana", "Ben"))
-    host, late = host_with_first_answer_late(browser, f"{live_server}/m/{created['tokens']['host']}")
+    host, late = host_with_first_answer_late(browser,
+                                             f"{live_server}/m/{created['tokens']['host']}")
 
     host.get_by_label("Round 1, Ana").fill("10")
     host.get_by_label("Round 1, Ben").fill("20")
@@ -277,7 +281,8 @@ def test_an_earlier_saves_answer_arriving_late_does_not_take_the_sheet_back(
 
 def test_a_refusal_arriving_after_a_newer_sheet_is_still_said(live_server, browser, api):
     created = api.create(("Ana", "Ben"))
-    host, late = host_with_first_answer_late(browser, f"{live_server}/m/{created['tokens']['host']}")
+    host, late = host_with_first_answer_late(browser,
+                                             f"{live_server}/m/{created['tokens']['host']}")
 
     host.get_by_label("Round 1, Ana").fill("12")
     host.get_by_label("Round 1, Ben").fill("7 apples")

@@ -83,7 +83,8 @@ def test_a_round_saved_offline_survives_a_reload_and_lands_once(
         # A reload, then a closed tab and a new one: still waiting, tried again on each load.
         with page.expect_response(turned_away):
             page.reload()
-        expect(page.locator(".waiting-note li")).to_have_text(["Round 1, Ana: 12", "Round 1, Ben: 3+4"])
+        expect(page.locator(".waiting-note li")).to_have_text(
+            ["Round 1, Ana: 12", "Round 1, Ben: 3+4"])
         expect(page.get_by_label("Round 1, Ana")).to_have_value("")
         page.close()
         page = context.new_page()
@@ -102,7 +103,8 @@ def test_a_round_saved_offline_survives_a_reload_and_lands_once(
     expect(page.locator(".standing .total")).to_have_text(["12", "7"])
     expect(page.locator(".waiting-note")).to_have_count(0)
     assert rounds(api, created) == [[12, 7]]
-    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('squarescores.'))") == []
+    assert page.evaluate(
+        "Object.keys(localStorage).filter(k => k.startsWith('squarescores.'))") == []
     context.close()
 
 

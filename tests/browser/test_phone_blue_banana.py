@@ -102,7 +102,7 @@ def test_a_whole_match_on_the_hosts_phone(live_server, phone):
         turn_up(page, cards)
         expect(page.locator(".task-cards")).to_contain_text(
             f"{cards[0][1]} {cards[0][0].replace('_', ' ')}")
-        for name, (correct, incorrect, banana) in zip(PLAYERS, lines):
+        for name, (correct, incorrect, banana) in zip(PLAYERS, lines, strict=True):
             type_line(page, name, correct, incorrect, banana)
         expect(page.locator(".standing .total")).to_have_text(
             [str(t) for t in TOTALS[number - 1]])

@@ -14,7 +14,8 @@ def start_match(page, live_server, players=("Ana", "Ben")):
         page.get_by_label(f"Player {seat}", exact=True).fill(name)
     page.get_by_role("button", name="Start the match").click()
     page.get_by_role("link", name="Invite the table").click()
-    links = [page.locator(".invite input.link").nth(i).input_value() for i in range(len(players) + 1)]
+    links = [page.locator(".invite input.link").nth(i).input_value()
+             for i in range(len(players) + 1)]
     page.get_by_role("link", name="Back to the sheet").click()
     return links[:-1], links[-1]
 

@@ -206,7 +206,8 @@ def test_a_banakil_hand_with_the_keyboard_alone(live_server, browser, api):
     tab_to(host, lambda page: label_of_focus(page).startswith("Dana: count the hand"))
     host.keyboard.press("Enter")
     expect(host.get_by_role("heading", name="Hand 1: Dana")).to_be_visible()
-    expect(host.get_by_role("button", name="One more sevens to kings").first).to_be_visible()  # the steppers are up
+    # The steppers are up.
+    expect(host.get_by_role("button", name="One more sevens to kings").first).to_be_visible()
     tab_to(host, on_stepper("One more sevens to kings", "melded-7-K"))
     for press in ["Enter", "Space"] * 5:
         host.keyboard.press(press)
@@ -222,7 +223,8 @@ def test_a_banakil_hand_with_the_keyboard_alone(live_server, browser, api):
     expect(host.get_by_role("link", name="Ravi: count the hand")).to_be_focused()
     host.keyboard.press("Enter")
     expect(host.get_by_role("heading", name="Hand 1: Ravi")).to_be_visible()
-    expect(host.get_by_role("button", name="One more threes to sixes").first).to_be_visible()  # the steppers are up
+    # The steppers are up.
+    expect(host.get_by_role("button", name="One more threes to sixes").first).to_be_visible()
     tab_to(host, on_stepper("One more threes to sixes", "melded-3-6"))
     for _ in range(3):
         host.keyboard.press("Enter")

@@ -34,7 +34,8 @@ def folder(tmp_path_factory):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("theme", THEMES)
-def test_the_main_pages_fit_a_phone(browser, site, folder, theme, lang):
+# `site` is the fixture imported above, which pytest hands in by its name.
+def test_the_main_pages_fit_a_phone(browser, site, folder, theme, lang):  # noqa: F811
     base, paths = site
     context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True,
                                   has_touch=True, color_scheme=theme, reduced_motion="reduce")

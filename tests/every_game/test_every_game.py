@@ -5,13 +5,13 @@ SPEC's errors, and never answer a 5xx, whatever a phone sends."""
 from __future__ import annotations
 
 import pytest
+from fresh_app import fresh_app
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from app.extensions import db
 from app.games import GAMES
 from app.models import Match
-from fresh_app import fresh_app
 
 NAMES = sorted(GAMES)
 

@@ -1170,7 +1170,7 @@ def test_cells_are_never_negative_and_totals_are_their_sums(match):
     _, result = replay_bodies(players, options, rounds)
     sides = 2 if players == 4 else players
     assert len(result.rounds) == len(rounds) and len(result.totals) == sides
-    for hands, round_ in zip(rounds, result.rounds):
+    for hands, round_ in zip(rounds, result.rounds, strict=True):
         if hands == DEAD:
             assert round_.status == "dead" and round_.cells is None
         elif None in hands:

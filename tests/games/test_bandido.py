@@ -512,10 +512,11 @@ def test_the_winner_is_the_first_in_round_and_turn_order_to_meet_a_condition(she
         if decided:
             assert result.leaders == (seat,)
     complete = [r for r in rounds if None not in r]
-    for parts, outcome in zip(rounds, result.rounds):
+    for parts, outcome in zip(rounds, result.rounds, strict=True):
         assert outcome.status == ("open" if None in parts else "complete")
         assert outcome.cells == (None if None in parts else tuple(p["vp"] for p in parts))
-        assert outcome.detail.symbols == tuple(None if p is None else tuple(p["symbols"]) for p in parts)
+        assert outcome.detail.symbols == tuple(None if p is None else tuple(p["symbols"])
+                                               for p in parts)
     assert result.totals == (tuple(p["vp"] for p in complete[-1]) if complete
                              else (0,) * players)
     assert list(result.detail.missing_characters) == [

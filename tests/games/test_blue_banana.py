@@ -932,7 +932,7 @@ def test_every_total_is_at_least_zero_and_the_sum_of_its_cells(match):
     result = replay_lines(players, options, rounds)
     assert len(result.rounds) == len(rounds)
     running = [0] * players
-    for lines, round_ in zip(rounds, result.rounds):
+    for lines, round_ in zip(rounds, result.rounds, strict=True):
         if None in lines:
             assert round_.status == "open" and round_.cells is None
             continue
@@ -951,7 +951,7 @@ def test_every_cell_follows_the_specs_rule_from_the_chips_before_it(match):
     players, options, rounds, _ = match
     result = replay_lines(players, options, rounds)
     totals, chips = [0] * players, [1] * players
-    for lines, round_ in zip(rounds, result.rounds):
+    for lines, round_ in zip(rounds, result.rounds, strict=True):
         if None in lines:
             continue
         for seat, line in enumerate(lines):
@@ -973,10 +973,10 @@ def test_chips_run_from_one_to_five_never_fall_and_go_to_all_tied_for_the_most(m
     result = replay_lines(players, options, rounds)
     totals, chips = [0] * players, [1] * players
     for round_ in complete_rounds(result):
-        totals = [t + c for t, c in zip(totals, round_.cells)]
+        totals = [t + c for t, c in zip(totals, round_.cells, strict=True)]
         after = round_.detail.chips
         assert all(1 <= c <= 5 for c in after)
-        assert all(a >= b for a, b in zip(after, chips))
+        assert all(a >= b for a, b in zip(after, chips, strict=True))
         most = max(totals)
         for seat in range(players):
             if totals[seat] == most:

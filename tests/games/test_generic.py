@@ -450,7 +450,7 @@ def test_a_total_is_the_sum_of_its_cells(sheet):
     players, options, rows, _ = sheet
     result = replay_rows(players, options, rows)
     assert len(result.rounds) == len(rows)
-    for row, round_ in zip(rows, result.rounds):
+    for row, round_ in zip(rows, result.rounds, strict=True):
         if None in row:
             assert (round_.status, round_.cells) == ("open", None)
         else:
@@ -467,7 +467,7 @@ def test_the_match_ends_after_the_first_complete_round_that_meets_a_rule(sheet):
     for index, row in enumerate(rows):
         if None in row:
             continue
-        totals = [t + v for t, v in zip(totals, row)]
+        totals = [t + v for t, v in zip(totals, row, strict=True)]
         played += 1
         reached = options["target"] is not None and max(totals) >= options["target"]
         enough = options["rounds"] is not None and played >= options["rounds"]

@@ -4,8 +4,16 @@ keeping its placeholders, Arabic plurals in their six forms (SPEC section 5)."""
 from __future__ import annotations
 
 import pytest
-from i18n_helpers import (FORMS, LANGUAGES, ROOT, catalog, extracted, keeps_placeholders, name,
-                          placeholders)
+from i18n_helpers import (
+    FORMS,
+    LANGUAGES,
+    ROOT,
+    catalog,
+    extracted,
+    keeps_placeholders,
+    name,
+    placeholders,
+)
 
 
 @pytest.fixture(scope="module")

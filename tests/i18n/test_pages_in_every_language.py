@@ -13,10 +13,10 @@ import re
 
 import pytest
 import toy_game
+from fresh_app import fresh_app
 from i18n_helpers import LANGUAGES, english_phrases, read
 
 from app.games import GAMES as REGISTERED
-from fresh_app import fresh_app
 
 GAMES = ("generic", "banakil", "blue_banana", "bandido")
 STATES = ("active", "over", "banked", "abandoned")

@@ -93,7 +93,7 @@ def test_every_page_has_both_switches_as_plain_links_in_its_footer(client):
     languages = [(attrs, text) for attrs, text in links if "/language/" in attrs]
     themes = [(attrs, text) for attrs, text in links if "/theme/" in attrs]
     assert [text for _, text in languages] == ["English", "Deutsch", "العربية"]
-    for (attrs, _), code in zip(languages, ("en", "de", "ar")):
+    for (attrs, _), code in zip(languages, ("en", "de", "ar"), strict=True):
         assert f'href="/language/{code}?next=/groups/new"' in attrs
         assert f'lang="{code}"' in attrs and f'hreflang="{code}"' in attrs
         assert ('aria-current="true"' in attrs) == (code == "de")

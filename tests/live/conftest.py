@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from event_streams import HTTPEvents
 from launcher import HOST, Reply, Server, request
 

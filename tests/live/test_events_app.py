@@ -7,9 +7,9 @@ change watcher hears of writes through LISTEN/NOTIFY instead of SQLite's data_ve
 from __future__ import annotations
 
 import pytest
+from event_streams import Events
 
 from app import live, ratelimit
-from event_streams import Events
 
 NEW_MATCH = {"game": "generic", "players": ["Ana", "Ben", "Cy"]}
 
@@ -214,7 +214,7 @@ def test_bad_tokens_are_refused_as_the_spec_says(client, opened):
     assert refused.headers["WWW-Authenticate"] == "Bearer"
     # Another match's link: 404, as for every other request.
     _error(opened(path, other["tokens"]["host"]).response, 404, "not_found")
-    _error(opened(f"/api/v1/matches/nope/events", mine["tokens"]["view"]).response, 404,
+    _error(opened("/api/v1/matches/nope/events", mine["tokens"]["view"]).response, 404,
            "not_found")
     # A page with an unknown link is a plain 404 page, like the sheet's.
     page = opened("/m/" + "x" * 43 + "/events").response

@@ -9,7 +9,6 @@ import tempfile
 from pathlib import Path
 
 import pytest
-
 from event_streams import HTTPEvents
 from launcher import Server, request
 

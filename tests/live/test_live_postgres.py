@@ -10,10 +10,9 @@ import time
 from urllib.parse import quote
 
 import pytest
-from sqlalchemy import create_engine, text
-
 from event_streams import HTTPEvents
 from launcher import Server, request
+from sqlalchemy import create_engine, text
 
 pytestmark = [pytest.mark.live, pytest.mark.live_postgres]
 

@@ -11,7 +11,6 @@ import subprocess
 import time
 
 import pytest
-
 from launcher import HOST, Server, free_port, request
 
 pytestmark = pytest.mark.live

@@ -14,8 +14,8 @@ STONE, WATER, COCONUT = "stone", "water", "coconut"
 COCONUTS = [COCONUT] * 3
 COCONUT_ICON = "icon-coconut"  # the class of our own coconut icon
 # A picker's coconut (every symbol is offered on the character page): not a leak.
-PICKED_COCONUT = re.compile(r'<span class="pic"[^>]*><svg class="icon icon-coconut".*?</svg></span>',
-                            re.S)
+PICKED_COCONUT = re.compile(
+    r'<span class="pic"[^>]*><svg class="icon icon-coconut".*?</svg></span>', re.S)
 COOKIE = "character_key"
 
 
@@ -157,7 +157,8 @@ def test_the_kept_sheet_never_crosses_between_the_phones(bandido, client, other_
         seen = {who: phones[who].get(url).get_data(as_text=True) for who in order}
         seen |= {who: phones[who].get(url).get_data(as_text=True) for who in order}  # kept
         assert COCONUT_ICON in seen["keyed"], url
-        assert COCONUT_ICON not in seen["keyless"] and "hidden on this phone" in seen["keyless"], url
+        assert (COCONUT_ICON not in seen["keyless"]
+                and "hidden on this phone" in seen["keyless"]), url
 
 
 def test_a_key_from_elsewhere_opens_nothing(bandido, client, other_phone):

@@ -415,7 +415,8 @@ def test_a_win_by_symbols_says_who_and_how_and_shows_every_character(bandido, pa
     assert "wins" in standing["classes"] and standing["note"].startswith("winner")
     section = next(s for s in sheet.find_all("section") if s.find("h2") is not None
                    and s.find("h2").text == "Characters")
-    shown = {li.text.split(":")[0]: [s.get("data-symbol") for s in li.find_all("span", class_="symbol")]
+    shown = {li.text.split(":")[0]:
+             [s.get("data-symbol") for s in li.find_all("span", class_="symbol")]
              for li in section.find_all("li")}
     assert shown == {"Ana": [STONE, STONE, WATER], "Ben": COCONUTS, "Cy": []}
     assert "not entered" in section.text  # Cy's

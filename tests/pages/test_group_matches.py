@@ -3,6 +3,7 @@ elsewhere into a group this phone owns, and the rematch every phone follows."""
 
 from __future__ import annotations
 
+
 def test_starting_from_the_group_offers_its_roster_and_its_last_options(page, group):
     club = group()
     club.play(("Ana", "Ben"), (1, 2), (3, 4), (5, 6), lowest_wins=True)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import http.client
-import json
 import multiprocessing
 import statistics
 import sys

@@ -24,8 +24,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from launcher import HOST, Server, request  # noqa: E402
 import live_bench  # noqa: E402
+from launcher import HOST, Server, request  # noqa: E402
 
 HAND = {"melded": {"3-6": 3, "7-K": 4}, "in_hand": {"A": 1}}
 GOER = {"melded": {"7-K": 6, "A": 2}, "went_out": True}

@@ -6,8 +6,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from app.games.base import (Game, InvalidInput, OptionSpec, Result, RoundInput, RoundResult,
-                            concluded, expect_object, parse_seat_list, reject_unknown, whole_number)
+from app.games.base import (
+    Game,
+    InvalidInput,
+    OptionSpec,
+    Result,
+    RoundInput,
+    RoundResult,
+    concluded,
+    expect_object,
+    parse_seat_list,
+    reject_unknown,
+    whole_number,
+)
 
 BONUS = 5
 MOST_TRICKS = 13
@@ -52,7 +63,7 @@ def replay(players: int, options: Mapping[str, Any], rounds: Sequence[RoundInput
         tricks = [part["tricks"] for part in entered.parts]
         best = tuple(seat for seat, n in enumerate(tricks) if n == max(tricks))
         cells = tuple(n + (BONUS if seat in best else 0) for seat, n in enumerate(tricks))
-        totals = [total + cell for total, cell in zip(totals, cells)]
+        totals = [total + cell for total, cell in zip(totals, cells, strict=True)]
         results.append(RoundResult("complete", cells, TallyRound(best)))
         if over_after is None and index + 1 >= options["rounds"]:
             over_after = index

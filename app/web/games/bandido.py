@@ -106,11 +106,13 @@ def character(token: str):
     """A player's secret character: typed on their own phone, which alone reads it back."""
     access = link_access(token)
     view = view_for(access, PAGES)
-    if access.role != "seat":
+    number = view.own_seat
+    if number is None:
         abort(403)
-    seat = view.match.seats[access.seat]
+    seat = view.match.seats[number]
     form = VersionedForm(request.form if request.method == "POST" else None)
-    chosen = view.character(access.seat) or [None] * CHARACTER_SYMBOLS
+    unchosen: list[str | None] = [None] * CHARACTER_SYMBOLS
+    chosen = list(view.character(number) or unchosen)
     locked = seat.revealed
     revealed = seat.revealed
     error, status = None, 200
@@ -125,7 +127,7 @@ def character(token: str):
                 raise Invalid(_("Pick all %(count)s symbols: symbol %(number)s is not picked "
                                 "yet.", count=in_words(CHARACTER_SYMBOLS), number=unpicked[0]),
                               "symbols")
-            sheet, key = services.set_character(access, access.match_id, access.seat,
+            sheet, key = services.set_character(access, access.match_id, number,
                                                 {"symbols": chosen, "revealed": revealed})
         except Invalid as problem:
             error, status = problem.message, 422
@@ -139,7 +141,7 @@ def character(token: str):
             flash(say(problem.message), "error")
             return redirect(url_for("web.sheet", token=token))
         else:
-            flash(_saved(sheet, access.seat), "info")
+            flash(_saved(sheet, number), "info")
             return keep_key(redirect(url_for("web.sheet", token=token)), token, key)
     return render_template(PAGES.template("character.html"), token=token, view=view, form=form,
                            chosen=chosen, revealed=revealed, locked=locked, error=error), status

@@ -40,7 +40,7 @@ def _kept_sheet(token: str, access: Access, version: int) -> Rendered:
     loaded, opened, key = None, False, phone_key(access)
     if key is not None:  # only a seat's phone that typed a secret holds a key
         loaded = services.load_sheet(access.match_id)
-        opened = loaded.key_opens(access, access.seat, key)
+        opened = access.seat is not None and loaded.key_opens(access, access.seat, key)
 
     def make() -> tuple[Rendered, int, bool]:
         view = view_of(loaded or services.load_sheet(access.match_id), access)

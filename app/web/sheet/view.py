@@ -164,16 +164,21 @@ class SheetView:
         return None
 
     @property
+    def own_seat(self) -> int | None:
+        """The seat this link is (None for the host's link and the view link)."""
+        return self.access.seat if self.access.role == "seat" else None
+
+    @property
     def key_opens(self) -> bool:
         """Whether this phone's key opens its own seat's hidden character (the page differs)."""
-        return self.access.role == "seat" and self.sheet.key_opens(
-            self.access, self.access.seat, self.character_key)
+        seat = self.own_seat
+        return seat is not None and self.sheet.key_opens(self.access, seat, self.character_key)
 
     @property
     def character_hidden_here(self) -> bool:
         """This seat's character is typed, but on another phone: hidden on this one."""
-        seat = self.access.seat
-        return (self.access.role == "seat" and bool(self.match.seats[seat].character)
+        seat = self.own_seat
+        return (seat is not None and bool(self.match.seats[seat].character)
                 and self.character(seat) is None)
 
     @property
@@ -199,8 +204,8 @@ class SheetView:
 
     @property
     def role_label(self) -> str:
-        if self.access.role == "seat":
-            return _("%(name)s's seat", name=self.sheet.players[self.access.seat])
+        if self.own_seat is not None:
+            return _("%(name)s's seat", name=self.sheet.players[self.own_seat])
         return str(ROLE_LABELS[self.access.role])
 
     @property

@@ -1,0 +1,43 @@
+"""A match's event stream as a response, for the pages' `/m/<token>/events` and the API's
+`/api/v1/matches/<id>/events` alike."""
+
+from __future__ import annotations
+
+import sys
+
+from flask import Response, current_app, request
+
+from ..services import Access
+from . import watch
+from .hub import EXTENSION, Hub, Stream
+
+
+def stream(secret: str, access: Access, version: int) -> Response:
+    """The event stream of the match `access` reaches through the link `secret`, which was
+    just found at `version`: the current version at once, unless the phone says it has it."""
+    hub: Hub = current_app.extensions[EXTENSION]
+    current = watch.status_of(access.match_id, version)
+    first = None if _last_event_id() == current[0] else current
+    body = hub.events(Stream(access.match_id, secret, current[0]), first, _holds_streams())
+    response = Response(body, mimetype="text/event-stream")
+    response.headers["Cache-Control"] = "no-store"
+    # nginx and its kind hold a response back to fill a buffer unless told not to.
+    response.headers["X-Accel-Buffering"] = "no"
+    return response
+
+
+def _holds_streams() -> bool:
+    """Whether this server can keep a stream open: gevent's worker (a greenlet each) or one
+    thread per connection (Werkzeug's). gunicorn's threaded worker has a few threads for every
+    request: there a stream ends after its first message, and the browser's EventSource comes
+    back for the next after its `retry`, like a poll, so that streams never take every thread."""
+    if not request.environ.get("SERVER_SOFTWARE", "").startswith("gunicorn"):
+        return True
+    monkey = sys.modules.get("gevent.monkey")
+    return bool(monkey and monkey.is_module_patched("socket"))
+
+
+def _last_event_id() -> int | None:
+    value = request.headers.get("Last-Event-ID", "").strip()
+    # isdigit() alone lets "²" through, which int() refuses.
+    return int(value) if value.isascii() and value.isdigit() and len(value) < 19 else None

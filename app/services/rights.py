@@ -1,0 +1,76 @@
+"""What a link may do at a table: its access (the host, one seat, or only a look), and the
+table its checks read. A leaf: it imports no other service, so every service can import it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import Forbidden, NotFound
+from ..games import Game, Side
+from ..games.say import Say
+
+
+@dataclass(frozen=True)
+class Table:
+    """What the checks before a write need of a match: its game, its players and their sides,
+    and how many rounds it holds."""
+
+    game: Game
+    players: tuple[str, ...]
+    sides: tuple[Side, ...]
+    rounds: int
+
+
+@dataclass(frozen=True)
+class Access:
+    """What a token lets its holder do: the whole match (host), one seat, or only look (view)."""
+
+    match_id: str
+    role: str  # "host", "seat" or "view"
+    seat: int | None = None
+
+    @property
+    def actor(self) -> str:
+        return f"seat {self.seat}" if self.role == "seat" else self.role
+
+    def writable_seats(self, sides: tuple[Side, ...], players: int) -> frozenset[int]:
+        """The seats whose parts this token may type: all for the host, its side's for a seat."""
+        if self.role == "host":
+            return frozenset(range(players))
+        if self.role == "seat":
+            return frozenset(next(side.seats for side in sides if self.seat in side.seats))
+        return frozenset()
+
+    def check(self, table: Table, action: str, number: int | None = None,
+              seat: int | None = None) -> None:
+        """Refuses what this token may not do at this table: 404, then 403, in SPEC order."""
+        count, players = table.rounds, len(table.players)
+        if action in ("edit_round", "delete_round") and not _among(number, 1, count):
+            raise NotFound(Say("There is no round %(number)s.", number=number))
+        if action == "set_part":
+            if not _among(number, 1, count + 1):
+                raise NotFound(Say("There is no round %(number)s.", number=number))
+            if not _among(seat, 0, players - 1):
+                raise NotFound(Say("There is no seat %(seat)s.", seat=seat))
+            if seat not in self.writable_seats(table.sides, players):
+                raise Forbidden(Say("This link can only enter its own seat's scores."))
+        elif action == "character":
+            if not table.game.secrets:
+                raise NotFound(Say("%(game)s has no characters.", game=table.game.title))
+            if not _among(seat, 0, players - 1):
+                raise NotFound(Say("There is no seat %(seat)s.", seat=seat))
+            if self.role != "seat" or self.seat != seat:
+                raise Forbidden(Say("Only that seat's own link can set its character."))
+        elif action == "bank":
+            if self.role not in ("host", "seat"):
+                raise Forbidden(Say("Only the host or a player can bank the match."))
+        elif action == "read_cell":
+            if not _among(number, 1, count) or not _among(seat, 0, players - 1):
+                raise NotFound(Say("There is no such cell."))
+        elif action != "read" and self.role != "host":
+            raise Forbidden(Say("Only the host's link can do that."))
+
+
+def _among(value: int | None, first: int, last: int) -> bool:
+    """Whether the round or seat named is one of first to last (none named is none of them)."""
+    return value is not None and first <= value <= last
