@@ -7,16 +7,15 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .banakil import (
-    GOING_OUT,
     hand_scores,
     in_points,
-    melded_something,
     ordinary_score,
     pile_value,
     rounded,
     settled,
     side_scores,
 )
+from .banakil_hands import GOING_OUT, melded_something
 from .base import Side
 
 

@@ -13,7 +13,8 @@ from flask_babel import lazy_gettext as _l
 
 from ... import services
 from ...errors import Invalid, ServiceError
-from ...games.banakil import CLASS_NAMES, CLASSES, GAME
+from ...games.banakil import GAME
+from ...games.banakil_hands import CLASS_NAMES, CLASSES
 from ...games.banakil_working import describe_hand, describe_sides
 from ...i18n import say
 from ..blueprint import host_access
