@@ -12,6 +12,9 @@ from .banakil_hands import (
     MELDED_NOTHING,
     ONLINE_HALF_POINTS,
     melded_something,
+    parse_part,
+    parse_round,
+    round_input,
 )
 from .base import (
     Game,
@@ -269,4 +272,8 @@ GAME = Game.of_rules(
     options=OPTIONS,
     # rules/banakil.txt: "feel free to move it to suit how long your table wants to play".
     movable=("target",),
+    # How a hand is typed and read is banakil_hands.py's.
+    parse_round=parse_round,
+    parse_part=parse_part,
+    round_input=round_input,
 )

@@ -169,9 +169,10 @@ class Game:
     def of_rules(cls, module: str, **described: Any) -> Game:
         """The game whose rules are the functions its engine module defines under the names
         above (parse_round, parse_part, round_input, replay; sides, check_options, check_match
-        and parse_character where it has them), described by the rest."""
+        and parse_character where it has them), described by the rest; a rule may be named
+        among the rest too, where it lives in a module of its own."""
         rules = vars(sys.modules[module])
-        return cls(**{name: rules[name] for name in RULES if name in rules}, **described)
+        return cls(**({name: rules[name] for name in RULES if name in rules} | described))
 
     def __post_init__(self) -> None:
         if self.secrets != (self.parse_character is not None):
