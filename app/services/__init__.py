@@ -9,7 +9,7 @@ from .access import (
     replace_link,
     tokens,
 )
-from .bank import (
+from .bank.banking import (
     Bank,
     Finish,
     Standing,
@@ -23,9 +23,8 @@ from .bank import (
     standings,
     summary_of,
 )
-from .characters import character_visible, set_character
-from .exports import group_csv, group_export, match_csv, text_cell
-from .groups import (
+from .bank.exports import group_csv, group_export, match_csv, text_cell
+from .bank.groups import (
     GroupAccess,
     authenticate_group,
     check_in_bank,
@@ -37,7 +36,17 @@ from .groups import (
     replace_group_link,
     take_out,
 )
-from .imports import import_group
+from .bank.imports import import_group
+from .bank.roster import add_player, check_player, merge_players, rename_player
+from .bank.stats import (
+    group_head_to_head,
+    group_stats,
+    group_tonight,
+    head_to_head,
+    statistics,
+    tonight,
+)
+from .characters import character_visible, set_character
 from .matches import (
     MATCH_NAME_LIMIT,
     clean_players,
@@ -52,16 +61,7 @@ from .matches import (
 )
 from .rematch import rematch
 from .rights import Access, Table
-from .roster import add_player, check_player, merge_players, rename_player
 from .sheet import Sheet, load_sheet
-from .stats import (
-    group_head_to_head,
-    group_stats,
-    group_tonight,
-    head_to_head,
-    statistics,
-    tonight,
-)
 from .text import NAME_LIMIT
 from .undo import cell_history, history, last_undoable, latest_changes, undo
 from .writes import (

@@ -20,9 +20,9 @@ from ..games import GAMES, Game, InvalidInput, RoundInput, detail_json
 from ..games.say import Say
 from ..models import Change, Match, Player, Seat, Token
 from .access import check, tokens
-from .groups import GroupAccess
+from .bank.groups import GroupAccess
+from .bank.roster import roster_players
 from .rights import Access
-from .roster import roster_players
 from .sheet import Sheet, key_matches, load_sheet, sheet_of
 from .text import NAME_LIMIT, clean_text, refuse_repeats, unprintable
 from .writes import lock_group, touch_group

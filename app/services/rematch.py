@@ -14,9 +14,9 @@ from ..extensions import db
 from ..games.say import Say
 from ..models import Change, Group, Player
 from .access import tokens
+from .bank.roster import roster_players
 from .matches import build_match
 from .rights import Access
-from .roster import roster_players
 from .sheet import Sheet, load_sheet
 from .writes import group_of, log_change, writing
 

@@ -10,6 +10,8 @@ import json
 import pytest
 from api_helpers import bank_export, error_of, free_sheet, group_count, imported, match_count
 
+from app.services.bank import imports
+
 ROSTER = {1: "Ana", 2: "Ben", 3: "Cy"}
 
 
@@ -305,8 +307,6 @@ def test_importing_counts_toward_the_creation_limit(app, api):
 
 
 def test_an_import_holds_at_most_so_many_players_matches_and_rounds(app, api, monkeypatch):
-    from app.services import imports
-
     monkeypatch.setattr(imports, "MOST_PLAYERS", 2)
     assert error_of(api.call("POST", "/groups/import", json=GOOD), 422)["field"] == "players"
     monkeypatch.setattr(imports, "MOST_PLAYERS", 3)

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from app.games import GAMES, Result, Side
-from app.services.bank import places
+from app.services.bank.banking import places
 
 GENERIC, BANAKIL = GAMES["generic"], GAMES["banakil"]
 

@@ -13,18 +13,18 @@ from typing import Any
 from flask import current_app
 from sqlalchemy import and_, select
 
-from ..cache import kept
-from ..errors import Conflict, Forbidden, Invalid, NotFound
-from ..extensions import db
-from ..games import Game, Result, Side
-from ..games.say import Say
-from ..models import Group, GroupToken, Match, Player, Seat, Token
+from ...cache import kept
+from ...errors import Conflict, Forbidden, Invalid, NotFound
+from ...extensions import db
+from ...games import Game, Result, Side
+from ...games.say import Say
+from ...models import Group, GroupToken, Match, Player, Seat, Token
+from ..matches import utc
+from ..rights import Access
+from ..sheet import Sheet, sheet_of
+from ..writes import group_of, log_change, touch_group, writing
 from .groups import GroupAccess
-from .matches import utc
-from .rights import Access
 from .roster import roster_players
-from .sheet import Sheet, sheet_of
-from .writes import group_of, log_change, touch_group, writing
 
 
 @dataclass(frozen=True)

@@ -11,13 +11,13 @@ from typing import Any
 
 from sqlalchemy import and_, select
 
-from ..extensions import db
-from ..games import GAMES, RoundInput
-from ..models import Entry, Match, Round, Seat
-from .bank import bank_at
+from ...extensions import db
+from ...games import GAMES, RoundInput
+from ...models import Entry, Match, Round, Seat
+from ..matches import utc
+from ..sheet import Sheet
+from .banking import bank_at
 from .groups import GroupAccess
-from .matches import utc
-from .sheet import Sheet
 
 EXPORT_FORMAT = "squarescores-group"
 EXPORT_VERSION = 1

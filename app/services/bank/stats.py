@@ -7,11 +7,11 @@ from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any, TypedDict
 
-from ..cache import kept
-from ..errors import Invalid
-from ..games import GAMES
-from ..games.say import Say
-from .bank import Bank, Summary, bank_at, by_game
+from ...cache import kept
+from ...errors import Invalid
+from ...games import GAMES
+from ...games.say import Say
+from .banking import Bank, Summary, bank_at, by_game
 from .groups import GroupAccess
 
 # The evening: the matches banked in the EVENING before the group's latest banked match.

@@ -12,18 +12,18 @@ from typing import Any
 
 from sqlalchemy import Table, select
 
-from .. import ratelimit
-from ..errors import Invalid, TooManyRequests
-from ..extensions import Base, db, write_intent
-from ..games import GAMES, Game, InvalidInput, Result, RoundInput
-from ..games.say import Say
-from ..models import Change, Entry, Group, Match, Player, Round, Seat, Token
-from .bank import places
+from ... import ratelimit
+from ...errors import Invalid, TooManyRequests
+from ...extensions import Base, db, write_intent
+from ...games import GAMES, Game, InvalidInput, Result, RoundInput
+from ...games.say import Say
+from ...models import Change, Entry, Group, Match, Player, Round, Seat, Token
+from ..matches import MATCH_NAME_LIMIT, clean_players, new_id
+from ..text import NAME_LIMIT, clean_text, fold
+from ..writes import detail_text, parse_input
+from .banking import places
 from .exports import EXPORT_FORMAT, EXPORT_VERSION
 from .groups import GROUP_NAME_LIMIT, new_group, new_secret
-from .matches import MATCH_NAME_LIMIT, clean_players, new_id
-from .text import NAME_LIMIT, clean_text, fold
-from .writes import detail_text, parse_input
 
 # What one import may hold, past which it is refused (422) rather than tie up the database.
 MOST_PLAYERS = 1_000

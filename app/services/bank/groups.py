@@ -11,13 +11,13 @@ from typing import Any
 
 from sqlalchemy import select
 
-from .. import ratelimit
-from ..errors import Forbidden, Invalid, NotFound, TooManyRequests, Unauthorized, VersionMismatch
-from ..extensions import db, write_intent
-from ..games.say import Say
-from ..models import Group, GroupToken, Match, Player
-from .text import clean_names, clean_text, fold, refuse_repeats
-from .writes import lock_group, touch_group
+from ... import ratelimit
+from ...errors import Forbidden, Invalid, NotFound, TooManyRequests, Unauthorized, VersionMismatch
+from ...extensions import db, write_intent
+from ...games.say import Say
+from ...models import Group, GroupToken, Match, Player
+from ..text import clean_names, clean_text, fold, refuse_repeats
+from ..writes import lock_group, touch_group
 
 GROUP_NAME_LIMIT = 80
 ROLES = ("owner", "view")

@@ -8,12 +8,12 @@ from typing import Any
 
 from sqlalchemy import select, update
 
-from ..errors import Conflict, Invalid, NotFound
-from ..extensions import db
-from ..games.say import Say
-from ..models import Group, Player, Seat
+from ...errors import Conflict, Invalid, NotFound
+from ...extensions import db
+from ...games.say import Say
+from ...models import Group, Player, Seat
+from ..text import NAME_LIMIT, clean_text, fold, refuse_repeats
 from .groups import GroupAccess, on_roster, writing_group
-from .text import NAME_LIMIT, clean_text, fold, refuse_repeats
 
 
 def roster_players(group: Group, names: Sequence[str]) -> tuple[list[Player], bool]:
