@@ -43,7 +43,13 @@
     var query = new URLSearchParams(new FormData(form));
     query.delete("csrf_token");
     fetch(form.getAttribute("data-preview-url") + "?" + query.toString(), { credentials: "same-origin" })
-      .then(function (response) { return response.json(); })
+      .then(function (response) {
+        // Only the server's JSON is a preview, checked before it is read: any other answer (an
+        // error, a Wi-Fi's sign-in page) is a preview that failed.
+        var json = /^application\/json\b/i.test(response.headers.get("Content-Type") || "");
+        if (!response.ok || !json) throw new Error("not the preview");
+        return response.json();
+      })
       .then(function (reply) {
         box.hidden = false;
         box.classList.toggle("error", !reply.ok);

@@ -1,7 +1,8 @@
 // The sheet, enhanced: saves without a page load, keeps the keyboard up, previews sums, follows
 // other phones' saves as they happen (live.js) and keeps what could not be sent (outbox.js).
-// Every word it writes comes from the page (#sheet's data-say-* attributes), and so does every
-// address it asks: a form's action, a cell's link, #sheet's data-*-url (_live.html's links()).
+// Every word it writes comes from the page (#sheet's data-say-* attributes, said by
+// sheet_words.js), and so does every address it asks: a form's action, a cell's link, #sheet's
+// data-*-url (_live.html's links()). The server's answers are read by sheet_answers.js.
 (function () {
   "use strict";
   var sheet = document.getElementById("sheet");
@@ -19,6 +20,10 @@
   // Where a screen reader hears, once and politely, what another phone changed: one sentence,
   // the server's (.sheet-state's data-announce), replaced by the next, never a growing log.
   var spoken = document.getElementById("sheet-announce");
+  // What the sheet says (sheet_words.js) and how it reads the server's answers (sheet_answers.js).
+  var words = SS.sheetWords(sheet), answers = SS.sheetAnswers(sheet);
+  var say = words.say, note = words.note, typed = words.typed, asTyped = words.asTyped;
+  var drawn = answers.drawn, answerTo = answers.answerTo, UNREACHABLE = answers.UNREACHABLE;
 
   // The sheet's state, all of it, in one place: every function below reads and writes it here.
   var now = {
@@ -48,39 +53,6 @@
     live: null,
     notice: null
   };
-
-  // A sentence of the page's, its %(name)s filled in; names and numbers isolated in <bdi>.
-  function say(name, values) {
-    var text = sheet.getAttribute("data-say-" + name) || "";
-    var out = document.createDocumentFragment();
-    text.split(/%\((\w+)\)s/).forEach(function (part, i) {
-      if (i % 2 === 0) { if (part) out.appendChild(document.createTextNode(part)); return; }
-      var value = document.createElement("bdi");
-      value.textContent = values && values[part] != null ? values[part] : "";
-      out.appendChild(value);
-    });
-    return out;
-  }
-
-  // A notice above the sheet (outside it: a refresh leaves it be), with a list of typed values.
-  function note(className, sentence, items) {
-    var p = document.createElement("div");
-    p.className = "flash " + className;
-    p.setAttribute("role", className === "flash-error" ? "alert" : "status");
-    var text = document.createElement("p");
-    text.appendChild(sentence);
-    p.appendChild(text);
-    if (items && items.length) {
-      var list = document.createElement("ul");
-      items.forEach(function (item) {
-        var li = document.createElement("li");
-        li.appendChild(say("item", item));
-        list.appendChild(li);
-      });
-      p.appendChild(list);
-    }
-    return p;
-  }
 
   function preview(input) {
     // Only a sum is worth a preview; the server's reading of it (arithmetic.js) is the answer.
@@ -113,41 +85,11 @@
     if (typeof target.select === "function") target.select();
   }
 
-  // What the sheet drawn says of itself: its .sheet-state's data-<name>.
-  function drawn(name, root) {
-    var node = (root || sheet).querySelector(".sheet-state");
-    return node ? node.getAttribute("data-" + name) || "" : "";
-  }
-
   function currentVersion() { return String(now.shown); }
 
   function entryNumber(root) {
     var number = root.querySelector("#entry input[name=number]");
     return number ? number.value : null;
-  }
-
-  // What this person typed and has not saved: each field whose value is not the page's.
-  function typed() {
-    return Array.prototype.filter.call(sheet.querySelectorAll("input.score[id]"), function (input) {
-      return input.value !== input.defaultValue;
-    });
-  }
-
-  // Typed values as a notice lists them: each with its field's label.
-  function asTyped(inputs) {
-    return inputs.map(function (input) { return { label: input.getAttribute("aria-label"), value: input.value }; });
-  }
-
-  // Whether an answer says it is a page (HTML), asked before it is read as one.
-  function isPage(response) {
-    return /^text\/html\b/i.test(response.headers.get("Content-Type") || "");
-  }
-
-  // The sheet in a page read from an answer: its #sheet, if that is a drawn sheet (it says its
-  // version); null for anything else (a proxy's page, an error page, an empty body).
-  function sheetIn(page) {
-    var fresh = page.getElementById("sheet");
-    return fresh && /^\d+$/.test(drawn("version", fresh)) ? fresh : null;
   }
 
   // The new sheet morphed into the page: only what changed changes, so a link being tapped,
@@ -270,16 +212,11 @@
   // A refresh nobody waits on: one that fails is tried again by itself (now.retry).
   function refreshQuietly() { refresh().catch(function () { /* tried again */ }); }
 
-  // The live fragment, its status and type checked before it is read: the sheet's new drawing,
-  // or null once the link is gone (404). Any other answer (5xx, 429, a proxy's page, an empty
-  // body) is a refresh that failed, tried again shortly like one that got no answer at all.
+  // The live fragment's answer: the sheet's new drawing (sheet_answers.js), or null once the
+  // link is gone (404). Any other answer is a refresh that failed (it rejects).
   function fragmentIn(response) {
     if (response.status === 404) { gone(); return null; }
-    if (!response.ok || !isPage(response)) return Promise.reject(new Error("not the sheet"));
-    return response.text().then(function (html) {
-      var page = new DOMParser().parseFromString("<div id=\"sheet\">" + html + "</div>", "text/html");
-      return sheetIn(page) || Promise.reject(new Error("not the sheet"));
-    });
+    return answers.fragmentIn(response);
   }
 
   function showNotice(name) {
@@ -299,28 +236,8 @@
     showNotice("gone");
   }
 
-  // What a save's answer is, its status and type checked before its body is read:
-  //   { kind: "sheet", ok, sheet, page }  the sheet as it now is, saved (2xx) or asking again
-  //                                       (409, 412, 422 drawn on the sheet);
-  //   { kind: "refused", ok: false, page } a page of the app's saying why not (409, 412, 422
-  //                                       without the sheet: a cell's own page);
-  //   { kind: "unreachable" }             no answer, 5xx, 429 or anything else (another status,
-  //                                       a proxy's page, an empty body, not HTML): not saved,
-  //                                       kept and sent again.
-  var UNREACHABLE = { kind: "unreachable" };
-
-  function answerTo(response) {
-    var asks = response.status === 409 || response.status === 412 || response.status === 422;
-    if (!(response.ok || asks) || !isPage(response)) return UNREACHABLE;
-    return response.text().then(function (html) {
-      if (!html.trim()) return UNREACHABLE;
-      var page = new DOMParser().parseFromString(html, "text/html"), fresh = sheetIn(page);
-      if (fresh) return { kind: "sheet", ok: response.ok, sheet: fresh, page: page };
-      return asks ? { kind: "refused", ok: false, page: page } : UNREACHABLE;
-    });
-  }
-
-  // A save, sent with the page's CSRF token: it answers what answerTo() read, and never fails.
+  // A save, sent with the page's CSRF token: it answers what answerTo() read (sheet_answers.js),
+  // and never fails.
   function post(url, data) {
     data.append("csrf_token", csrf);
     now.saving += 1;

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}
+PREVIEW = re.compile(r"/m/[^/]+/round/\d+/hand/\d+/preview$")
 
 
 def count(page, pile, cls, n):
@@ -97,3 +100,45 @@ def test_four_phones_each_type_their_own_hand(live_server, browser):
     expect(host.locator(".standing").nth(1)).to_contain_text("owes 26")
     for phone in phones + [host]:
         phone.context.close()
+
+
+# What else than the server's preview can answer it: a café's Wi-Fi asking to sign in first, a
+# proxy's error in JSON of its own.
+NOT_THE_PREVIEW = {
+    "sign-in page": ("200 OK", "text/html; charset=utf-8",
+                     "<title>Wi-Fi</title><h1>Sign in to the café's Wi-Fi</h1>".encode()),
+    "proxy's error in JSON": ("502 Bad Gateway", "application/json",
+                              b'{"ok": false, "message": "Bad gateway"}'),
+}
+
+
+def is_preview(environ) -> bool:
+    return bool(PREVIEW.search(environ.get("PATH_INFO", "")))
+
+
+@pytest.mark.parametrize("answer", NOT_THE_PREVIEW)
+def test_a_preview_answered_by_anything_but_the_server_is_hidden(
+        live_server, stand_in, phone, answer):
+    page = phone
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(live_server + "/new/banakil")
+    page.get_by_label("Player 1", exact=True).fill("Dana")
+    page.get_by_label("Player 2", exact=True).fill("Ravi")
+    page.get_by_role("button", name="Start the match").click()
+    page.get_by_role("link", name="Dana: count the hand").click()
+    box = page.locator(".preview-box")
+    count(page, "melded", "7-K", 7)
+    expect(box).to_have_text(re.compile(r"^Hand score 7 · "))
+
+    with stand_in(is_preview, *NOT_THE_PREVIEW[answer]):
+        with page.expect_response(lambda response: bool(response.headers.get("x-stand-in"))):
+            count(page, "melded", "7-K", 8)
+        expect(box).to_be_hidden()
+    expect(page.get_by_text("Sign in")).to_have_count(0)
+    expect(page.get_by_text("Bad gateway")).to_have_count(0)
+
+    # The server answers again: so does the preview.
+    count(page, "melded", "7-K", 9)
+    expect(box).to_have_text(re.compile(r"^Hand score 9 · "))
+    assert errors == []
