@@ -2,9 +2,10 @@
 
 from .banakil import GAME as BANAKIL
 from .bandido import GAME as BANDIDO
-from .base import Game, InvalidInput, Registry, Result, RoundInput, RoundResult, Side, detail_json
+from .base import Game, Registry, Result, RoundInput, RoundResult, Side, detail_json
 from .blue_banana import GAME as BLUE_BANANA
 from .generic import GAME as GENERIC
+from .reading import InvalidInput
 
 GAMES: Registry[Game] = Registry("an engine")
 # Make a game playable: the only step, beside registering its pages, that adds a game.

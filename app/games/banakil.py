@@ -16,16 +16,7 @@ from .banakil_hands import (
     parse_round,
     round_input,
 )
-from .base import (
-    Game,
-    OptionSpec,
-    Result,
-    RoundInput,
-    RoundResult,
-    Side,
-    concluded,
-    seat_sides,
-)
+from .base import Game, OptionSpec, Result, RoundInput, RoundResult, Side, concluded, seat_sides
 from .say import Say
 
 DHAMOON = 80  # 40

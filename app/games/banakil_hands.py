@@ -7,13 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NotRequired, TypedDict
 
-from .base import (
-    InvalidInput,
-    RoundInput,
-    expect_object,
-    parse_seat_list,
-    reject_unknown,
-)
+from .base import RoundInput
+from .reading import InvalidInput, expect_object, parse_seat_list, reject_unknown
 from .say import Say
 
 # Card classes, their values in half points (rules/banakil.txt: "Threes to sixes 0.5 ..."),

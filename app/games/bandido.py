@@ -7,19 +7,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .base import (
-    Game,
-    InvalidInput,
-    OptionSpec,
-    Result,
-    RoundInput,
-    RoundResult,
-    ended,
-    expect_object,
-    parse_seat_list,
-    reject_unknown,
-    whole_number,
-)
+from .base import Game, OptionSpec, Result, RoundInput, RoundResult, ended
+from .reading import InvalidInput, expect_object, parse_seat_list, reject_unknown, whole_number
 from .say import Say
 
 SYMBOLS = ("stone", "water", "coconut")

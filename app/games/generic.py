@@ -5,18 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .base import (
-    Game,
-    InvalidInput,
-    OptionSpec,
-    Result,
-    RoundInput,
-    RoundResult,
-    concluded,
-    expect_object,
-    reject_unknown,
-    whole_number,
-)
+from .base import Game, OptionSpec, Result, RoundInput, RoundResult, concluded
+from .reading import InvalidInput, expect_object, reject_unknown, whole_number
 from .say import Say
 
 CELL_LIMIT = 1_000_000_000

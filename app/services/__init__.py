@@ -1,14 +1,7 @@
 """The one bridge between stored rows and the game engines: pages and the API both come here."""
 
 from ..games import RoundInput
-from .access import (
-    authenticate,
-    authenticate_at,
-    check,
-    precheck,
-    replace_link,
-    tokens,
-)
+from .access import authenticate, authenticate_at, check, precheck, replace_link, tokens
 from .bank.banking import (
     Bank,
     Finish,

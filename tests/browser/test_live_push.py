@@ -252,19 +252,22 @@ def host_with_first_answer_late(browser, link):
     return host, late
 
 
+def save_round(page, number, **typed):
+    """Type each player's cell of round `number` (by name) and tap its Save."""
+    for name, value in typed.items():
+        page.get_by_label(f"Round {number}, {name}").fill(value)
+    page.get_by_role("button", name=f"Save round {number}").click()
+
+
 def test_an_earlier_saves_answer_arriving_late_does_not_take_the_sheet_back(
         live_server, browser, api):
     created = api.create(("Ana", "Ben"))
     host, late = host_with_first_answer_late(browser,
                                              f"{live_server}/m/{created['tokens']['host']}")
 
-    host.get_by_label("Round 1, Ana").fill("10")
-    host.get_by_label("Round 1, Ben").fill("20")
-    host.get_by_role("button", name="Save round 1").click()
+    save_round(host, 1, Ana="10", Ben="20")
     # Saved: the stream brings round 1 before its answer does, and the host goes on.
-    host.get_by_label("Round 2, Ana").fill("1")
-    host.get_by_label("Round 2, Ben").fill("2")
-    host.get_by_role("button", name="Save round 2").click()
+    save_round(host, 2, Ana="1", Ben="2")
     expect(host.locator(".standing .total")).to_have_text(["11", "22"])
 
     late.send_on()  # round 1's answer, the sheet as it was after round 1
@@ -284,9 +287,7 @@ def test_a_refusal_arriving_after_a_newer_sheet_is_still_said(live_server, brows
     host, late = host_with_first_answer_late(browser,
                                              f"{live_server}/m/{created['tokens']['host']}")
 
-    host.get_by_label("Round 1, Ana").fill("12")
-    host.get_by_label("Round 1, Ben").fill("7 apples")
-    host.get_by_role("button", name="Save round 1").click()
+    save_round(host, 1, Ana="12", Ben="7 apples")
     late.reached()  # refused there, on the sheet as it is now
     # Meanwhile Ben saves his own cell from his phone, and the host's sheet shows it.
     saved = api.call("PUT", f"/matches/{created['id']}/rounds/1/seats/1",

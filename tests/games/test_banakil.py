@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from app.games import GAMES
 from app.games.banakil import GAME, carry_on, rounded
 from app.games.banakil_working import describe_hand, describe_sides
-from app.games.base import InvalidInput, RoundInput
+from app.games.base import RoundInput
+from app.games.reading import InvalidInput
 
 PACKS = {"3-6": 32, "7-K": 56, "A": 8, "2": 8, "joker": 2}  # SPEC: 106 cards in all
 NO_CARDS = dict.fromkeys(PACKS, 0)

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from app.games import GAMES
 from app.games.bandido import GAME, symbols_matched
-from app.games.base import InvalidInput
+from app.games.reading import InvalidInput
 
 STONE, WATER, COCONUT = "stone", "water", "coconut"
 ALL_THREE = [STONE, WATER, COCONUT]

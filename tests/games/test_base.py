@@ -10,7 +10,6 @@ import pytest
 from app.games import GAMES, register
 from app.games.base import (
     Game,
-    InvalidInput,
     OptionSpec,
     Result,
     RoundInput,
@@ -18,13 +17,11 @@ from app.games.base import (
     concluded,
     detail_json,
     ended,
-    expect_object,
     ranked,
-    reject_unknown,
     seat_sides,
-    whole_number,
 )
 from app.games.generic import GAME as GENERIC
+from app.games.reading import InvalidInput, expect_object, reject_unknown, whole_number
 
 
 def _game(options, check_options=None):

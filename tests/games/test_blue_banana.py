@@ -14,8 +14,9 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from app.games import GAMES, detail_json
-from app.games.base import InvalidInput, RoundInput
+from app.games.base import RoundInput
 from app.games.blue_banana import GAME, is_sought, mode_of_round, sought
+from app.games.reading import InvalidInput
 
 # The rulebook's "The 8 Motifs in Their Correct Colors", written out again here so that a slip
 # in the engine's own table is caught rather than copied.

@@ -6,8 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app.games.base import InvalidInput, RoundInput, ranked
+from app.games.base import RoundInput, ranked
 from app.games.generic import GAME
+from app.games.reading import InvalidInput
 
 LIMIT = 1_000_000_000
 

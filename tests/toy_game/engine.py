@@ -6,14 +6,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from app.games.base import (
-    Game,
+from app.games.base import Game, OptionSpec, Result, RoundInput, RoundResult, concluded
+from app.games.reading import (
     InvalidInput,
-    OptionSpec,
-    Result,
-    RoundInput,
-    RoundResult,
-    concluded,
     expect_object,
     parse_seat_list,
     reject_unknown,

@@ -10,7 +10,7 @@ from flask_babel import gettext as _
 from ... import services
 from ...errors import Invalid, ServiceError
 from ...games import blue_banana
-from ...games.base import InvalidInput
+from ...games.reading import InvalidInput
 from ...i18n import say
 from ..sheet.forms import VersionedForm
 from ..sheet.view import SheetView
