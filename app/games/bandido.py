@@ -137,18 +137,30 @@ def replay(players: int, options: Mapping[str, Any], rounds: Sequence[RoundInput
     for index, entered in enumerate(rounds):
         detail = BandidoRound(order[0], tuple(None if p is None else tuple(p["symbols"])
                                               for p in entered.parts))
-        if any(part is None for part in entered.parts):
+        # SPEC: the game ends at the winner's turn, so a round is complete once every seat up
+        # to and including a winner, in turn order, has its part; the seats after the winner
+        # never played it (a part typed for one is kept as typed and ignored).
+        played: list[int] = []
+        won: tuple[int, str] | None = None
+        for seat in order:
+            part = entered.parts[seat]
+            if part is None:
+                break
+            played.append(seat)
+            met = win_reason(part, characters[seat]) if over_after is None else None
+            if met:
+                won = (seat, met)
+                break
+        if won is None and len(played) < players:
             results.append(RoundResult("open", None, detail))
             continue
-        held = [part["vp"] for part in entered.parts]
-        face_up = tuple(tuple(part["symbols"]) for part in entered.parts)
+        for seat in played:
+            held[seat] = entered.parts[seat]["vp"]
+        face_up = tuple(tuple(entered.parts[seat]["symbols"]) if seat in played else face_up[seat]
+                        for seat in range(players))
         results.append(RoundResult("complete", tuple(held), detail))
-        if over_after is None:
-            for seat in order:
-                reason = win_reason(entered.parts[seat], characters[seat])
-                if reason:
-                    over_after, winner = index, seat
-                    break
+        if won is not None:
+            over_after, (winner, reason) = index, won
     over = ended(results, over_after)
     # The seat that met a condition first, once the match is over (over_after names its round).
     winners = (winner,) if over and winner is not None else ()

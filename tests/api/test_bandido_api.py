@@ -559,6 +559,34 @@ def test_a_win_by_symbols_typed_by_the_winners_own_phone(api, start):
     assert get(api, match, match.view)["winners"] == [0]
 
 
+def test_the_match_is_over_at_the_winners_turn_without_waiting_for_the_later_seats(api, start):
+    # SPEC section 1: "the game ends at the winner's turn". Ana then Ben take their turns in
+    # round 2; Ben's puts five in his hand, and Cy, after him, never plays round 2.
+    match = start(game="bandido")
+    post_round(api, match, at(1), at(2), at(1))
+    assert put_part(api, match, 2, 0, match.seats[0], at(2)).status_code == 201
+
+    response = put_part(api, match, 2, 1, match.seats[1], at(5))
+
+    body = response.get_json()
+    assert (body["status"], body["winners"], body["win_reason"]) == ("over", [1],
+                                                                      "victory_points")
+    assert body["rounds"][1]["status"] == "complete" and body["totals"] == [2, 5, 1]
+    assert post_round(api, match, at(0), at(0), at(0), expect=409)["error"]["code"] == "conflict"
+    # A part typed afterwards for Cy's turn that never was is kept as typed, and changes nothing.
+    late = put_part(api, match, 2, 2, match.seats[2], at(4)).get_json()
+    assert late["rounds"][1]["input"]["players"][2] == at(4)
+    assert (late["status"], late["winners"], late["totals"]) == ("over", [1], [2, 5, 1])
+
+
+def test_a_whole_round_with_no_line_after_the_winner_is_taken_and_ends_the_match(api, start):
+    match = start(game="bandido")
+
+    body = post_round(api, match, at(5), None, None)
+
+    assert body["status"] == "over" and body["winners"] == [0]
+
+
 def test_both_in_one_round_the_first_in_turn_order_wins(api, start):
     # first_seat 2: turns go Cy, Ana, Ben. Ana holds five; Cy has her symbols: Cy wins.
     match = start(game="bandido", first_seat=2)

@@ -152,12 +152,12 @@ def test_a_seat_meeting_both_wins_by_victory_points():
 
 
 def test_once_over_the_winner_alone_leads_whoever_holds_most_victory_points():
-    # Ben wins by symbols holding no victory point; Cy holds four.
-    result = play([[at(1), at(0, WATER, WATER, WATER), at(4)]],
+    # Ben wins by symbols holding no victory point; Ana, before him in turn order, holds four.
+    result = play([[at(4), at(0, WATER, WATER, WATER), at(1)]],
                   characters=[None, [WATER] * 3, None])
 
     assert result.winners == (1,) and result.leaders == (1,)
-    assert result.totals == (1, 0, 4)
+    assert result.totals == (4, 0, 0)  # Cy, after Ben, never took his turn
 
 
 def test_while_active_the_most_victory_points_lead():
@@ -216,6 +216,52 @@ def test_a_seat_after_the_winner_in_turn_order_is_ignored():
     assert result.winners == (0,) and result.detail.win_reason == "victory_points"
 
 
+# The game ends at the winner's turn ------------------------------------------------------
+
+
+def test_the_match_ends_at_the_winners_turn_without_the_later_seats_parts():
+    # SPEC: "the game ends at the winner's turn": Ben's turn puts five in his hand; Cy, after
+    # him in turn order, never plays round 2, and nobody waits for a turn he never took.
+    result = play([[at(1), at(2), at(1)], [at(2), at(5), None]])
+
+    assert result.rounds[1].status == "complete"
+    assert result.over and result.over_after == 1 and result.winners == (1,)
+    assert result.rounds[1].cells == (2, 5, 1)  # Cy holds what he held after round 1
+    assert result.totals == (2, 5, 1)
+
+
+def test_a_symbol_win_ends_the_match_at_that_turn_too():
+    result = play([[at(0), at(0, STONE, WATER, COCONUT), None]],
+                  characters=[[STONE] * 3, ALL_THREE, [WATER] * 3])
+
+    assert result.over and result.winners == (1,) and result.detail.win_reason == "symbols"
+    assert result.detail.face_up == ((), (STONE, WATER, COCONUT), ())
+
+
+def test_a_part_typed_for_a_seat_after_the_winner_is_kept_and_ignored():
+    result = play([[at(1), at(1), at(1)], [at(0), at(5, COCONUT), at(4, WATER)]],
+                  characters=[None, None, [WATER] * 3])
+
+    assert result.winners == (1,)
+    assert result.rounds[1].cells == (0, 5, 1)  # Cy's typed 4 is not what he holds
+    assert result.detail.face_up == ((), (COCONUT,), ())
+    assert result.rounds[1].detail.symbols == ((), (COCONUT,), (WATER,))  # kept as typed
+
+
+def test_the_winners_turn_counts_in_turn_order_not_seat_order():
+    # first_seat 2: Cy plays first, then Ana, then Ben. Ana wins on her turn; Ben never plays.
+    result = play([[at(5), None, at(1)]], first_seat=2)
+
+    assert result.over and result.winners == (0,)
+    assert result.rounds[0].cells == (5, 0, 1)
+
+
+def test_a_seat_before_the_winner_in_turn_order_not_typed_holds_the_round_open():
+    result = play([[None, at(5), at(0)]])
+
+    assert result.rounds[0].status == "open" and not result.over and result.winners == ()
+
+
 # Characters missing -----------------------------------------------------------------------
 
 
@@ -253,7 +299,8 @@ def test_characters_decide_the_same_rounds_differently():
 
 
 def test_an_open_round_does_not_decide_even_when_a_typed_seat_meets_a_condition():
-    result = play([[at(2), at(1), at(0)], [at(5), None, at(0)]])
+    # Cy (last in turn order) holds five, but Ben's turn before his is not in yet.
+    result = play([[at(2), at(1), at(0)], [at(0), None, at(5)]])
 
     assert result.rounds[1].status == "open" and result.rounds[1].cells is None
     assert not result.over and result.over_after is None and result.winners == ()
@@ -454,18 +501,25 @@ def _meets(part, character):
 
 
 def model(players, first, rounds, characters):
-    """(round index, seat, reason) of the first meeting in (round, turn order), and whether
-    every round up to it is complete."""
+    """(round index, seat, reason, decided) of the first turn, in round and turn order, that
+    meets a condition with every turn before it in its round typed; decided when every round
+    before it was typed whole. None where no such turn is."""
+    order = _turn_order(players, first)
     for index, parts in enumerate(rounds):
-        if any(part is None for part in parts):
-            continue
-        for step in range(players):
-            seat = (first + step) % players
+        for position, seat in enumerate(order):
+            if any(parts[s] is None for s in order[:position + 1]):
+                break
             reason = _meets(parts[seat], characters[seat])
             if reason:
-                held_open = any(None in earlier for earlier in rounds[:index])
-                return index, seat, reason, not held_open
+                decided = all(None not in earlier for earlier in rounds[:index])
+                return index, seat, reason, decided
     return None
+
+
+def played(players, first, parts, seat_won):
+    """The seats that took their turn in a round the winner `seat_won` ended (all, if none)."""
+    order = _turn_order(players, first)
+    return order if seat_won is None else order[:order.index(seat_won) + 1]
 
 
 SYMBOL = st.sampled_from(ALL_THREE)
@@ -511,14 +565,19 @@ def test_the_winner_is_the_first_in_round_and_turn_order_to_meet_a_condition(she
         assert result.detail.win_reason == (reason if decided else None)
         if decided:
             assert result.leaders == (seat,)
-    complete = [r for r in rounds if None not in r]
-    for parts, outcome in zip(rounds, result.rounds, strict=True):
-        assert outcome.status == ("open" if None in parts else "complete")
-        assert outcome.cells == (None if None in parts else tuple(p["vp"] for p in parts))
+    held = [0] * players
+    for index, (parts, outcome) in enumerate(zip(rounds, result.rounds, strict=True)):
+        winning = expected is not None and expected[0] == index
+        turns = played(players, first, parts, expected[1] if winning else None)
+        complete = all(parts[seat] is not None for seat in turns)
+        assert outcome.status == ("complete" if complete else "open")
+        if complete:
+            for seat in turns:
+                held[seat] = parts[seat]["vp"]
+        assert outcome.cells == (tuple(held) if complete else None)
         assert outcome.detail.symbols == tuple(None if p is None else tuple(p["symbols"])
                                                for p in parts)
-    assert result.totals == (tuple(p["vp"] for p in complete[-1]) if complete
-                             else (0,) * players)
+    assert result.totals == tuple(held)
     assert list(result.detail.missing_characters) == [
         s for s in range(players) if characters[s] is None]
 
