@@ -85,6 +85,12 @@ def pile_value(pile: Mapping[str, int], options: Mapping[str, Any]) -> int:
     return sum(values[name] * n for name, n in pile.items())
 
 
+def let_off(hand: Mapping[str, Any], options: Mapping[str, Any]) -> bool:
+    """SPEC, `no_turn_zero`: a seat flagged `no_turn` that melded nothing scores 0 instead of
+    −20, a hand given by its score included."""
+    return bool(options["no_turn_zero"] and hand.get("no_turn")) and not melded_something(hand)
+
+
 def hand_scores(parts: Sequence[Mapping[str, Any] | None],
                 options: Mapping[str, Any]) -> tuple[int | None, ...]:
     """Each seat's hand score in half points; None where not typed, or not knowable yet."""
@@ -92,10 +98,12 @@ def hand_scores(parts: Sequence[Mapping[str, Any] | None],
     for seat, hand in enumerate(parts):
         if hand is None:
             scores.append(None)
+        elif let_off(hand, options):
+            scores.append(0)
         elif "score" in hand:
             scores.append(int(hand["score"] * 2))
         elif not melded_something(hand):
-            scores.append(0 if hand["no_turn"] and options["no_turn_zero"] else MELDED_NOTHING)
+            scores.append(MELDED_NOTHING)
         elif hand["went_out"] and hand["all_at_once"]:
             scores.append(_all_at_once(seat, hand, parts, options))
         else:

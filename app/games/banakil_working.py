@@ -9,6 +9,7 @@ from typing import Any
 from .banakil import (
     hand_scores,
     in_points,
+    let_off,
     ordinary_score,
     pile_value,
     rounded,
@@ -26,11 +27,12 @@ def describe_hand(seat: int, parts: Sequence[Mapping[str, Any] | None],
     if hand is None:
         return None
     score = in_points(hand_scores(parts, options)[seat])
+    if let_off(hand, options):
+        return {"how": "no turn", "score": score}
     if "score" in hand:
         return {"how": "typed", "score": score}
     if not melded_something(hand):
-        flat = "no turn" if score == 0 else "melded nothing"
-        return {"how": flat, "score": score}
+        return {"how": "melded nothing", "score": score}
     if (score is not None and hand["went_out"] and hand["all_at_once"]
             and score * 2 != ordinary_score(hand, options)):
         return {"how": "dhamoon", "score": score}

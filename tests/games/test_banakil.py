@@ -824,6 +824,27 @@ def test_the_variant_needs_the_flag():
     assert one(GOER, NOTHING, no_turn_zero=True).detail.hand_scores == (23, -20)
 
 
+@pytest.mark.parametrize("typed", [quick(-20, no_turn=True), quick(0, melded=False, no_turn=True),
+                                   quick(-20, melded=False, no_turn=True)])
+def test_with_the_variant_a_hand_typed_by_its_score_with_no_turn_that_melded_nothing_scores_zero(
+        typed):
+    # SPEC: "a hand given by its score included (a typed −20 flagged no_turn scores 0)".
+    round_ = one(out({"7-K": 5}), typed, no_turn_zero=True)
+    assert round_.detail.hand_scores == (25, 0)
+    assert round_.cells == (25, 0) and round_.detail.carry == (0, 0)
+    options = opts(2, no_turn_zero=True)
+    parts = GAME.parse_round(body_of([out({"7-K": 5}), typed]), 2, options).parts
+    assert describe_hand(1, parts, options) == {"how": "no turn", "score": 0}
+
+
+def test_a_typed_hand_flagged_no_turn_keeps_its_score_where_it_melded_or_without_the_variant():
+    # A typed −20 that says it did meld is melded 5, held 25: no let-off; and without the
+    # variant the flag changes nothing.
+    assert one(out({"7-K": 5}), quick(-20, melded=True, no_turn=True),
+               no_turn_zero=True).detail.hand_scores == (25, -20)
+    assert one(out({"7-K": 5}), quick(-20, no_turn=True)).detail.hand_scores == (25, -20)
+
+
 # --- hands given by their score -----------------------------------------------------------------
 
 def test_a_quick_hand_is_its_score_and_whether_it_went_out():
