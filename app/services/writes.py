@@ -101,14 +101,31 @@ def parse_input(parse: Callable[Rule, Made], *args: Rule.args, **kwargs: Rule.kw
         raise Invalid(error.message, error.field) from error
 
 
-def refuse_early_end(sheet: Sheet, rounds: Sequence[RoundInput]) -> None:
+def refuse_early_end(sheet: Sheet, rounds: Sequence[RoundInput], replaced: int | None = None
+                     ) -> None:
     """Rounds that end the match before their last one are refused (409); so is what the game
-    says no match can hold (422)."""
+    says no match can hold (422), and a round `replaced` before the last left open (422: SPEC,
+    "a round before the last must stay complete or dead")."""
     parse_input(sheet.game.check_match, len(sheet.players), sheet.match.options, rounds)
     result = sheet.replay(rounds)
+    if (replaced is not None and replaced < len(rounds)
+            and result.rounds[replaced - 1].status == "open"):
+        raise Invalid(Say("Round %(number)s is not the last one: every part of it stays typed "
+                          "(a part left empty would open it again).", number=replaced),
+                      _first_empty_part(sheet.game.round_input(rounds[replaced - 1])))
     if result.over_after is not None and result.over_after < len(rounds) - 1:
         raise Conflict(Say("That would end the match after round %(number)s, before its last "
                            "round. Delete the later rounds first.", number=result.over_after + 1))
+
+
+def _first_empty_part(body: Mapping[str, Any]) -> str | None:
+    """Where a round's body leaves a seat's part empty ("hands[1]"), as its parser names it."""
+    for name, parts in body.items():
+        if isinstance(parts, list):
+            for seat, part in enumerate(parts):
+                if part is None:
+                    return f"{name}[{seat}]"
+    return None
 
 
 def _refuse_new_round(sheet: Sheet) -> None:
@@ -154,7 +171,7 @@ def replace_round(access: Access, match_id: str, number: int, body: Any,
         rounds = list(sheet.rounds)
         before = rounds[number - 1]
         rounds[number - 1] = entered
-        refuse_early_end(sheet, rounds)
+        refuse_early_end(sheet, rounds, replaced=number)
         row = sheet.match.rounds[number - 1]
         row.common = dict(entered.common)
         set_entries(row, entered.parts)

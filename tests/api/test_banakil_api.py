@@ -720,3 +720,18 @@ def check_banakil(body):
 def test_no_round_body_or_hand_is_answered_with_a_5xx(fuzz_client, players, options, data):
     play_steps(fuzz_client, "banakil", players, options,
                data.draw(st.lists(steps(players), min_size=1, max_size=8)), check_banakil)
+
+
+def test_a_hand_before_the_last_keeps_every_seats_part_but_may_become_dead(api, start):
+    # SPEC section 2: a round before the last "must stay complete or dead".
+    match = start(game="banakil")
+    post_round(api, match, DANA, RAVI)
+    post_round(api, match, DANA, RAVI)
+
+    emptied = api.call("PUT", f"{match.path}/rounds/1", match.host,
+                       json={"dead": False, "hands": [DANA, None]})
+    assert emptied.status_code == 422 and emptied.get_json()["error"]["field"] == "hands[1]"
+
+    dead = api.call("PUT", f"{match.path}/rounds/1", match.host, json={"dead": True})
+    assert dead.status_code == 200
+    assert [r["status"] for r in dead.get_json()["rounds"]] == ["dead", "complete"]

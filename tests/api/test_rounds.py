@@ -55,6 +55,27 @@ def test_replacing_a_round_recomputes_the_totals_after_it(api, match, play):
     assert get(api, match) == body
 
 
+def test_a_round_before_the_last_replaced_with_a_part_left_empty_is_422(api, match, play):
+    # SPEC section 2: "a round before the last must stay complete or dead (a part left null
+    # there is 422)": an open round in the middle of the sheet would have the next one wait.
+    play(match, [1, 2, 3], [10, 20, 30])
+
+    response = api.call("PUT", f"{match.path}/rounds/1", match.host, json={"scores": [5, None, 7]})
+
+    assert response.status_code == 422
+    assert response.get_json()["error"]["field"] == "scores[1]"
+    assert [r["status"] for r in get(api, match)["rounds"]] == ["complete", "complete"]
+
+
+def test_the_last_round_may_be_replaced_with_a_part_left_empty(api, match, play):
+    play(match, [1, 2, 3], [10, 20, 30])
+
+    response = api.call("PUT", f"{match.path}/rounds/2", match.host, json={"scores": [5, None, 7]})
+
+    assert response.status_code == 200
+    assert [r["status"] for r in response.get_json()["rounds"]] == ["complete", "open"]
+
+
 def test_an_edit_may_end_the_match_at_its_last_round_and_another_may_reopen_it(api, start, play):
     match = start(("Ana", "Ben"), target=50)
     play(match, [10, 10], [20, 10])
