@@ -150,6 +150,13 @@ def bank(match_id: str) -> Response:
     return _match(services.bank(access, match_id, if_match(), optional_body()), access)
 
 
+@bp.post("/matches/<match_id>/unbank")
+def unbank(match_id: str) -> Response:
+    """The host takes a banking back within ten minutes of it (a typo found afterwards)."""
+    access = _access(match_id, "unbank")
+    return _match(services.unbank(access, match_id, if_match()), access)
+
+
 @bp.post("/matches/<match_id>/rematch")
 def rematch(match_id: str) -> Response:
     """The host starts the next match of a finished one: answered like a create."""

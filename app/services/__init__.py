@@ -3,6 +3,7 @@
 from ..games import RoundInput
 from .access import authenticate, authenticate_at, check, precheck, replace_link, tokens
 from .bank.banking import (
+    UNBANK_WITHIN,
     Bank,
     Finish,
     Standing,
@@ -15,6 +16,7 @@ from .bank.banking import (
     load_bank,
     standings,
     summary_of,
+    unbank,
 )
 from .bank.exports import group_csv, group_export, match_csv, text_cell
 from .bank.groups import (
@@ -68,7 +70,8 @@ from .writes import (
 )
 
 __all__ = [
-    "Access", "Bank", "Finish", "GroupAccess", "MATCH_NAME_LIMIT", "NAME_LIMIT", "RoundInput",
+    "UNBANK_WITHIN", "Access", "Bank", "Finish", "GroupAccess", "MATCH_NAME_LIMIT", "NAME_LIMIT",
+    "RoundInput",
     "Sheet", "Standing", "Summary", "Table", "abandon", "add_player", "add_round", "authenticate",
     "authenticate_at", "authenticate_group", "bank", "bank_at", "cell_history",
     "character_visible", "check", "check_in_bank", "check_player", "clean_players",
@@ -79,5 +82,5 @@ __all__ = [
     "match_json", "match_view", "merge_players", "move_line", "precheck", "preview_part", "recent",
     "recent_groups", "rematch", "rename_player", "replace_group_link", "replace_link",
     "replace_round", "set_character", "set_details", "set_parts", "standings", "statistics",
-    "summary_of", "take_out", "text_cell", "tokens", "tonight", "undo", "utc", "version",
+    "summary_of", "take_out", "text_cell", "tokens", "tonight", "unbank", "undo", "utc", "version",
 ]

@@ -1,5 +1,5 @@
 // Times written by the server in UTC, shown in the phone's own time zone, in the page's language
-// (<html lang>) as the server wrote them (app/web/bank.py's `when`): Western digits in every
+// (<html lang>) as the server wrote them (app/web/match/details.py's `when`): Western digits in every
 // language, as the server writes numbers (app/i18n.py's `num`).
 (function () {
   "use strict";

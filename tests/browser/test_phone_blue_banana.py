@@ -128,6 +128,7 @@ def test_a_whole_match_on_the_hosts_phone(live_server, phone):
     expect(page.locator(".mode-card")).to_have_count(0)
     expect(page.locator(".grid tfoot .total")).to_have_text(["13", "10", "9"])
     page.get_by_role("button", name="Match over: bank it").tap()
+    page.get_by_role("button", name="Yes, bank it").tap()
     expect(page.locator(".banner.banked")).to_contain_text("Banked. Ana won with 13.")
 
     # What the last round turned over: a blue basketball seeks orange and whales, a purple

@@ -61,6 +61,7 @@ def test_host_plays_a_generic_match_to_banking(live_server, phone):
     expect(page.locator(".banner.over")).to_contain_text("Ben wins")
 
     page.get_by_role("button", name="Match over: bank it").click()
+    page.get_by_role("button", name="Yes, bank it").click()
     expect(page.locator(".banner.banked")).to_contain_text("Ben")
     expect(page.locator("input.score")).to_have_count(0)
     page.screenshot(path=str(artifacts() / "generic-banked.png"), full_page=True)

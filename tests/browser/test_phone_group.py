@@ -43,6 +43,7 @@ def play_a_match(host, owner_url, scores):
         host.get_by_role("button", name=f"Save round {number}").click()
         expect(host.locator(f"#r{number}")).to_be_visible()
     host.get_by_role("button", name="Match over: bank it").click()
+    host.get_by_role("button", name="Yes, bank it").click()
     expect(host.locator(".banner.banked")).to_contain_text("Banked")
     return host.url
 

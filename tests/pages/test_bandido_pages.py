@@ -438,7 +438,7 @@ def test_the_win_line_stays_once_banked(bandido, page, client):
     match = bandido()
     set_character(match, 2, [WATER, WATER, STONE])
     post_round(match, at(1), at(0), at(0, WATER, STONE, WATER))
-    assert client.post(f"/m/{match.host}/bank").status_code == 302
+    assert client.post(f"/m/{match.host}/bank", data={"confirmed": "yes"}).status_code == 302
 
     sheet = page(f"/m/{match.seats[0]}")
 

@@ -540,7 +540,8 @@ def test_the_sheet_says_the_match_is_over_and_a_seat_banks_it(client, page, loca
     bank = [f for f in sheet.forms() if f.get("action") == f"/m/{match.seats[0]}/bank"]
     assert len(bank) == 1 and bank[0].find("button").text == "Match over: bank it"
 
-    response = client.post(f"/m/{match.seats[0]}/bank", data={"csrf_token": sheet.csrf_token()})
+    response = client.post(f"/m/{match.seats[0]}/bank",
+                           data={"csrf_token": sheet.csrf_token(), "confirmed": "yes"})
 
     assert location(response)[0] == f"/m/{match.seats[0]}"
     assert match.state()["status"] == "banked"

@@ -58,7 +58,7 @@ def test_a_match_made_elsewhere_banks_into_a_group_this_phone_owns(client, page,
     choice = sheet.by_id("bank-group")
     assert [o.text for o in choice.find_all("option")][1:] == ["Thursday"]
 
-    client.post(f"/m/{over.seats[1]}/bank", data={"group": club.id})
+    client.post(f"/m/{over.seats[1]}/bank", data={"group": club.id, "confirmed": "yes"})
     bank = club.state()["matches"]
     assert [m["id"] for m in bank] == [over.id]
     assert [p["name"] for p in club.state()["players"]] == ["Ana", "Ben", "Cy"]
@@ -69,7 +69,7 @@ def test_a_phone_only_files_into_groups_it_holds_the_owner_link_of(client, page,
     club = group()
     page(f"/g/{club.view}")  # a viewer of the group
     assert page(f"/m/{over.host}").by_id("bank-group") is None
-    response = client.post(f"/m/{over.host}/bank", data={"group": club.id},
+    response = client.post(f"/m/{over.host}/bank", data={"group": club.id, "confirmed": "yes"},
                            follow_redirects=True)
     assert page(response).find(class_="flash-error") is not None
     assert over.state()["status"] == "over" and club.state()["matches"] == []

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+YES = {"confirmed": "yes"}  # the banking confirmed (the page asks once first)
+
 
 def bank_button(sheet):
     for form in sheet.forms("post"):
@@ -13,8 +15,10 @@ def bank_button(sheet):
 
 def read_only(sheet) -> bool:
     """Nothing on the sheet changes the match: no field, no cell, no form but the host's
-    rematch (which starts the next match and leaves this one as it is)."""
-    forms = [form for form in sheet.forms("post") if not form.get("action").endswith("/rematch")]
+    rematch (which starts the next match and leaves this one as it is) and, for ten minutes,
+    the host's way to take the banking back."""
+    forms = [form for form in sheet.forms("post")
+             if not form.get("action").endswith(("/rematch", "/unbank"))]
     return (sheet.editable_inputs() == [] and forms == []
             and sheet.find_all("a", class_="cell") == [])
 
@@ -33,7 +37,7 @@ def test_host_and_seats_are_asked_to_bank_a_match_that_is_over(page, over):
 
 
 def test_the_view_link_cannot_bank(client, over):
-    assert client.post(f"/m/{over.view}/bank").status_code == 403
+    assert client.post(f"/m/{over.view}/bank", data=YES).status_code == 403
     assert over.state()["status"] == "over"
 
 
@@ -47,7 +51,7 @@ def test_no_round_is_accepted_once_over(client, over):
 
 def test_banking_from_a_seat_banks_it_and_the_sheet_shows_the_result(client, page, over,
                                                                       location):
-    response = client.post(f"/m/{over.seats[2]}/bank")
+    response = client.post(f"/m/{over.seats[2]}/bank", data=YES)
 
     assert location(response)[0] == f"/m/{over.seats[2]}"
     state = over.state()
@@ -62,14 +66,14 @@ def test_banking_from_a_seat_banks_it_and_the_sheet_shows_the_result(client, pag
 
 
 def test_a_banked_match_refuses_every_change(client, over):
-    client.post(f"/m/{over.host}/bank")
+    client.post(f"/m/{over.host}/bank", data=YES)
     version = over.state()["version"]
 
     assert client.get(f"/m/{over.host}/round/1/seat/0").status_code == 403
     assert client.post(f"/m/{over.host}/round/1/seat/0", data={"value": "1"}).status_code == 403
     client.post(f"/m/{over.host}/round/2/delete")
     client.post(f"/m/{over.host}/abandon")
-    client.post(f"/m/{over.host}/bank")
+    client.post(f"/m/{over.host}/bank", data=YES)
 
     state = over.state()
     assert state["version"] == version and state["status"] == "banked"
@@ -80,7 +84,7 @@ def test_a_match_still_being_played_cannot_be_banked(client, page, start):
     match = start(("Ana", "Ben"), target=30)
     match.add_round(10, 5)
 
-    response = client.post(f"/m/{match.host}/bank", follow_redirects=True)
+    response = client.post(f"/m/{match.host}/bank", data=YES, follow_redirects=True)
 
     assert match.state()["status"] == "active"
     assert page(response).find(class_="flash-error") is not None
@@ -118,3 +122,55 @@ def test_only_the_host_may_abandon(client, start):
     assert client.get(f"/m/{match.seats[0]}/abandon").status_code == 403
     assert client.post(f"/m/{match.seats[0]}/abandon").status_code == 403
     assert match.state()["status"] == "active"
+
+
+def test_banking_asks_once_and_keeps_the_groups_choice(client, page, over):
+    asked = page(client.post(f"/m/{over.seats[1]}/bank"))
+
+    assert over.state()["status"] == "over"
+    assert "Nothing can change afterwards" in asked.text
+    (form,) = [f for f in asked.forms("post") if "Yes, bank it" in f.text]
+    assert form.find("input", name="confirmed").get("value") == "yes"
+    client.post(f"/m/{over.seats[1]}/bank", data=YES)
+    assert over.state()["status"] == "banked"
+
+
+def test_the_banked_sheet_says_who_banked_and_the_host_may_take_it_back(client, page, over):
+    client.post(f"/m/{over.seats[1]}/bank", data=YES)
+
+    for token in (over.host, over.seats[0], over.view):
+        assert "Banked by Ben." in page(f"/m/{token}").find(class_="banner").text
+    unbank = [f for f in page(f"/m/{over.host}").forms("post")
+              if f.get("action") == f"/m/{over.host}/unbank"]
+    assert len(unbank) == 1 and "Take the banking back" in unbank[0].text
+    for token in (over.seats[0], over.view):
+        assert not [f for f in page(f"/m/{token}").forms("post")
+                    if f.get("action", "").endswith("/unbank")]
+    assert client.post(f"/m/{over.seats[1]}/unbank").status_code == 403
+
+    response = page(client.post(f"/m/{over.host}/unbank", follow_redirects=True))
+
+    assert over.state()["status"] == "over"
+    assert "taken back" in response.find(class_="flash-info").text
+    assert bank_button(response) is not None
+
+
+def test_ten_minutes_after_the_banking_the_sheet_no_longer_offers_to_take_it_back(
+        app, client, page, over):
+    from datetime import UTC, datetime, timedelta
+
+    from app.extensions import db
+    from app.models import Match
+
+    client.post(f"/m/{over.host}/bank", data=YES)
+    with app.app_context():
+        db.session.get(Match, over.id).banked_at = datetime.now(UTC) - timedelta(minutes=11)
+        db.session.get(Match, over.id).version += 1  # a new drawing of the sheet
+        db.session.commit()
+
+    sheet = page(f"/m/{over.host}")
+
+    assert not [f for f in sheet.forms("post") if f.get("action", "").endswith("/unbank")]
+    response = page(client.post(f"/m/{over.host}/unbank", follow_redirects=True))
+    assert "10 minutes" in response.find(class_="flash-error").text
+    assert over.state()["status"] == "banked"

@@ -7,7 +7,7 @@ import gzip
 import sys
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from flask import current_app
@@ -18,7 +18,7 @@ from ...errors import Conflict, Forbidden, Invalid, NotFound
 from ...extensions import db
 from ...games import Game, Result, Side
 from ...games.say import Say
-from ...models import Group, GroupToken, Match, Player, Seat, Token
+from ...models import Change, Group, GroupToken, Match, Player, Seat, Token
 from ..matches import utc
 from ..rights import Access
 from ..sheet import Sheet, sheet_of
@@ -103,6 +103,42 @@ def bank(access: Access, match_id: str, if_match: Collection[int] | None = None,
             write_summary(sheet)
             touch_group(group)
         log_change(sheet, access, "bank", after={"group": group_id} if filing else None)
+    return sheet_of(sheet.match)
+
+
+# A banking found wrong afterwards (a typo) may be taken back this long after it (SPEC).
+UNBANK_WITHIN = timedelta(minutes=10)
+
+
+def unbank(access: Access, match_id: str, if_match: Collection[int] | None = None) -> Sheet:
+    """Take a banking back, the host alone: within ten minutes of it and while the match has
+    no rematch, the match is over again and out of its group's bank; one that was filed into a
+    group at its banking leaves that group again."""
+    group_id = group_of(match_id)
+    with writing(access, match_id, if_match, "unbank", ended_too=True, group_id=group_id,
+                 touches_group=True) as sheet:
+        match = sheet.match
+        if match.ended != "banked" or match.banked_at is None:
+            raise Conflict(Say("The match is not banked: there is no banking to take back."))
+        if match.next_id is not None:
+            raise Conflict(Say("The rematch has begun: this match's banking stays."))
+        if datetime.now(UTC) - utc(match.banked_at) > UNBANK_WITHIN:
+            raise Conflict(Say("A banking can be taken back for %(minutes)s minutes; this one "
+                               "is older.", minutes=int(UNBANK_WITHIN.total_seconds() // 60)))
+        banking = db.session.scalar(
+            select(Change).where(Change.match_id == match.id, Change.action == "bank")
+            .order_by(Change.version.desc()).limit(1))
+        filed = bool(banking and banking.after and banking.after.get("group"))
+        match.ended, match.banked_at, match.round_count = None, None, None
+        for seat in match.seats:
+            seat.side = seat.total = seat.rank = seat.winner = None
+            if filed:
+                seat.player_id = None
+        if group_id is not None:
+            touch_group(db.session.get_one(Group, group_id))
+        if filed:
+            match.group_id = None
+        log_change(sheet, access, "unbank", after={"group": group_id} if filed else None)
     return sheet_of(sheet.match)
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import abort, flash, redirect, request, url_for
+from flask import abort, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from ... import services
@@ -13,16 +14,18 @@ from ...errors import ServiceError
 from ...i18n import say
 from ...services.matches import next_link
 from ..blueprint import bp, host_access, link_access, remember
+from ..games import view_of
 from ..sheet.drawn import owned_groups
 from ..sheet.forms import posted
 
 
 @bp.post("/m/<token>/bank")
-def bank(token: str):
-    """Bank a match that is over; one of no group may go into a group this phone owns."""
+def bank(token: str) -> ResponseReturnValue:
+    """Bank a match that is over, once the phone has said yes to it (a banked match is read
+    only); one of no group may go into a group this phone owns."""
     access = link_access(token)
     posted()
-    body, chosen = None, request.form.get("group") or ""
+    body, chosen, group = None, request.form.get("group") or "", None
     if chosen:
         group = next((g for g in owned_groups() if g["id"] == chosen), None)
         if group is None:
@@ -30,6 +33,10 @@ def bank(token: str):
                     "then bank again."), "error")
             return redirect(url_for("web.sheet", token=token))
         body = {"group": group["id"], "group_token": group["token"]}
+    if request.form.get("confirmed") != "yes" and access.role != "view":
+        view = view_of(services.load_sheet(access.match_id), access)
+        if view.status == "over":
+            return render_template("match/bank.html", token=token, view=view, group=group)
     try:
         services.bank(access, access.match_id, body=body)
     except ServiceError as error:
@@ -38,6 +45,21 @@ def bank(token: str):
         flash(say(error.message), "error")
     else:
         flash(_("Match banked.") if body is None else _("Match banked into the group's bank."),
+              "info")
+    return redirect(url_for("web.sheet", token=token))
+
+
+@bp.post("/m/<token>/unbank")
+def unbank(token: str) -> ResponseReturnValue:
+    """The host takes a banking back (a mistake found afterwards): the match is over again."""
+    access = host_access(token)
+    posted()
+    try:
+        services.unbank(access, access.match_id)
+    except ServiceError as error:
+        flash(say(error.message), "error")
+    else:
+        flash(_("The banking is taken back: the match is over again, and out of the bank."),
               "info")
     return redirect(url_for("web.sheet", token=token))
 

@@ -33,6 +33,7 @@ MATCH_SAID = {
     "move_line": _l("%(who)s moved the line."),
     "abandon": _l("%(who)s abandoned the match."),
     "bank": _l("%(who)s banked the match."),
+    "unbank": _l("%(who)s took the banking back: the match is over, not banked."),
     "rematch": _l("%(who)s started a rematch."),
     "details": _l("%(who)s changed the place or note."),
     "character": _l("%(who)s entered a character."),

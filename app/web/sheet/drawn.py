@@ -69,10 +69,13 @@ def draw(token: str, view: SheetView, form: Any = None, focus: str | None = None
          csrf: str = CSRF_SLOT) -> Rendered:
     """The sheet of `view`; `form` is a refused entry form to show again (None: a fresh one)."""
     undoable = view.undo_label(services.last_undoable(view.match.id)) if view.may_undo else None
+    latest = services.latest_changes(view.match.id)
     # What another phone's screen reader hears when this version reaches it (sheet.js).
-    announce = announcement(view, services.latest_changes(view.match.id))
+    announce = announcement(view, latest)
+    banker = next((change.actor for change in latest if change.action == "bank"), None)
     html = render_template("sheet/_sheet.html", token=token, view=view, form=form, focus=focus,
-                           csrf=csrf, undoable=undoable, announce=announce)
+                           csrf=csrf, undoable=undoable, announce=announce,
+                           banked_by=None if banker is None else view.actor_name(banker))
     return Rendered(Markup(html), view.match.name, view.role_label, view.match.id)
 
 

@@ -272,6 +272,16 @@ class SheetView:
         return self.access.role == "host" and not self.read_only and bool(self.sheet.game.movable)
 
     @property
+    def unbank_until(self) -> datetime | None:
+        """Until when the host may take the banking back (SPEC: ten minutes, and only while
+        the match has no rematch); None where this link may not, or no more."""
+        banked = self.match.banked_at
+        if self.access.role != "host" or self.status != "banked" or banked is None:
+            return None
+        until = services.utc(banked) + services.UNBANK_WITHIN
+        return until if not self.match.next_id and datetime.now(UTC) < until else None
+
+    @property
     def may_undo(self) -> bool:
         return self.access.role == "host" and not self.read_only
 
