@@ -84,15 +84,19 @@ def bgstats_play(view: Any) -> dict[str, Any]:
     lowest = sheet.game.lowest_wins(match.options)
     start = view.start_seat
     players = []
-    # Places as the bank summary has them: winners first, ties share, partners share.
-    for standing in services.standings(sheet):
+    # Places as the bank summary has them (winners first, ties share, partners share), but
+    # counted in sides: BG Stats ranks teams, so a losing partnership is second, not third.
+    finishes = services.standings(sheet)
+    side_rank = {finish.side: 1 + len({other.side for other in finishes
+                                       if other.rank < finish.rank}) for finish in finishes}
+    for standing in finishes:
         side = sheet.sides[standing.side]
         players.append({
             "name": sheet.players[standing.seat],
             "sourcePlayerId": f"{match.id}-{standing.seat}",
             "score": standing.total,
             "winner": standing.winner,
-            "rank": standing.rank,
+            "rank": side_rank[standing.side],
             "startPlayer": standing.seat == start,
             "seatOrder": standing.seat + 1,
             **({"team": side.name} if len(side.seats) > 1 else {}),
