@@ -110,22 +110,14 @@ def refuse_early_end(sheet: Sheet, rounds: Sequence[RoundInput], replaced: int |
     result = sheet.replay(rounds)
     if (replaced is not None and replaced < len(rounds)
             and result.rounds[replaced - 1].status == "open"):
+        body = sheet.game.round_input(rounds[replaced - 1])
+        empty = next((f"{name}[{seat}]" for name, parts in body.items() if isinstance(parts, list)
+                      for seat, part in enumerate(parts) if part is None), None)  # "hands[1]"
         raise Invalid(Say("Round %(number)s is not the last one: every part of it stays typed "
-                          "(a part left empty would open it again).", number=replaced),
-                      _first_empty_part(sheet.game.round_input(rounds[replaced - 1])))
+                          "(a part left empty would open it again).", number=replaced), empty)
     if result.over_after is not None and result.over_after < len(rounds) - 1:
         raise Conflict(Say("That would end the match after round %(number)s, before its last "
                            "round. Delete the later rounds first.", number=result.over_after + 1))
-
-
-def _first_empty_part(body: Mapping[str, Any]) -> str | None:
-    """Where a round's body leaves a seat's part empty ("hands[1]"), as its parser names it."""
-    for name, parts in body.items():
-        if isinstance(parts, list):
-            for seat, part in enumerate(parts):
-                if part is None:
-                    return f"{name}[{seat}]"
-    return None
 
 
 def _refuse_new_round(sheet: Sheet) -> None:

@@ -54,7 +54,7 @@ def test_a_match_that_is_not_over_cannot_be_banked(start, play, refused):
 def test_a_round_still_missing_a_score_holds_the_match_open(api, start, play, refused):
     match = start(("Ana", "Ben"), target=10)
     play(match, [0, 0], [10, 0])
-    reopened = api.call("PUT", f"{match.path}/rounds/1", match.host, json={"scores": [None, 0]})
+    reopened = api.call("PUT", f"{match.path}/rounds/2", match.host, json={"scores": [None, 0]})
     assert reopened.status_code == 200
     assert reopened.get_json()["status"] == "active"
     assert reopened.get_json()["winners"] == []

@@ -149,7 +149,8 @@ def test_partners_share_their_sides_rank(api, new_group, start_in):
 
 def test_a_bandido_winner_ranks_first_whatever_its_points(api, new_group, start_in):
     group = new_group()
-    match = start_in(group, ["Ana", "Ben", "Cy"], game="bandido")
+    # Turns go Cy, Ana, Ben: Ben's wins on the round's last turn, after both the others played.
+    match = start_in(group, ["Ana", "Ben", "Cy"], game="bandido", first_seat=2)
     assert api.call("PUT", f"{match.path}/seats/1/character", match.seats[1],
                     json={"symbols": ["stone", "stone", "water"]}).status_code == 200
     response = api.call("POST", f"{match.path}/rounds", match.host, json={"players": [

@@ -53,9 +53,9 @@ def test_undo_takes_back_an_added_round(api, match, play):
 
 def test_undo_restores_the_round_an_edit_replaced(api, match, play):
     play(match, [1, 2, 3], [4, 5, 6])
-    edited = api.call("PUT", f"{match.path}/rounds/1", match.host, json={"scores": [10, None, 30]})
-    assert sheet_of(edited.get_json()) == (["open", "complete"],
-                                           [[10, None, 30], [4, 5, 6]], [4, 5, 6])
+    edited = api.call("PUT", f"{match.path}/rounds/2", match.host, json={"scores": [10, None, 30]})
+    assert sheet_of(edited.get_json()) == (["complete", "open"],
+                                           [[1, 2, 3], [10, None, 30]], [1, 2, 3])
 
     body = undo(api, match).get_json()
 

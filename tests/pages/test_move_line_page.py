@@ -195,7 +195,8 @@ def test_the_free_sheets_round_count_moves_too(played, submit, page):
 def test_a_banked_or_abandoned_match_keeps_its_line(three_hands, client, page, submit, end):
     match = three_hands
     submit(line_url(match.host), opt_target="140")
-    assert client.post(f"/m/{match.host}/{end}").status_code == 302
+    # (Banking is confirmed: the page asks once first.)
+    assert client.post(f"/m/{match.host}/{end}", data={"confirmed": "yes"}).status_code == 302
 
     assert move_links(page(f"/m/{match.host}")) == []
     response = client.post(line_url(match.host), data={"opt_target": "500"})

@@ -68,8 +68,9 @@ def test_undoing_every_write_restores_each_earlier_state(api, data, players, opt
         if done is None:
             break
         kind, response = done
-        if response.status_code == 409:
-            # e.g. an edit that would end the match before its last round: nothing changed
+        if response.status_code == 409 or (kind, response.status_code) == ("edit_round", 422):
+            # e.g. an edit that would end the match before its last round, or one that leaves
+            # a part of a round before the last empty (SPEC section 2): nothing changed
             assert api.call("GET", path, host).get_json() == latest
             continue
         assert response.status_code in (200, 201), (kind, response.get_json())
