@@ -38,8 +38,11 @@
     timer = setTimeout(preview, 150);
   }
 
-  // The server's engine scores the hand: the page never keeps rules of its own.
+  // The server's engine scores the hand: the page never keeps rules of its own. A score not yet
+  // typed is no mistake to point out: the box waits for one.
   function preview() {
+    var score = form.querySelector("input[name=score]");
+    if (mode() === "score" && score && !score.value.trim()) { box.hidden = true; return; }
     var query = new URLSearchParams(new FormData(form));
     query.delete("csrf_token");
     fetch(form.getAttribute("data-preview-url") + "?" + query.toString(), { credentials: "same-origin" })

@@ -53,6 +53,37 @@ def test_the_rulebooks_worked_hand_from_card_counts(live_server, phone):
     expect(page.locator(".working-sides")).to_contain_text("rounded to 37")
 
 
+# Every text the preview box shows, as it shows it (a MutationObserver, set before load).
+BOX_SEEN = """document.addEventListener("DOMContentLoaded", () => {
+  const box = document.querySelector(".preview-box");
+  if (!box) return;
+  window.seen = [];
+  new MutationObserver(() => { if (!box.hidden) window.seen.push(box.textContent); })
+    .observe(box, {childList: true, characterData: true, subtree: true, attributes: true});
+});"""
+
+
+def test_the_typed_score_says_nothing_is_wrong_before_anything_is_typed(live_server, phone):
+    page = phone
+    page.add_init_script(BOX_SEEN)
+    page.goto(live_server + "/new/banakil")
+    page.get_by_label("Player 1", exact=True).fill("Dana")
+    page.get_by_label("Player 2", exact=True).fill("Ravi")
+    page.get_by_role("button", name="Start the match").click()
+    page.get_by_role("link", name="Dana: count the hand").click()
+
+    page.get_by_label("Type the score (counted on paper)").check()
+    expect(page.get_by_label("Hand score")).to_be_visible()
+    page.get_by_label("Hand score").fill("36.5")
+    page.get_by_label("Dana went out").check()
+
+    expect(page.locator(".preview-box")).to_have_text("Hand score 36.5 · Dana's cell: 37")
+    assert not [text for text in page.evaluate("window.seen") if "Type the" in text]
+    # A score typed wrong is still pointed out, beside nothing else.
+    page.get_by_label("Hand score").fill("36.25")
+    expect(page.locator(".preview-box")).to_have_class(re.compile(r"\berror\b"))
+
+
 def test_four_phones_each_type_their_own_hand(live_server, browser):
     host = browser.new_context(viewport=PHONE, is_mobile=True).new_page()
     host.goto(live_server + "/new/banakil")
