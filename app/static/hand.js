@@ -5,6 +5,7 @@
   if (!form) return;
   var box = form.querySelector(".preview-box");
   var timer = null;
+  var asked = 0; // previews asked for so far: only the latest one's answer is shown
 
   function mode() {
     var checked = form.querySelector("input[name=mode]:checked");
@@ -42,6 +43,7 @@
   // typed is no mistake to point out: the box waits for one.
   function preview() {
     var score = form.querySelector("input[name=score]");
+    var ask = ++asked;
     if (mode() === "score" && score && !score.value.trim()) { box.hidden = true; return; }
     var query = new URLSearchParams(new FormData(form));
     query.delete("csrf_token");
@@ -54,6 +56,7 @@
         return response.json();
       })
       .then(function (reply) {
+        if (ask !== asked) return; // an earlier preview, answered after a later one was asked
         box.hidden = false;
         box.classList.toggle("error", !reply.ok);
         if (!reply.ok) { box.textContent = reply.message; return; }
@@ -63,7 +66,7 @@
         var said = box.getAttribute("data-said") || "Hand score {hand} · {side}'s cell: {cell}";
         box.textContent = said.replace("{hand}", hand).replace("{side}", reply.side).replace("{cell}", cell);
       })
-      .catch(function () { box.hidden = true; });
+      .catch(function () { if (ask === asked) box.hidden = true; });
   }
 
   // A number as the page's language writes it (36,5 in German), with the ASCII minus.

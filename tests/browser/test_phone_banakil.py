@@ -84,6 +84,41 @@ def test_the_typed_score_says_nothing_is_wrong_before_anything_is_typed(live_ser
     expect(page.locator(".preview-box")).to_have_class(re.compile(r"\berror\b"))
 
 
+def test_an_earlier_previews_late_answer_does_not_replace_a_later_one(live_server, phone):
+    # On a slow Wi-Fi the preview asked at load (nothing counted: −20) is answered after the
+    # one asked once seven cards were counted: the box keeps the later one.
+    page = phone
+    page.add_init_script(BOX_SEEN)
+    page.goto(live_server + "/new/banakil")
+    page.get_by_label("Player 1", exact=True).fill("Dana")
+    page.get_by_label("Player 2", exact=True).fill("Ravi")
+    page.get_by_role("button", name="Start the match").click()
+    held = []
+
+    def hold_the_first(route):
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    asked = re.compile(r"/round/\d+/hand/\d+/preview\?")
+    page.route(asked, hold_the_first)
+    with page.expect_request(asked):  # the preview of the hand as it loads: nothing counted
+        page.get_by_role("link", name="Dana: count the hand").click()
+    count(page, "melded", "7-K", 7)
+    expect(page.locator(".preview-box")).to_have_text(re.compile(r"^Hand score 7 · "))
+    assert len(held) == 1
+
+    with page.expect_response(asked):
+        held[0].continue_()
+    count(page, "melded", "7-K", 8)
+
+    expect(page.locator(".preview-box")).to_have_text(re.compile(r"^Hand score 8 · "))
+    seen = page.evaluate("window.seen")
+    assert not [text for text in seen[seen.index(next(t for t in seen if "score 7" in t)):]
+                if "-20" in text], seen
+
+
 def test_four_phones_each_type_their_own_hand(live_server, browser):
     host = browser.new_context(viewport=PHONE, is_mobile=True).new_page()
     host.goto(live_server + "/new/banakil")
