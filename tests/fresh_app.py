@@ -8,6 +8,7 @@ from contextlib import contextmanager
 
 from jinja2 import BytecodeCache
 from werkzeug.serving import make_server
+from werkzeug.wsgi import ClosingIterator
 
 from app import create_app
 from app.extensions import db
@@ -53,10 +54,41 @@ def fresh_app(folder):
         db.engine.dispose()
 
 
+class InFlight:
+    """The requests a served app is still answering, so that the teardown waits for them: a
+    request still reading the tables when they are dropped deadlocks on PostgreSQL (a page left
+    open by the test may ask once more as the server stops)."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.count = 0
+        self.changed = threading.Condition()
+
+    def __call__(self, environ, start_response):
+        with self.changed:
+            self.count += 1
+        try:
+            body = self.app(environ, start_response)
+        except BaseException:
+            self.ended()
+            raise
+        return ClosingIterator(body, [self.ended])
+
+    def ended(self) -> None:
+        with self.changed:
+            self.count -= 1
+            self.changed.notify_all()
+
+    def wait(self, timeout: float) -> bool:
+        with self.changed:
+            return self.changed.wait_for(lambda: self.count == 0, timeout)
+
+
 @contextmanager
 def served(app) -> Iterator[str]:
     """The app served over real HTTP on a free loopback port, for a browser: its address."""
-    server = make_server("127.0.0.1", 0, app, threaded=True)
+    answering = InFlight(app)
+    server = make_server("127.0.0.1", 0, answering, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
@@ -68,5 +100,6 @@ def served(app) -> Iterator[str]:
         hub.close()
         hub.idle.wait(timeout=5)
         server.shutdown()
+        answering.wait(timeout=10)  # then no request reads the tables the teardown drops
         thread.join(timeout=5)
         server.server_close()
