@@ -16,12 +16,17 @@ def count(page, pile, cls, n):
     page.locator(f"#{pile}-{cls}").fill(str(n))
 
 
-def test_the_rulebooks_worked_hand_from_card_counts(live_server, phone):
-    page = phone
+def dana_and_ravi(page, live_server):
+    """A two-player match started on the phone: Dana's and Ravi's sheet."""
     page.goto(live_server + "/new/banakil")
     page.get_by_label("Player 1", exact=True).fill("Dana")
     page.get_by_label("Player 2", exact=True).fill("Ravi")
     page.get_by_role("button", name="Start the match").click()
+
+
+def test_the_rulebooks_worked_hand_from_card_counts(live_server, phone):
+    page = phone
+    dana_and_ravi(page, live_server)
     expect(page.locator(".meta").first).to_contain_text("target 150")
     expect(page.locator(".deal")).to_contain_text("Dana deals, Ravi plays first")
 
@@ -66,10 +71,7 @@ BOX_SEEN = """document.addEventListener("DOMContentLoaded", () => {
 def test_the_typed_score_says_nothing_is_wrong_before_anything_is_typed(live_server, phone):
     page = phone
     page.add_init_script(BOX_SEEN)
-    page.goto(live_server + "/new/banakil")
-    page.get_by_label("Player 1", exact=True).fill("Dana")
-    page.get_by_label("Player 2", exact=True).fill("Ravi")
-    page.get_by_role("button", name="Start the match").click()
+    dana_and_ravi(page, live_server)
     page.get_by_role("link", name="Dana: count the hand").click()
 
     page.get_by_label("Type the score (counted on paper)").check()
@@ -89,10 +91,7 @@ def test_an_earlier_previews_late_answer_does_not_replace_a_later_one(live_serve
     # one asked once seven cards were counted: the box keeps the later one.
     page = phone
     page.add_init_script(BOX_SEEN)
-    page.goto(live_server + "/new/banakil")
-    page.get_by_label("Player 1", exact=True).fill("Dana")
-    page.get_by_label("Player 2", exact=True).fill("Ravi")
-    page.get_by_role("button", name="Start the match").click()
+    dana_and_ravi(page, live_server)
     held = []
 
     def hold_the_first(route):
@@ -188,10 +187,7 @@ def test_a_preview_answered_by_anything_but_the_server_is_hidden(
     page = phone
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(live_server + "/new/banakil")
-    page.get_by_label("Player 1", exact=True).fill("Dana")
-    page.get_by_label("Player 2", exact=True).fill("Ravi")
-    page.get_by_role("button", name="Start the match").click()
+    dana_and_ravi(page, live_server)
     page.get_by_role("link", name="Dana: count the hand").click()
     box = page.locator(".preview-box")
     count(page, "melded", "7-K", 7)
