@@ -34,7 +34,16 @@
     }
 
     // Sends what waits, oldest first, one at a time; stops at the first that cannot get through.
+    // Every page of the link (the sheet, a hand's page, in any tab) keeps in the same outbox:
+    // one of them sends at a time, each reading what still waits once its turn comes, so that
+    // nothing is sent twice.
     function flush() {
+      if (now.sending) return Promise.resolve();
+      if (!(navigator.locks && navigator.locks.request)) return flushNow();
+      return navigator.locks.request(key, flushNow);
+    }
+
+    function flushNow() {
       if (now.sending) return Promise.resolve();
       var items = read();
       if (!items.length) { show(items); return Promise.resolve(); }
@@ -44,7 +53,7 @@
         // Answered (landed, merged or asked): it no longer waits, whatever the answer said.
         write(read().filter(function (other) { return other.id !== item.id; }));
         now.sending = false;
-        return flush();
+        return flushNow();
       }, function () {
         now.sending = false;
         show(read());

@@ -122,6 +122,8 @@
                              asTyped(kept)));
       kept = [];
     }
+    // A save that lost a race is a choice above the sheet, kept there through refreshes.
+    if (!live) choices.take(fresh);
     var typedAt = kept.length ? sheet.querySelector("#entry input[name=version]") : null;
     window.Idiomorph.morph(sheet, Array.prototype.slice.call(fresh.childNodes), {
       morphStyle: "innerHTML",
@@ -251,6 +253,7 @@
   // A refusal that came without the sheet: said above it (in `sentence`, with the page's
   // reason) with what was typed, and the sheet brought up to date beside it.
   function refused(sentence, page, values) {
+    if (choices.take(page)) { refreshQuietly(); return; }
     var error = page.querySelector(".error");
     notes.appendChild(note("flash-error", say(sentence, { reason: error ? error.textContent.trim() : "" }),
                            values));
@@ -294,12 +297,17 @@
     var form = event.target;
     if (form.id !== "entry") return;
     event.preventDefault();
+    save(form, asTyped(Array.prototype.filter.call(form.elements, function (input) {
+      return input.matches("input.score") && input.value.trim();
+    })));
+  });
+
+  // A form of the sheet's saved in place (the entry row, a choice after a lost race): `values`
+  // are what a person reads of it, if it has to wait.
+  function save(form, values) {
     var data = new FormData(form);
     var fields = [];
     data.forEach(function (value, name) { if (name !== "csrf_token") fields.push([name, value]); });
-    var values = asTyped(Array.prototype.filter.call(form.elements, function (input) {
-      return input.matches("input.score") && input.value.trim();
-    }));
     // What waits goes first, in the order it was typed.
     if (outbox.items().length) { keep(); return; }
     post(form.action, data).then(function (answer) {
@@ -314,6 +322,10 @@
       outbox.keep(form.action, fields, values);
       outbox.flush();
     }
+  }
+
+  var choices = SS.choices(notes, function (form) {
+    save(form, [{ label: form.getAttribute("data-outbox-label"), value: form.getAttribute("data-outbox-value") }]);
   });
 
   // Tap a cell to change it in place (cell_edit.js).
@@ -331,6 +343,17 @@
     keep: function (url, fields, values) { outbox.keep(url, fields, values); outbox.flush(); }
   });
 
+  // What the server said of a save sent from a page of its own (entry.js), said here once.
+  try {
+    JSON.parse(window.sessionStorage.getItem("squarescores.flashes") || "[]").forEach(function (flash) {
+      var said = document.createElement("p");
+      said.className = "flash " + (flash.error ? "flash-error" : "flash-info");
+      said.setAttribute("role", flash.error ? "alert" : "status");
+      said.textContent = flash.text;
+      sheet.parentNode.insertBefore(said, notes);
+    });
+    window.sessionStorage.removeItem("squarescores.flashes");
+  } catch (error) { /* nothing to say again */ }
   previewAll();  // what was typed before this script ran (on a slow connection)
   enhance();
   focusNext();

@@ -5,9 +5,9 @@
   "use strict";
 
   // What a save's answer is (answerTo()):
-  //   { kind: "sheet", ok, sheet, page }  the sheet as it now is, saved (2xx) or asking again
+  //   { kind: "sheet", ok, sheet, page, url }  the sheet as it now is, saved (2xx) or asking again
   //                                       (409, 412, 422 drawn on the sheet);
-  //   { kind: "refused", ok: false, page } a page of the app's saying why not (409, 412, 422
+  //   { kind: "refused", ok: false, page, url } a page of the app's saying why not (409, 412, 422
   //                                       without the sheet: a cell's own page);
   //   { kind: "unreachable" }             no answer, 5xx, 429 or anything else (another status,
   //                                       a proxy's page, an empty body, not HTML): not saved,
@@ -34,14 +34,16 @@
       return fresh && /^\d+$/.test(drawn("version", fresh)) ? fresh : null;
     }
 
+    // A read answer also says where it came from (`url`, after any redirect: where the save
+    // took the page).
     function answerTo(response) {
       var asks = response.status === 409 || response.status === 412 || response.status === 422;
       if (!(response.ok || asks) || !isPage(response)) return UNREACHABLE;
       return response.text().then(function (html) {
         if (!html.trim()) return UNREACHABLE;
         var page = new DOMParser().parseFromString(html, "text/html"), fresh = sheetIn(page);
-        if (fresh) return { kind: "sheet", ok: response.ok, sheet: fresh, page: page };
-        return asks ? { kind: "refused", ok: false, page: page } : UNREACHABLE;
+        if (fresh) return { kind: "sheet", ok: response.ok, sheet: fresh, page: page, url: response.url };
+        return asks ? { kind: "refused", ok: false, page: page, url: response.url } : UNREACHABLE;
       });
     }
 

@@ -13,6 +13,8 @@
         if (i % 2 === 0) { if (part) out.appendChild(document.createTextNode(part)); return; }
         var value = document.createElement("bdi");
         value.textContent = values && values[part] != null ? values[part] : "";
+        // A number or a sum ("10+5") reads left to right on every page.
+        if (/^[\d\s+\-\u2212.,=]+$/.test(value.textContent)) value.dir = "ltr";
         out.appendChild(value);
       });
       return out;

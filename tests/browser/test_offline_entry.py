@@ -164,15 +164,34 @@ def test_a_round_saved_offline_asks_when_another_phone_saved_the_same_cell(
     assert saved.status_code == 201
 
     context.set_offline(False)
-    expect(page.locator("#s1-error")).to_contain_text("saved this cell while you were typing")
-    expect(page.locator("#s1-error")).to_contain_text("It now says 25")
+    # Asked, not overwritten: both values of the cell, in its own round, and a choice.
+    conflict = page.locator(".conflict")
+    expect(conflict).to_contain_text("saved this cell while you were typing")
+    expect(conflict.locator("li")).to_have_text(["Round 1, Ben: yours 20, saved 25"])
     expect(page.locator(".waiting-note")).to_have_count(0)
-    assert rounds(api, created) == [[None, 25]]  # asked, not overwritten
+    assert rounds(api, created) == [[None, 25]]
 
-    # Saving again now means: put mine.
-    page.get_by_role("button", name="Save round 1").click()
+    # Keep mine: Ben's cell takes the 20 typed, and Ana's 10 goes with it.
+    conflict.get_by_role("button", name="Keep mine").click()
     expect(page.locator(".standing .total")).to_have_text(["10", "20"])
+    expect(page.locator(".conflict")).to_have_count(0)
     assert rounds(api, created) == [[10, 20]]
+    context.close()
+
+
+def test_keeping_the_saved_value_still_saves_the_rest_of_the_round(live_server, browser, api):
+    created = api.create(("Ana", "Ben"))
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(f"{live_server}/m/{created['tokens']['host']}")
+    type_round_offline(page, context, "10", "20")
+    api.call("PUT", f"/matches/{created['id']}/rounds/1/seats/1",
+             created["tokens"]["seats"][1], json={"score": 25})
+    context.set_offline(False)
+    page.locator(".conflict").get_by_role("button", name="Keep saved").click()
+    expect(page.locator(".standing .total")).to_have_text(["10", "25"])
+    expect(page.locator(".conflict")).to_have_count(0)
+    assert rounds(api, created) == [[10, 25]]
     context.close()
 
 
@@ -187,8 +206,10 @@ def test_a_round_finished_elsewhere_while_offline_is_never_saved_twice(live_serv
     assert saved.status_code == 201
 
     context.set_offline(False)
+    # What was typed is what round 1 holds: nothing to ask, nothing put into round 2.
     expect(page.locator(".waiting-note")).to_have_count(0)
-    expect(page.locator("#entry .error")).to_contain_text("Round 1 changed while you typed")
+    expect(page.get_by_label("Round 2, Ana")).to_have_value("")
+    expect(page.locator(".conflict, #entry .error")).to_have_count(0)
     assert rounds(api, created) == [[10, 20]]
     context.close()
 

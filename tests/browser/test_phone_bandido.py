@@ -37,6 +37,7 @@ def turn(page, number, name, vp=0, **symbols):
     for symbol, count in symbols.items():
         page.locator(f"#{symbol}").fill(str(count))
     page.get_by_role("button", name=f"Save {name}'s turn").click()
+    expect(page.locator("#sheet")).to_be_attached()  # the save took the phone to the sheet
 
 
 def test_a_secret_character_wins_by_symbols_and_the_host_sees_it_live(live_server, browser):

@@ -156,7 +156,7 @@ def test_an_empty_entry_row_stores_nothing(submit, start):
 def test_a_row_typed_for_a_round_finished_meanwhile_is_not_put_in_the_next(submit, start,
                                                                          page, api):
     # The host's page shows round 1 open; the players finish it from their own phones;
-    # the host's numbers were meant for round 1 and must not silently become round 2.
+    # the host's numbers were meant for round 1: a choice in round 1, never round 2's row.
     match = start(("Ana", "Ben"))
     host_page = page(f"/m/{match.host}")
     assert host_page.find("input", name="number").get("value") == "1"
@@ -169,13 +169,15 @@ def test_a_row_typed_for_a_round_finished_meanwhile_is_not_put_in_the_next(submi
     sheet = page(submit(host_page, "entry", s0="30", s1="40"))
 
     assert sheet.status == 409
-    assert "round 1" in sheet.find(class_="error").text.lower()
+    conflict = sheet.find(class_="conflict")
+    assert [" ".join(li.text.split()) for li in conflict.find_all("li")] == [
+        "Round 1, Ana: yours 30, saved 3", "Round 1, Ben: yours 40, saved 4"]
     state = match.state()
     assert state["version"] == version
     assert [r["cells"] for r in state["rounds"]] == [[3, 4]]
-    # what was typed is still there to save into round 2 on purpose
-    assert [sheet.by_id(f"s{i}").get("value") for i in range(2)] == ["30", "40"]
-    assert sheet.find("input", name="number").get("value") == "2"
+    # nothing typed for round 1 waits in round 2's row
+    assert [sheet.by_id(f"s{i}").get("value") for i in range(2)] == ["", ""]
+    assert sheet.by_id("entry").find("input", name="number").get("value") == "2"
 
 
 def test_the_host_deletes_the_last_round(client, start, page):

@@ -38,6 +38,21 @@ def save_again(client, shown, form_id: str):
     return client.post(action, data=data)
 
 
+def choose(client, shown, kind: str):
+    """Tap one choice of a save that lost a race ("keep-mine" or "keep-saved"): its form, as
+    rendered, posted where it says."""
+    form = next(form for form in shown.forms("post") if form.find("button", class_=kind))
+    data = {field.get("name"): field.get("value") or "" for field in form.find_all("input")}
+    return client.post(form.get("action"), data=data)
+
+
+def lost_race(shown) -> list[str]:
+    """What a refused save's choice says of each cell: "Round 2, Ben: yours 9, saved 8"."""
+    conflict = shown.find(class_="conflict")
+    assert conflict is not None, "no choice shown"
+    return [" ".join(item.text.split()) for item in conflict.find_all("li")]
+
+
 def put_part(api, match, number, seat, score, token=None):
     response = api.call("PUT", f"/matches/{match.id}/rounds/{number}/seats/{seat}",
                         token or match.seats[seat], json={"score": score})
@@ -172,8 +187,8 @@ def test_the_entry_row_keeps_what_others_saved_in_cells_left_untouched(page, sub
     assert state["totals"] == [17, 26, 33]
 
 
-def test_the_entry_row_flags_a_changed_cell_someone_else_changed(client, page, submit, api,
-                                                                 half_typed):
+def test_the_entry_row_offers_a_choice_for_a_cell_someone_else_changed(client, page, submit,
+                                                                         api, half_typed):
     stale = page(f"/m/{half_typed.host}")
     put_part(api, half_typed, 2, 1, 8)  # Ben
     version = half_typed.state()["version"]
@@ -181,24 +196,34 @@ def test_the_entry_row_flags_a_changed_cell_someone_else_changed(client, page, s
     asked = page(submit(stale, "entry", s1="9", s2="3"))
 
     assert asked.status == 409
-    message = asked.field_error("s1")
-    assert message and "Ben" in message and "8" in message and "9" in message
-    assert asked.by_id("s1").get("aria-invalid") == "true"
-    assert asked.field_error("s2") is None
-    # nothing was written, and what was typed is still there
+    assert "Ben saved this cell" in asked.find(class_="conflict").text
+    assert lost_race(asked) == ["Round 2, Ben: yours 9, saved 8"]
+    # nothing was written, and the row shows what the round holds
     state = half_typed.state()
     assert state["version"] == version
     assert state["rounds"][1]["input"]["scores"] == [5, 8, None]
-    assert [asked.by_id(f"s{i}").get("value") for i in (1, 2)] == ["9", "3"]
+    assert [asked.by_id(f"s{i}").get("value") for i in (1, 2)] == ["8", ""]
 
-    # saving again means "use mine"
-    response = save_again(client, asked, "entry")
+    # Keep mine: the host's 9, and Cy's 3 typed beside it
+    response = choose(client, asked, "keep-mine")
 
     assert response.status_code == 302
     assert half_typed.state()["rounds"][1]["cells"] == [5, 9, 3]
 
 
-def test_saving_again_after_a_conflict_keeps_what_others_saved_in_untouched_cells(
+def test_keeping_the_saved_cell_still_saves_the_cells_nobody_else_changed(client, page, submit,
+                                                                          api, half_typed):
+    stale = page(f"/m/{half_typed.host}")
+    put_part(api, half_typed, 2, 1, 8)  # Ben
+
+    asked = page(submit(stale, "entry", s1="9", s2="3"))
+    response = choose(client, asked, "keep-saved")
+
+    assert response.status_code == 302
+    assert half_typed.state()["rounds"][1]["cells"] == [5, 8, 3]
+
+
+def test_keeping_mine_after_a_conflict_keeps_what_others_saved_in_untouched_cells(
         client, page, submit, api, half_typed):
     stale = page(f"/m/{half_typed.host}")
     put_part(api, half_typed, 2, 0, 7)  # Ana, in a cell the host leaves alone
@@ -206,17 +231,17 @@ def test_saving_again_after_a_conflict_keeps_what_others_saved_in_untouched_cell
 
     asked = page(submit(stale, "entry", s1="9", s2="3"))
     assert asked.status == 409
-    # the page now shows Ana's newer 7, not the 5 the host first saw
+    # the page now shows Ana's newer 7, not the 5 the host first saw; her cell is no clash
     assert asked.by_id("s0").get("value") == "7"
-    assert asked.field_error("s0") is None
+    assert lost_race(asked) == ["Round 2, Ben: yours 9, saved 8"]
 
-    response = save_again(client, asked, "entry")
+    response = choose(client, asked, "keep-mine")
 
     assert response.status_code == 302
     assert half_typed.state()["rounds"][1]["cells"] == [7, 9, 3]
 
 
-def test_every_cell_both_sides_changed_is_flagged_not_only_the_first(client, page, submit, api,
+def test_every_cell_both_sides_changed_is_offered_not_only_the_first(client, page, submit, api,
                                                                      half_typed):
     stale = page(f"/m/{half_typed.host}")
     put_part(api, half_typed, 2, 0, 7)  # Ana
@@ -225,11 +250,10 @@ def test_every_cell_both_sides_changed_is_flagged_not_only_the_first(client, pag
     asked = page(submit(stale, "entry", s0="4", s1="9", s2="3"))
 
     assert asked.status == 409
-    assert "Ana" in asked.field_error("s0") and "7" in asked.field_error("s0")
-    assert "Ben" in asked.field_error("s1") and "8" in asked.field_error("s1")
+    assert lost_race(asked) == ["Round 2, Ana: yours 4, saved 7", "Round 2, Ben: yours 9, saved 8"]
     assert half_typed.state()["rounds"][1]["input"]["scores"] == [7, 8, None]
-    # both were shown, so saving again puts both of the host's numbers
-    assert save_again(client, asked, "entry").status_code == 302
+    # both were shown, so keeping mine puts both of the host's numbers
+    assert choose(client, asked, "keep-mine").status_code == 302
     assert half_typed.state()["rounds"][1]["cells"] == [4, 9, 3]
 
 

@@ -130,7 +130,8 @@ def task(token: str):
             flash(_("Round %(finished)s was finished meanwhile: these task cards were not saved. "
                     "Round %(number)s is the one in play now.",
                     finished=request.form.get("number"), number=number), "error")
-            return redirect(url_for("blue_banana.task", token=token))
+            # The sheet, where a phone that kept these cards (entry.js) reads it as answered.
+            return redirect(url_for("web.sheet", token=token))
         try:
             cards = blue_banana.parse_task(chosen)
             if number > len(view.sheet.rounds):

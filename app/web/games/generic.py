@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
+from werkzeug.datastructures import MultiDict
 from wtforms import HiddenField
 
 from ... import services
@@ -79,17 +81,11 @@ def enter_round(token: str):
         number = view.entry_number
         current = view.entry_parts
         if form.number.data and form.number.data != str(number):
-            # Typed for a round that others finished meanwhile: never let it land in the next one.
-            message = _("Round %(number)s changed while you typed: check the sheet, then save "
-                        "again.", number=form.number.data)
-            if number is None:
-                flash(message, "error")
-                return redirect(url_for("web.sheet", token=token))
-            form.form_errors.append(message)
-            return render_sheet(token, view, form, status=409)
-        parts = {seat: {"score": getattr(form, f"s{seat}").score} for seat in view.entry_seats
-                 if getattr(form, f"s{seat}").score is not None}
-        parts = {seat: part for seat, part in parts.items() if current[seat] != part}
+            # Typed for a round that changed meanwhile: it goes to that round or nowhere, never
+            # into the round the row now opens.
+            return _save_typed_round(token, view, form, form.number.data)
+        parts = {seat: part for seat, part in _typed_parts(view, form).items()
+                 if current[seat] != part}
         if not parts or number is None:  # no round to type: the entry row has no cells either
             return redirect(url_for("web.sheet", token=token))
         try:
@@ -102,11 +98,7 @@ def enter_round(token: str):
                 sheet, _changes = services.set_parts(access, access.match_id, number, parts,
                                                      based_on=form.based_on())
         except EditConflict as error:
-            # The page now shows the newer version: saving again means "use mine".
-            view = view_of(services.load_sheet(access.match_id), access)
-            _show_refused(form, error, view.entry_seats)
-            form.version.data = str(view.match.version)
-            return render_sheet(token, view, form, status=409)
+            return _lost_race(token, access, number, error, parts)
         except Invalid as error:
             seat, field = error.seat, error.field or ""
             if seat is None and field.startswith("scores["):
@@ -124,27 +116,79 @@ def enter_round(token: str):
     return render_sheet(token, view, form, status=422)
 
 
-def _conflict_message(message: str, theirs, yours) -> str:
-    return _("%(message)s It now says %(theirs)s; save again to put %(yours)s, or change it.",
-             message=message, theirs=FreeSheetView.shown(theirs),
-             yours=FreeSheetView.shown(yours))
+def _typed_parts(view: SheetView, form) -> dict[int, dict[str, int]]:
+    return {seat: {"score": getattr(form, f"s{seat}").score} for seat in view.entry_seats
+            if getattr(form, f"s{seat}").score is not None}
 
 
-def _show_refused(form, conflict: EditConflict, seats: list[int]) -> None:
-    """The refused entry row as the service left it: every clash says so, and a cell typed as
-    first seen (or left empty) shows what is stored now, so saving again overwrites nothing
-    unseen."""
-    for seat in seats:
-        field = getattr(form, f"s{seat}", None)
-        if field is None:
-            continue
-        clash = conflict.clashes.get(seat)
-        if clash is not None:
-            field.errors = [_conflict_message(
-                _("%(who)s saved this cell while you were typing.", who=say(clash.who)),
-                clash.theirs, clash.yours)]
-        elif seat in conflict.refreshed or field.score is None:
-            field.data = None  # the template falls back to the stored value
+def _save_typed_round(token: str, view: SheetView, form, typed: str):
+    """The entry row typed for round `typed`, which others finished (or took back) meanwhile:
+    saved into that round, as typed at its version, or refused with the row as it now is."""
+    access, sheet = view.access, view.sheet
+    number = int(typed) if typed.isascii() and typed.isdigit() and len(typed) < 6 else 0
+    if not 1 <= number <= len(sheet.rounds):
+        fresh = entry_form(view.entry_seats, MultiDict())
+        fresh.form_errors.append(_("Round %(number)s changed while you typed: nothing was saved. "
+                                   "Check the sheet, then type it again.", number=typed))
+        return render_sheet(token, view, fresh, status=409)
+    parts = {seat: part for seat, part in _typed_parts(view, form).items()
+             if sheet.rounds[number - 1].parts[seat] != part}
+    if not parts:  # what was typed is what the round holds
+        return redirect(url_for("web.sheet", token=token, _anchor=f"r{number}"))
+    try:
+        services.set_parts(access, access.match_id, number, parts, based_on=form.based_on())
+    except EditConflict as error:
+        return _lost_race(token, access, number, error, parts)
+    except ServiceError as error:
+        flash(say(error.message), "error")
+    return redirect(url_for("web.sheet", token=token, _anchor=f"r{number}"))
+
+
+@dataclass(frozen=True)
+class LostRace:
+    """A save that lost a race, as the sheet offers it: each clash in its own round ("yours 7,
+    saved 5"), and the two saves that settle it, each the form's fields: `mine` puts the
+    person's values back, `saved` keeps the newer ones (and saves whatever else was typed)."""
+
+    number: int
+    message: str
+    clashes: list[tuple[str, str, str]]  # name, yours, saved
+    mine: dict[str, str]
+    saved: dict[str, str]
+    version: int
+    names: tuple[str, ...] = ()
+
+    def said(self, fields: dict[str, str]) -> str:
+        """A choice's values as a waiting list says them: "Pete 7, Ana 10"."""
+        return _(", ").join(f"{self.names[int(name[1:])]} {value}"
+                            for name, value in sorted(fields.items()))
+
+    @property
+    def mine_said(self) -> str:
+        return self.said(self.mine)
+
+    @property
+    def saved_said(self) -> str:
+        return self.said(self.saved)
+
+
+def _lost_race(token: str, access, number: int, conflict: EditConflict,
+               parts: dict[int, Any]):
+    """The sheet as it now is, with the choice the clash asks for above it; the entry row
+    shows nothing typed for another round."""
+    view = view_of(services.load_sheet(access.match_id), access)
+    names, shown = view.sheet.players, FreeSheetView.shown
+    kept = {seat: part for seat, part in parts.items() if seat not in conflict.refreshed}
+    race = LostRace(
+        number, say(conflict.message),
+        [(names[seat], shown(clash.yours), shown(clash.theirs))
+         for seat, clash in sorted(conflict.clashes.items())],
+        mine={f"s{seat}": str(part["score"]) for seat, part in kept.items()},
+        saved={f"s{seat}": str(part["score"]) for seat, part in kept.items()
+               if seat not in conflict.clashes},
+        version=view.match.version, names=tuple(names))
+    fresh = entry_form(view.entry_seats, MultiDict())
+    return render_sheet(token, view, fresh, status=409, conflict=race)
 
 
 @bp.route("/m/<token>/round/<int:number>/seat/<int:seat>", methods=["GET", "POST"])

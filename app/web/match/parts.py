@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from flask import abort, flash, redirect, render_template, request, url_for
 
 from ... import services
@@ -11,6 +13,24 @@ from ..blueprint import bp
 from ..games import check_part, load_view, pages_of, view_of
 from ..sheet.forms import CellForm
 from ..sheet.view import focus_after, part_saved
+
+
+@dataclass(frozen=True)
+class LostRace:
+    """A part saved from a page typed before someone else saved that part: the person's part
+    is the page's form, and the choice to keep it is a form of its own (every field as typed,
+    at the version that beat it), so it works wherever it is shown (sheet/_choice.html)."""
+
+    message: str
+    version: int
+    fields: list[tuple[str, str]]
+    label: str
+
+
+def typed_fields(form) -> list[tuple[str, str]]:
+    """A posted form's fields as typed, without its token and the version it was typed at."""
+    return [(name, value) for name, value in form.items(multi=True)
+            if name not in ("csrf_token", "version")]
 
 
 @bp.route("/m/<token>/round/<int:number>/hand/<int:seat>", methods=["GET", "POST"])
@@ -35,7 +55,8 @@ def part(token: str, number: int, seat: int):
                 sheet, _opened = services.set_parts(access, access.match_id, number, {seat: body},
                                               based_on=form.based_on())
             except EditConflict as error:
-                conflict = error
+                conflict = LostRace(error.message, view.match.version, typed_fields(request.form),
+                                    view.part_label(number, seat))
                 form.version.data = str(view.match.version)
                 status = 409
             except Invalid as error:

@@ -66,15 +66,16 @@ def groups_slot() -> Markup:
 
 
 def draw(token: str, view: SheetView, form: Any = None, focus: str | None = None,
-         csrf: str = CSRF_SLOT) -> Rendered:
-    """The sheet of `view`; `form` is a refused entry form to show again (None: a fresh one)."""
+         csrf: str = CSRF_SLOT, conflict: Any = None) -> Rendered:
+    """The sheet of `view`; `form` is a refused entry form to show again (None: a fresh one),
+    `conflict` a save that lost a race, offered as a choice (the game's grid draws it)."""
     undoable = view.undo_label(services.last_undoable(view.match.id)) if view.may_undo else None
     latest = services.latest_changes(view.match.id)
     # What another phone's screen reader hears when this version reaches it (sheet.js).
     announce = announcement(view, latest)
     banker = next((change.actor for change in latest if change.action == "bank"), None)
     html = render_template("sheet/_sheet.html", token=token, view=view, form=form, focus=focus,
-                           csrf=csrf, undoable=undoable, announce=announce,
+                           csrf=csrf, undoable=undoable, announce=announce, conflict=conflict,
                            banked_by=None if banker is None else view.actor_name(banker))
     return Rendered(Markup(html), view.match.name, view.role_label, view.match.id)
 
@@ -88,6 +89,7 @@ def sheet_page(token: str, rendered: Rendered, status: int = 200):
 
 
 def render_sheet(token: str, view: SheetView, form: Any = None, focus: str | None = None,
-                 status: int = 200):
-    """The sheet drawn for this request alone: with a refused form, or a cell to focus."""
-    return sheet_page(token, draw(token, view, form, focus, csrf_token()), status)
+                 status: int = 200, conflict: Any = None):
+    """The sheet drawn for this request alone: with a refused form, a save that lost a race,
+    or a cell to focus."""
+    return sheet_page(token, draw(token, view, form, focus, csrf_token(), conflict), status)

@@ -195,6 +195,13 @@ class SheetView:
     def round_noun(self) -> str:
         return self.pages.round_noun
 
+    def part_label(self, number: int, seat: int) -> str:
+        """A seat's part of a round as a list of saves names it: "Hand 2, Dana"."""
+        name = self.sheet.players[seat]
+        if self.round_noun == "hand":
+            return _("Hand %(number)s, %(name)s", number=number, name=name)
+        return _("Round %(number)s, %(name)s", number=number, name=name)
+
     @property
     def grid_template(self) -> str:
         return self.pages.template("grid.html")
