@@ -257,3 +257,29 @@ def test_a_kept_hand_that_lost_a_race_is_a_choice(app, live_server, stand_in, br
     changes = part_changes(app, created["id"])
     assert len(changes) == 2 and changes[-1][2]["score"] == 40
     context.close()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_task_cards_turned_up_offline_wait_and_land_once(live_server, browser, api, lang):
+    created = api.create(("Ana", "Ben"), game="blue_banana")
+    token = created["tokens"]["host"]
+    context = phone(browser, live_server, lang)
+    page = context.new_page()
+    page.goto(f"{live_server}/m/{token}/task")
+    for i, (motif, color) in enumerate([("flamingo", "green"), ("banana", "blue")]):
+        card = page.locator("fieldset.task-card").nth(i)
+        card.locator(f".motifs label.pick:has(input[value='{motif}'])").tap()
+        card.locator(f".colors label.pick:has(input[value='{color}'])").tap()
+    context.set_offline(True)
+    page.locator("form [type=submit].primary").tap()
+    expect(page.locator(".waiting-note li")).to_have_count(1)
+    page.close()  # a closed tab, opened again once the server answers
+    context.set_offline(False)
+    page = context.new_page()
+    page.goto(f"{live_server}/m/{token}/task")
+    expect(page).to_have_url(re.compile(rf"/m/{token}(\?[^/]*)?(#.*)?$"))
+    expect(page.locator(".waiting-note")).to_have_count(0)
+    match = api.call("GET", f"/matches/{created['id']}", token).get_json()
+    assert [r["input"]["task"] for r in match["rounds"]] == [
+        [{"motif": "flamingo", "color": "green"}, {"motif": "banana", "color": "blue"}]]
+    context.close()
