@@ -224,6 +224,30 @@ def test_the_quick_score_mode_saves_the_number_the_table_counted(submit, page, b
 # Errors beside their field ---------------------------------------------------------------
 
 
+def test_a_hand_that_lost_a_race_offers_keep_mine_and_keep_saved(client, page, submit, api,
+                                                                  banakil):
+    match = banakil()
+    stale = page(hand_url(match.host, 0))
+    saved = api.call("PUT", f"/matches/{match.id}/rounds/1/seats/0", match.host,
+                     json={"score": 25, "went_out": False})
+    assert saved.status_code in (200, 201)
+
+    asked = page(submit(stale, mode="score", score="40"))
+
+    assert asked.status == 409
+    conflict = asked.find(class_="conflict")
+    assert conflict.find("a", class_="keep-saved").get("href").startswith(f"/m/{match.host}")
+    keep = next(form for form in conflict.find_all("form")
+                if form.find("button", class_="keep-mine"))
+    data = {field.get("name"): field.get("value") for field in keep.find_all("input")}
+    assert data["mode"] == "score" and data["score"] == "40"
+    assert match.state()["rounds"][0]["input"]["hands"][0]["score"] == 25
+
+    # One tap keeps mine: the hand as typed, over the one saved meanwhile.
+    assert client.post(keep.get("action"), data=data).status_code == 302
+    assert match.state()["rounds"][0]["input"]["hands"][0]["score"] == 40
+
+
 @pytest.mark.parametrize(("typed", "field", "says"), [
     pytest.param({"melded-7-K": "x"}, "melded-7-K", "Count whole cards", id="count-x"),
     pytest.param({"in_hand-A": "-1"}, "in_hand-A", "Count whole cards", id="count-negative"),
