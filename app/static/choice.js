@@ -16,7 +16,8 @@
       notes.querySelectorAll(".conflict").forEach(function (shown) { shown.remove(); });
       var shown = document.importNode(asked, true);
       notes.appendChild(shown);
-      shown.scrollIntoView({ block: "start" });
+      // Above the page, where it is shown, with the page's own head in sight.
+      window.scrollTo({ top: 0 });
       var first = shown.querySelector("button, a");
       if (first) first.focus({ preventScroll: true });
       return true;

@@ -116,7 +116,7 @@
       outbox.keep(url, fields, values);
       outbox.flush();
       // Said at the top of the page, where the phone now shows it (the tap was at the bottom).
-      notes.scrollIntoView({ block: "start" });
+      window.scrollTo({ top: 0 });
     }
     if (outbox.items().length) { keep(); return; }  // what waits goes first
     sending = true;
