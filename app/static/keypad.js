@@ -7,7 +7,7 @@
   var SIGNS = "+-\u2212\u2013\uff0b\uff0d";
   // The marks an Arabic phone writes before a sign: invisible, they belong to the sign.
   var MARKS = "\u061c\u200e\u200f";
-  var last = null;  // the field a shared group of keys (the sheet's, data-for="") acts on
+  var last = null;  // the entry cell the sheet's shared keys act on: the one typed in last
 
   document.documentElement.classList.add("keypad");
 
@@ -20,8 +20,8 @@
 
   document.addEventListener("focusin", function (event) {
     if (!keyed(event.target)) return;
-    last = event.target;
-    if (!last.hasAttribute("data-keypad")) attachTo(last);
+    if (event.target.hasAttribute("data-keypad")) last = event.target;
+    else attachTo(event.target);
   });
 
   // A field made by a script gets keys of its own, copied from the page's (<template
@@ -43,12 +43,13 @@
     return document.querySelector("input[data-keypad]");
   }
 
-  // Where the caret is: a field never touched yet is typed at its end.
+  // Where the caret is: a field never touched yet is typed at its end, and a selection (a cell
+  // opened in place has its number selected) at the selection's end.
   function caret(field) {
     if (document.activeElement !== field && !field.hasAttribute("data-touched")) {
       return field.value.length;
     }
-    return field.selectionStart === null ? field.value.length : field.selectionStart;
+    return field.selectionEnd === null ? field.value.length : field.selectionEnd;
   }
 
   function isSign(character) { return SIGNS.indexOf(character) >= 0; }
@@ -61,6 +62,8 @@
     if (sign < 0) {
       var start = 0;
       while (start < text.length && (MARKS.indexOf(text[start]) >= 0 || /\s/.test(text[start]))) start++;
+      // The caret before the first number's own sign: that sign is the one to turn.
+      if (isSign(text[start])) return turnSign(text, start + 1);
       return { text: text.slice(0, start) + "-" + text.slice(start), at: at + 1 };
     }
     var before = text.slice(0, sign).replace(new RegExp("[\\s" + MARKS + "]+$"), "");
