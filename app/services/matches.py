@@ -11,6 +11,7 @@ from typing import Any
 
 from flask import current_app
 from sqlalchemy import select
+from sqlalchemy.orm import selectinload
 
 from .. import ratelimit
 from ..cache import kept
@@ -18,7 +19,7 @@ from ..errors import Invalid, NotFound, TooManyRequests
 from ..extensions import db, write_intent
 from ..games import GAMES, Game, InvalidInput, RoundInput, detail_json
 from ..games.say import Say
-from ..models import Change, Match, Player, Seat, Token
+from ..models import Change, Match, Player, Round, Seat, Token
 from .access import check, tokens
 from .bank.groups import GroupAccess
 from .bank.roster import roster_players
@@ -127,6 +128,8 @@ def recent(secrets_: Sequence[str]) -> list[dict[str, Any]]:
     rows = db.session.execute(
         select(Token, Match).join(Match, Token.match_id == Match.id)
         .where(Token.secret.in_(list(secrets_)))
+        .options(selectinload(Match.seats),
+                 selectinload(Match.rounds).selectinload(Round.entries))
     ).all()
     found = {token.secret: (token, match) for token, match in rows}
     listed = []
@@ -137,9 +140,18 @@ def recent(secrets_: Sequence[str]) -> list[dict[str, Any]]:
                 role = Say("host") if token.role == "host" else Say("viewer")
             else:
                 role = Say("%(name)s's seat", name=match.seats[token.seat].name)
+            sheet = sheet_of(match)
+            result = sheet.result
+            names = [side.name for side in sheet.sides]
             listed.append({"token": secret, "name": match.name, "game": GAMES[match.game].title,
                            "role": role,
-                           "ended": match.ended, "updated_at": match.updated_at})
+                           "ended": match.ended, "updated_at": match.updated_at,
+                           "started_at": utc(match.created_at), "status": sheet.status,
+                           "rounds": len(sheet.rounds),
+                           "totals": list(zip(names, result.totals, strict=True)),
+                           "winners": [names[i] for i in result.winners],
+                           "leaders": [names[i] for i in result.leaders]
+                           if len(result.leaders) < len(names) else []})
     return listed
 
 

@@ -44,7 +44,11 @@
   function preview() {
     var score = form.querySelector("input[name=score]");
     var ask = ++asked;
-    if (mode() === "score" && score && !score.value.trim()) { box.hidden = true; return; }
+    var nothing = form.querySelector("input[name=melded_nothing]");
+    if (mode() === "score" && score && !score.value.trim() && !(nothing && nothing.checked)) {
+      box.hidden = true;
+      return;
+    }
     var query = new URLSearchParams(new FormData(form));
     query.delete("csrf_token");
     fetch(form.getAttribute("data-preview-url") + "?" + query.toString(), { credentials: "same-origin" })

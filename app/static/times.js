@@ -5,14 +5,16 @@
   "use strict";
   var TIME = { timeStyle: "short", numberingSystem: "latn" };
   var MOMENT = { dateStyle: "medium", timeStyle: "short", numberingSystem: "latn" };
+  var DAY = { dateStyle: "medium", numberingSystem: "latn" };
 
   function localTimes(root) {
     var lang = document.documentElement.lang || undefined;
     (root || document).querySelectorAll("time[datetime][data-local]").forEach(function (node) {
       var moment = new Date(node.getAttribute("datetime"));
       if (isNaN(moment.getTime())) return;
-      node.textContent = node.getAttribute("data-local") === "time"
-        ? moment.toLocaleTimeString(lang, TIME)
+      var local = node.getAttribute("data-local");
+      node.textContent = local === "time" ? moment.toLocaleTimeString(lang, TIME)
+        : local === "date" ? moment.toLocaleDateString(lang, DAY)
         : moment.toLocaleString(lang, MOMENT);
       node.removeAttribute("data-local");
     });

@@ -9,18 +9,20 @@ SVG is written. The colours, lines and fonts are app.css's (`.chart ...`): nothi
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import pygal
+from babel.numbers import format_decimal
 from flask_babel import gettext
 from markupsafe import Markup
 from pygal.style import Style
 
 from ..cache import kept
-from ..i18n import language
+from ..i18n import language, num
 
 # Sizes pygal lays the chart out with: app.css draws the text at the same sizes (in the SVG's
 # own units), so labels land where pygal measured them.
@@ -51,9 +53,30 @@ def _style(size: str) -> Style:
                  background="transparent", plot_background="transparent")
 
 
+def _figure(value: float) -> str:
+    """A figure on a chart as the page's language writes it, grouped (German 1.000), its minus
+    the one `num` writes everywhere else."""
+    written = format_decimal(abs(value), locale=language())
+    return num(-1).removesuffix(num(1)) + written if value < 0 else written
+
+
+def _whole_ticks(values: Sequence[int | float | None]) -> list[int]:
+    """The value axis in whole steps of 1, 2 or 5 (times ten): points, cards and victory
+    points have no fractions, so the axis has none either (pygal would mark 0.2, 0.4...)."""
+    known = [v for v in values if v is not None] or [0]
+    low, high = math.floor(min(known)), math.ceil(max(known))
+    high = max(high, low + 1)
+    step = 1
+    while (high - low) / step > SIZES["small"]["scale"]:
+        step = next(s * 10 ** e for e in range(12) for s in (1, 2, 5) if s * 10 ** e > step)
+    first = low // step * step
+    return list(range(first, -(-high // step) * step + 1, step))
+
+
 def _config(size: str, **extra: Any) -> dict[str, Any]:
     s = SIZES[size]
     return dict(css=[], js=[], no_prefix=True, disable_xml_declaration=True,
+                value_formatter=_figure,
                 width=s["width"], height=s["height"], style=_style(size), margin=8,
                 margin_bottom=s["legend"] + 8, max_scale=s["scale"],
                 legend_at_bottom=True, legend_box_size=s["legend"], truncate_legend=14,
@@ -118,7 +141,8 @@ def running_totals(key: str, title: str, names: Sequence[str],
     after it)."""
     labels = [str(number) for number, _ in rounds]
     chart = pygal.Line(**_config(size, show_dots=len(rounds) <= DOTS_UP_TO, dots_size=4,
-                                 x_title=gettext("round"), title=title, **_sparse(labels)))
+                                 x_title=gettext("round"), title=title, **_sparse(labels),
+                                 y_labels=_whole_ticks([t for _, row in rounds for t in row])))
     chart.x_labels = labels
     for side, name in enumerate(names):
         chart.add(name, [totals[side] for _, totals in rounds])
@@ -157,7 +181,8 @@ def lines_over(key: str, title: str, x_labels: Sequence[str],
     The table may name its rows more fully than the axis can (`table_labels`)."""
     chart = pygal.Line(**_config(size, show_dots=len(x_labels) <= DOTS_UP_TO, dots_size=4,
                                  x_title=x_title, title=title, allow_interruptions=False,
-                                 **_sparse(x_labels)))
+                                 **_sparse(x_labels),
+                                 y_labels=_whole_ticks([v for _, vs in series for v in vs])))
     chart.x_labels = list(x_labels)
     for name, values in series:
         chart.add(name, list(values))

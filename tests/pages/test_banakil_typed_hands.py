@@ -139,3 +139,15 @@ def test_the_working_page_says_a_typed_hand_melded_nothing(submit, page, banakil
             for tr in working.find("table", class_="working").find("tbody").find_all("tr")}
     assert rows["Ravi"] == [says, "0"]
     assert rows["Dana"] == ["score as typed", "36.5"]
+
+
+def test_melded_nothing_ticked_says_the_score_and_no_turn_goes_with_a_typed_hand(submit, banakil):
+    match = banakil(no_turn_zero=True)
+
+    # The hints: a hand that melded nothing is −20, and the tick says so on its own.
+    assert typed(submit, match, 1, "", melded_nothing=True).status_code == 302
+    assert part(match, 1) == {"score": -20, "went_out": False, "melded": False}
+
+    assert typed(submit, match, 1, "-20", melded_nothing=None, no_turn=True).status_code == 302
+    assert part(match, 1) == {"score": -20, "went_out": False, "no_turn": True}
+    assert match.state()["rounds"][0]["hand_scores"][1] == 0  # let off the hook

@@ -111,3 +111,37 @@ def test_the_page_csp_still_forbids_inline_style_and_script(client, played):
     assert "style-src 'self'" in csp and "script-src 'self'" in csp
     assert "unsafe-inline" not in csp
     assert not re.search(r"<style|<script(?![^>]*src=)", response.get_data(as_text=True))
+
+
+def axis_labels(figure, axis):
+    """The words written along an axis ("x" or "y") of the chart's SVG."""
+    return [t.text for t in figure.find("svg").iter() if t.tag == "text"
+            and t.ancestor("g") is not None and t.ancestor("g").ancestor("g") is not None
+            and axis in t.ancestor("g").ancestor("g").classes]
+
+
+def test_bandidos_victory_points_are_counted_in_whole_points_on_the_axis(page, bandido):
+    match = bandido(("Ana", "Ben"))
+    for vp in ((1, 0), (1, 1)):
+        response = match.api.call("POST", f"/matches/{match.id}/rounds", match.host, json={
+            "players": [{"vp": vp[0], "symbols": []}, {"vp": vp[1], "symbols": []}]})
+        assert response.status_code == 201, response.get_json()
+
+    labels = axis_labels(chart_of(page(f"/m/{match.host}"), "running-small"), "y")
+    assert labels and all(re.fullmatch(r"\d+", label) for label in labels), labels
+    assert "0" in labels and "1" in labels
+
+
+@pytest.mark.parametrize("lang, thousand", [("en", "1,000"), ("de", "1.000"), ("ar", "1,000")])
+def test_the_axis_writes_numbers_as_the_pages_language_does(page, start, client, lang, thousand):
+    match = start(("Ana", "Ben"))
+    match.add_round(1500, 200)
+    match.add_round(1000, -300)
+    client.set_cookie("lang", lang)
+
+    sheet = page(f"/m/{match.host}")
+    labels = axis_labels(chart_of(sheet, "running-small"), "y")
+    assert thousand in labels, labels
+    assert all(re.fullmatch(r"-?\d{1,3}([.,]\d{3})*", label) for label in labels), labels
+    # The same figures, the page's way, in the table: cells as the sheet writes them.
+    assert figures(chart_of(sheet, "running-small"))[2][1:] == ["2500", "-100"]

@@ -14,7 +14,7 @@ from flask_babel import lazy_gettext as _l
 from ... import services
 from ...errors import Invalid, ServiceError
 from ...games.banakil import GAME
-from ...games.banakil_hands import CLASS_NAMES, CLASSES
+from ...games.banakil_hands import CLASS_NAMES, CLASSES, MELDED_NOTHING
 from ...games.banakil_working import describe_hand, describe_sides
 from ...i18n import say
 from ..blueprint import host_access
@@ -94,13 +94,18 @@ def read_hand(form: Form) -> tuple[dict[str, Any] | None, dict[str, str]]:
     errors: dict[str, str] = {}
     flags = {flag: form.get(flag) in ("on", "y", "true", "1") for flag in FLAGS}
     if form.get("mode") == "score":
+        nothing = form.get("melded_nothing") in ("on", "y", "true", "1")
+        typed = form.get("score", "")
         try:
-            score = _typed_score(form.get("score", ""))
+            # SPEC: a hand that melded nothing is −20, so ticking that says the score.
+            score = MELDED_NOTHING // 2 if nothing and not typed.strip() else _typed_score(typed)
         except NotANumber as refusal:
             return None, {"score": refusal.args[0]}
-        hand = {"score": float(score), "went_out": flags["went_out"]}
-        if form.get("melded_nothing") in ("on", "y", "true", "1"):
+        hand: dict[str, Any] = {"score": float(score), "went_out": flags["went_out"]}
+        if nothing:
             hand["melded"] = False  # unticked says nothing: the engine's own reading stands
+        if flags["no_turn"]:
+            hand["no_turn"] = True  # SPEC, no_turn_zero: a −20 with no turn scores 0
         return hand, {}
     piles: dict[str, dict[str, int]] = {pile: {} for pile in PILES}
     for pile in PILES:
@@ -141,7 +146,7 @@ def typed_hand(part: dict[str, Any] | None) -> dict[str, Any]:
         return values | zero
     if "score" in part:
         return values | {"mode": "score", "score": _number(part["score"]),
-                         "went_out": part["went_out"],
+                         "went_out": part["went_out"], "no_turn": part.get("no_turn", False),
                          "melded_nothing": part.get("melded") is False} | zero
     values |= {f"{pile}-{name}": str(part[pile][name]) for pile in PILES for name in CLASSES}
     return values | {flag: part[flag] for flag in FLAGS}

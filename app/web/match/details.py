@@ -76,6 +76,13 @@ def when(moment: datetime | None, time_only: bool = False) -> str:
     return f"{time} UTC"
 
 
+@bp.app_template_filter()
+def day(moment: datetime | None) -> str:
+    """A moment's date as the page writes it (a medium date, in UTC until times.js puts it in
+    the phone's own time zone)."""
+    return "" if moment is None else dates.format_date(moment, "medium", locale=language())
+
+
 def bgstats_play(view: Any) -> dict[str, Any]:
     """The match as a play BG Stats imports: game, date, length, and each player's line (a
     partnership's players share their side's score, place and win)."""
