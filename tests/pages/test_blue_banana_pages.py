@@ -375,7 +375,7 @@ def test_the_host_marks_the_banana_snatched_on_the_rounds_page(client, page, loc
     assert "The banana is snatched: open the checker" in form.text
     version = match.state()["version"]
 
-    assert location(client.post(mark))[0] == f"/m/{match.host}/round/1"
+    assert location(client.post(mark))[0] == f"/m/{match.host}/round/1/check"
     state = match.state()
     assert state["version"] == version + 1
     assert state["rounds"][0]["input"] == {"players": [None, None, None],

@@ -187,7 +187,7 @@ def mark_snatched(token: str, number: int):
     posted()
     entered = view.sheet.rounds[number - 1]
     if blue_banana.banana_snatched(entered):  # a line typed meanwhile said so already
-        return redirect(url_for("web.round_detail", token=token, number=number))
+        return redirect(url_for("blue_banana.check_card", token=token, number=number))
     body = view.sheet.game.round_input(entered) | {"snatched": True}
     try:
         # Based on the round as just read: a line typed since is never written over.
@@ -197,6 +197,7 @@ def mark_snatched(token: str, number: int):
     else:
         flash(_("Round %(number)s: the banana is snatched, and the card checker answers.",
                 number=number), "info")
+        return redirect(url_for("blue_banana.check_card", token=token, number=number))
     return redirect(url_for("web.round_detail", token=token, number=number))
 
 
