@@ -190,8 +190,8 @@ def banana_snatched(entered: RoundInput) -> bool:
     return bool(entered.common.get("snatched")) or any(line is not None for line in entered.parts)
 
 
-# What the card checker answers for a collected card (CHECKS, in the order it decides them).
-NO_TASK, NO_SUCH_CARD, WAIT, SOUGHT, NOT_SOUGHT = CHECKS = (
+# What the card checker answers for a collected card, in the order it decides them.
+NO_TASK, NO_SUCH_CARD, WAIT, SOUGHT, NOT_SOUGHT = (
     "no_task", "no_such_card", "wait", "sought", "not_sought")
 
 
