@@ -64,6 +64,12 @@ class EditConflict(Conflict):
         self.refreshed = refreshed
 
 
+class TypedElsewhere(Conflict):
+    """A seat's character was typed on another phone: this one asks before replacing it."""
+
+    code = "typed_elsewhere"
+
+
 class VersionMismatch(ServiceError):
     status, code = 412, "version_mismatch"
 

@@ -123,16 +123,21 @@ def parse_task(task: Any) -> list[dict[str, str]]:
 
 def parse_round(body: Any, players: int, options: Mapping[str, Any]) -> RoundInput:
     body = expect_object(body, Say("A round"), None)
-    reject_unknown(body, {"players", "task"}, "")
+    reject_unknown(body, {"players", "task", "snatched"}, "")
     parts = parse_seat_list(body.get("players"), players, parse_part, options, "players",
                             Say("player lines"))
     snatchers = [seat for seat, line in enumerate(parts) if line and line["banana"]]
     if len(snatchers) > 1:
         raise InvalidInput(Say("Only one player can snatch the Blue Banana in a round."),
                            "players")
-    common = {}
+    common: dict[str, Any] = {}
     if body.get("task") is not None:
         common["task"] = parse_task(body["task"])
+    snatched = body.get("snatched")
+    if snatched is not None and not isinstance(snatched, bool):
+        raise InvalidInput(Say("“snatched” must be true or false."), "snatched")
+    if snatched:  # kept only when set: a round without the mark reads as it always did
+        common["snatched"] = True
     return RoundInput(common=common, parts=tuple(parts))
 
 
@@ -140,6 +145,8 @@ def round_input(entered: RoundInput) -> dict[str, Any]:
     body: dict[str, Any] = {"players": list(entered.parts)}
     if entered.common.get("task"):
         body["task"] = list(entered.common["task"])
+    if entered.common.get("snatched"):
+        body["snatched"] = True
     return body
 
 
@@ -169,6 +176,37 @@ def is_sought(task: Sequence[Mapping[str, str]], mode: str, motif: str, color: s
     colors, motifs = sought(task)
     matches = color in colors or motif in motifs
     return matches if mode == "normal" else not matches
+
+
+def is_card(motif: str, color: str) -> bool:
+    """Whether a deck holds a card showing this motif in this colour: never in its own (SPEC:
+    the rulebook's "pink flamingo" and "red strawberry" are misprints)."""
+    return OWN_COLOR.get(motif) != color
+
+
+def banana_snatched(entered: RoundInput) -> bool:
+    """Whether the round's Blue Banana is snatched: a player's line is typed (the round is
+    being scored), or the host marked it so."""
+    return bool(entered.common.get("snatched")) or any(line is not None for line in entered.parts)
+
+
+# What the card checker answers for a collected card, in the order it decides them.
+NO_TASK, NO_SUCH_CARD, WAIT, SOUGHT, NOT_SOUGHT = (
+    "no_task", "no_such_card", "wait", "sought", "not_sought")
+
+
+def check_card(entered: RoundInput, mode: str, motif: str, color: str) -> str:
+    """The card checker's answer for a card collected in a round. The solution "is only given
+    at the end of a round, in the course of scoring" (rules/blue-banana.txt): until the banana
+    is snatched it says to wait. A card no deck holds is no such card, whenever asked."""
+    task = entered.common.get("task")
+    if not task:
+        return NO_TASK
+    if not is_card(motif, color):
+        return NO_SUCH_CARD
+    if not banana_snatched(entered):
+        return WAIT
+    return SOUGHT if is_sought(task, mode, motif, color) else NOT_SOUGHT
 
 
 # Scoring ---------------------------------------------------------------------------------

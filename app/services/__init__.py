@@ -41,7 +41,7 @@ from .bank.stats import (
     statistics,
     tonight,
 )
-from .characters import character_visible, set_character
+from .characters import as_seat, character_visible, phone_seat, set_character
 from .matches import (
     MATCH_NAME_LIMIT,
     clean_players,
@@ -72,14 +72,16 @@ from .writes import (
 __all__ = [
     "UNBANK_WITHIN", "Access", "Bank", "Finish", "GroupAccess", "MATCH_NAME_LIMIT", "NAME_LIMIT",
     "RoundInput",
-    "Sheet", "Standing", "Summary", "Table", "abandon", "add_player", "add_round", "authenticate",
+    "Sheet", "Standing", "Summary", "Table", "abandon", "add_player", "add_round", "as_seat",
+    "authenticate",
     "authenticate_at", "authenticate_group", "bank", "bank_at", "cell_history",
     "character_visible", "check", "check_in_bank", "check_player", "clean_players",
     "create_group", "create_match", "delete_round", "group_access", "group_csv", "group_export",
     "group_head_to_head", "group_json", "group_stats", "group_tokens", "group_tonight",
     "group_view", "group_view_gzip", "head_to_head", "health", "history", "import_group",
     "last_options", "last_undoable", "latest_changes", "load_bank", "load_sheet", "match_csv",
-    "match_json", "match_view", "merge_players", "move_line", "precheck", "preview_part", "recent",
+    "match_json", "match_view", "merge_players", "move_line", "phone_seat", "precheck",
+    "preview_part", "recent",
     "recent_groups", "rematch", "rename_player", "replace_group_link", "replace_link",
     "replace_round", "set_character", "set_details", "set_parts", "standings", "statistics",
     "summary_of", "take_out", "text_cell", "tokens", "tonight", "unbank", "undo", "utc", "version",

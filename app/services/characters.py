@@ -7,23 +7,30 @@ import secrets
 from collections.abc import Collection, Mapping
 from typing import Any
 
-from ..errors import Conflict, Invalid, NotFound
+from ..errors import Conflict, Forbidden, Invalid, NotFound, TypedElsewhere
 from ..games.say import Say
 from .rights import Access
-from .sheet import Sheet, key_hash, sheet_of
+from .sheet import Sheet, key_hash, key_matches, sheet_of
 from .writes import log_change, parse_input, writing
 
 
 def set_character(access: Access, match_id: str, seat: int, body: Any,
-                  if_match: Collection[int] | None = None) -> tuple[Sheet, str]:
+                  if_match: Collection[int] | None = None, *, key: str | None = None,
+                  replace: bool = True) -> tuple[Sheet, str]:
     """A seat's secret character, typed by that seat alone; revealing is for good.
 
     Answers the sheet and the character's new key: only a phone that holds it reads the
     character back while it is hidden. Each call gives a new key, and the old one stops
-    working (the phone that typed it last is the one that knows)."""
+    working (the phone that typed it last is the one that knows). Without `replace`, a
+    character typed on another phone (one whose key this phone, holding `key`, lacks) is kept
+    and TypedElsewhere says so: a phone asks its player before replacing it."""
     with writing(access, match_id, if_match, "character", seat=seat) as sheet:
         if sheet.result.over:
             raise Conflict(Say("The match is over: characters can no longer change."))
+        stored = sheet.match.seats[seat]
+        if not replace and stored.character and not key_matches(stored.character_key, key):
+            raise TypedElsewhere(Say("A character was already entered for this seat on "
+                                     "another phone. Replace it?"))
         if not isinstance(body, Mapping):
             raise Invalid(Say("Give the character as {\"symbols\": [three symbols], "
                           "\"revealed\": false}."))
@@ -60,10 +67,36 @@ def set_character(access: Access, match_id: str, seat: int, body: Any,
     return sheet_of(sheet.match), key
 
 
+def as_seat(access: Access, seat: int) -> Access:
+    """The host who plays, at their own seat: on the host's phone the host's link types that
+    seat's character as the seat's own link would. The host holds every seat's link anyway, so
+    this grants nothing new; reading a character back still takes the key of the phone that
+    typed it."""
+    if access.role != "host":
+        raise Forbidden(Say("Only that seat's own link can set its character."))
+    return Access(access.match_id, "seat", seat)
+
+
+def phone_seat(sheet: Sheet, access: Access, key: str | None) -> int | None:
+    """The seat whose hidden character this phone typed with this link, which it alone reads
+    back: a seat's own, or the one a host who plays typed on the host's phone (None: none)."""
+    if not key:
+        return None
+    if access.role == "seat" and access.seat is not None:
+        return access.seat if sheet.key_opens(access, access.seat, key) else None
+    if access.role == "host":
+        return next((row.position for row in sheet.match.seats
+                     if key_matches(row.character_key, key)), None)
+    return None
+
+
 def character_visible(sheet: Sheet, access: Access, seat: int, key: str | None) -> bool:
     """May this link, on a phone that holds `key` (None: no key), read `seat`'s character?
 
-    Its own seat's link on the phone that typed it: yes. Once revealed, or the match over or
-    banked: everyone. Otherwise nobody else: not the host, nor the seat's own link on another
-    phone (an abandoned match was never over: its characters stay hidden)."""
-    return sheet.character_visible(access, seat, key)
+    The phone that typed it: yes, with the seat's own link, or the host's link where the host
+    plays that seat and typed it on that phone. Once revealed, or the match over or banked:
+    everyone. Otherwise nobody else: not the host (who holds every seat's link), nor the seat's
+    own link on another phone (an abandoned match was never over: its characters stay hidden).
+    The API reads the sheet's own rule: there only a seat's token holds a key."""
+    return sheet.character_visible(access, seat, key) or (
+        access.role == "host" and phone_seat(sheet, access, key) == seat)

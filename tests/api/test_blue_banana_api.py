@@ -329,6 +329,31 @@ def test_the_task_cards_are_the_hosts_through_the_whole_round(api, start, refuse
     assert body["rounds"][0]["input"]["task"] == FLAMINGO_BANANA
 
 
+def test_the_hosts_mark_that_the_banana_is_snatched_is_kept_in_the_round_input(api, start,
+                                                                               refused):
+    match = start(game="blue_banana")
+    marked = {"players": [None, None, None], "task": FLAMINGO_BANANA, "snatched": True}
+    assert post_round(api, match, None, None, None, task=FLAMINGO_BANANA)["rounds"][0][
+        "input"] == {"players": [None, None, None], "task": FLAMINGO_BANANA}
+    # The mark is round-wide, so the host's: never a seat's, nor part of its line.
+    refused(match, 403, "PUT", f"{match.path}/rounds/1", match.seats[0], json=marked)
+    error = refused(match, 422, "PUT", f"{match.path}/rounds/1/seats/0", match.seats[0],
+                    json=line(1) | {"snatched": True})
+    assert error["field"] == "snatched"
+    response = api.call("PUT", f"{match.path}/rounds/1", match.host, json=marked)
+    assert response.status_code == 200
+    assert response.get_json()["rounds"][0]["input"] == marked
+    # A line typed afterwards keeps it, and the round scores as it would without it.
+    body = put_line(api, match, 1, 0, match.seats[0], line(2, 0, "correct")).get_json()
+    assert body["rounds"][0]["input"]["snatched"] is True
+    put_line(api, match, 1, 1, match.host, line(1))
+    done = put_line(api, match, 1, 2, match.host, line(0, 1)).get_json()["rounds"][0]
+    assert done["cells"] == [4, 1, 0] and done["status"] == "complete"
+    error = refused(match, 422, "PUT", f"{match.path}/rounds/1", match.host,
+                    json=done["input"] | {"snatched": "yes"})
+    assert error["field"] == "snatched"
+
+
 # Validation --------------------------------------------------------------------------------
 
 THREE = [line(1), line(2), line(3)]

@@ -95,6 +95,16 @@ def make_everything(client) -> dict[str, str]:
                   "round blue_banana": f"/m/{host}/round/1",
                   "check blue_banana": f"/m/{host}/round/1/check?motif=frog&color=pink",
                   "hand blue_banana": f"/m/{host}/round/2/hand/1"})
+    # A round whose task cards are up and whose banana nobody has snatched yet.
+    waiting = _match(client, "blue_banana", ("Ana", "Ben"))
+    _round(client, waiting, {"players": [None, None],
+                             "task": [{"motif": "frog", "color": "red"},
+                                      {"motif": "whale", "color": "yellow"}]})
+    host = waiting["tokens"]["host"]
+    paths.update({"round blue_banana waiting": f"/m/{host}/round/1",
+                  "check blue_banana waiting": f"/m/{host}/round/1/check?motif=frog&color=pink",
+                  "check blue_banana no such card":
+                      f"/m/{host}/round/1/check?motif=banana&color=yellow"})
     blue_over = _match(client, "blue_banana", ("Ana", "Ben"))
     for _ in range(8):
         _round(client, blue_over, {"players": [player(1), player(2, 1)]})
@@ -108,6 +118,13 @@ def make_everything(client) -> dict[str, str]:
     paths.update({"sheet bandido": f"/m/{host}", "character bandido": f"/m/{seat}/character",
                   "hand bandido": f"/m/{host}/round/2/hand/0",
                   "sheet bandido seat": f"/m/{seat}"})
+    # Cy's character typed on his phone: his link elsewhere asks before replacing it; the
+    # host who plays Ana enters hers on the host's phone.
+    cy = bandido["tokens"]["seats"][2]
+    _api(client, "PUT", f"/matches/{bandido['id']}/seats/2/character", cy,
+         json={"symbols": ["coconut"] * 3})
+    paths.update({"character bandido asked": f"/m/{cy}/character",
+                  "character bandido host": f"/m/{host}/character?seat=0"})
     bandido_over = _match(client, "bandido", ("Ana", "Ben"))
     _round(client, bandido_over, {"players": [{"vp": 5, "symbols": []},
                                               {"vp": 0, "symbols": []}]})
@@ -143,9 +160,10 @@ PAGES = ("home", "new generic", "new banakil", "new blue_banana", "new bandido",
          "sheet banakil", "sheet banakil over", "round banakil", "hand banakil",
          "hand banakil typed", "line banakil",
          "sheet blue_banana", "sheet blue_banana over", "task blue_banana", "round blue_banana",
-         "check blue_banana", "hand blue_banana",
+         "check blue_banana", "hand blue_banana", "round blue_banana waiting",
+         "check blue_banana waiting", "check blue_banana no such card",
          "sheet bandido", "sheet bandido seat", "sheet bandido over", "character bandido",
-         "hand bandido",
+         "character bandido asked", "character bandido host", "hand bandido",
          "group", "group view", "roster", "group links", "group new match", "new group",
          "import", "sheet in group over", "sheet banked", "404")
 

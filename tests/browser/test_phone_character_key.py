@@ -63,7 +63,8 @@ def test_the_host_opening_a_seat_link_sees_no_character(live_server, browser, ar
     expect(host.get_by_role("link", name="Type it again on this phone")).to_be_visible()
     host.screenshot(path=str(artifacts / "bandido-seat-page-hidden.png"), full_page=True)
     host.get_by_role("link", name="Type it again on this phone").click()
-    expect(host.locator(".banner.hidden-here")).to_contain_text("typed on another phone")
+    expect(host.locator(".banner.hidden-here")).to_contain_text(
+        "already entered for this seat on another phone")
     expect(host.locator("input[type=radio]:checked")).to_have_count(0)
     host.screenshot(path=str(artifacts / "bandido-character-hidden.png"), full_page=True)
     ben.reload()
@@ -71,14 +72,14 @@ def test_the_host_opening_a_seat_link_sees_no_character(live_server, browser, ar
 
     # The host's phone types it again: it holds the key now, and Ben's phone, left alone, hides it.
     ben.evaluate("window.__stillThisPage = true")
-    pick(host, ["stone", "stone", "water"], save="Save it on this phone")
+    pick(host, ["stone", "stone", "water"], save="Replace it")
     shows_character(host, 3)
     hidden_here(ben)
     assert ben.evaluate("window.__stillThisPage === true")  # followed live, no reload
 
     # Ben types it again on his phone: the key is his again, and the host's phone hides it.
     ben.get_by_role("link", name="Type it again on this phone").click()
-    pick(ben, ["coconut"] * 3, save="Save it on this phone")
+    pick(ben, ["coconut"] * 3, save="Replace it")
     shows_character(ben, 3)
     host.reload()
     hidden_here(host)

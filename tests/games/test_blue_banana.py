@@ -15,7 +15,15 @@ from hypothesis import strategies as st
 
 from app.games import GAMES, detail_json
 from app.games.base import RoundInput
-from app.games.blue_banana import GAME, is_sought, mode_of_round, sought
+from app.games.blue_banana import (
+    GAME,
+    banana_snatched,
+    check_card,
+    is_card,
+    is_sought,
+    mode_of_round,
+    sought,
+)
 from app.games.reading import InvalidInput
 
 # The rulebook's "The 8 Motifs in Their Correct Colors", written out again here so that a slip
@@ -1080,3 +1088,95 @@ def test_the_messages_that_list_the_motifs_and_colours_list_them_all_in_order():
         parse_task_card({"motif": "frog", "color": "grey"}, "task[0]")
     assert motif.value.message == f"Pick the card's motif: {', '.join(map(motif_name, MOTIFS))}."
     assert color.value.message == f"Pick the card's colour: {', '.join(COLORS)}."
+
+
+# --- the solution waits for the banana ------------------------------------------------------
+# rules/blue-banana.txt: "the solution is only given at the end of a round, in the course of
+# scoring"; SPEC: once any player's line of the round is typed, or the host marked it snatched.
+
+
+def task_round(*lines, snatched=None, players=3):
+    body = {"players": list(lines) or [None] * players, "task": [GREEN_FLAMINGO, BLUE_BANANA]}
+    if snatched is not None:
+        body["snatched"] = snatched
+    return GAME.parse_round(body, players, opts(players))
+
+
+def test_the_banana_is_not_snatched_while_no_line_is_typed_and_nobody_marked_it():
+    assert not banana_snatched(task_round())
+    assert not banana_snatched(task_round(snatched=False))
+
+
+@pytest.mark.parametrize("typed", [p(), p(3, 0, "correct"), p(0, 2, None)])
+def test_any_line_typed_is_the_banana_snatched(typed):
+    assert banana_snatched(task_round(None, typed, None))
+
+
+def test_the_hosts_mark_is_the_banana_snatched_with_no_line_typed():
+    assert banana_snatched(task_round(snatched=True))
+
+
+def test_the_checker_says_to_wait_before_the_banana_for_every_card_of_the_deck():
+    waiting = task_round()
+    for motif, color in TASK_CARDS:
+        for mode in ("normal", "inverted"):
+            assert check_card(waiting, mode, motif, color) == "wait", (motif, color)
+
+
+@pytest.mark.parametrize("snatched", [True, False])
+def test_the_checker_answers_as_the_referee_once_the_banana_is_snatched(snatched):
+    round_ = task_round(snatched=True) if snatched else task_round(p(1), None, None)
+    task = [GREEN_FLAMINGO, BLUE_BANANA]
+    for motif, color in TASK_CARDS:
+        for mode in ("normal", "inverted"):
+            expected = "sought" if is_sought(task, mode, motif, color) else "not_sought"
+            assert check_card(round_, mode, motif, color) == expected
+    assert check_card(round_, "normal", "frog", "pink") == "sought"
+    assert check_card(round_, "normal", "strawberry", "green") == "not_sought"
+
+
+@pytest.mark.parametrize(("motif", "color"), OWN_COLOUR_CARDS)
+def test_a_motif_in_its_own_colour_is_no_card_before_or_after_the_banana(motif, color):
+    assert not is_card(motif, color)
+    for round_ in (task_round(), task_round(snatched=True), task_round(p(2), p(), p())):
+        for mode in ("normal", "inverted"):
+            assert check_card(round_, mode, motif, color) == "no_such_card"
+
+
+def test_every_other_picture_is_a_card():
+    assert [picture for picture in PICTURES if is_card(*picture)] == TASK_CARDS
+
+
+def test_a_round_without_task_cards_has_nothing_to_check():
+    bare = GAME.parse_round({"players": [p(1), p(), p()]}, 3, opts())
+    assert check_card(bare, "normal", "frog", "pink") == "no_task"
+    assert check_card(bare, "normal", "banana", "yellow") == "no_task"
+
+
+def test_the_mark_is_kept_as_entered_and_read_back_the_same():
+    marked = task_round(snatched=True)
+    assert marked.common["snatched"] is True
+    body = GAME.round_input(marked)
+    assert body["snatched"] is True
+    assert GAME.parse_round(body, 3, opts()) == marked
+    unmarked = GAME.round_input(task_round(snatched=False))
+    assert "snatched" not in unmarked  # a round without the mark reads as it always did
+
+
+def test_the_mark_changes_no_score():
+    lines = [p(2, 1, "correct"), p(1), p()]
+    task = [GREEN_FLAMINGO, BLUE_BANANA]
+    marked = {"players": lines, "task": task, "snatched": True}
+    assert play(marked).rounds == play({"players": lines, "task": task}).rounds
+
+
+def test_a_null_mark_is_no_mark_as_for_the_task_cards():
+    assert not banana_snatched(task_round(snatched=None))
+    assert "snatched" not in GAME.parse_round({"players": [None] * 3, "snatched": None}, 3,
+                                               opts()).common
+
+
+@pytest.mark.parametrize("value", ["yes", 1, 0, [True]])
+def test_the_mark_is_true_or_false(value):
+    message = refused_round({"players": [None] * 3, "snatched": value}, field="snatched")
+    assert "snatched" in message

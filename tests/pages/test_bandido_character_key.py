@@ -39,11 +39,16 @@ def other_phone(app):
     return app.test_client()
 
 
-def type_character(client, token, symbols, revealed=False):
-    """Type a character on the character page of `client`'s phone, as a person would."""
+def type_character(client, token, symbols, revealed=False, replace=False, seat=None):
+    """Type a character on the character page of `client`'s phone, as a person would (having
+    answered "Replace it" where `replace`; on the host's link, for `seat`)."""
     data = {f"symbol{i}": symbol for i, symbol in enumerate(symbols)} | {"version": ""}
     if revealed:
         data["revealed"] = "on"
+    if replace:
+        data["replace"] = "yes"
+    if seat is not None:
+        data["seat"] = str(seat)
     return client.post(char_url(token), data=data)
 
 
@@ -55,6 +60,11 @@ def mine(shown):
 def shown_symbols(shown):
     section = shown.find("section", class_="my-character")
     return [s.get("data-symbol") for s in section.find_all("span", class_="symbol")]
+
+
+def checked_symbols(shown):
+    return [node.get("value") for node in shown.find_all("input", type="radio")
+            if node.has("checked")]
 
 
 def api_character(match, seat, key=None):
@@ -122,7 +132,9 @@ def test_the_phone_that_typed_it_sees_it_another_phone_does_not(bandido, client,
     assert form.find("div", class_="hidden-here") is not None
     assert not any(r.has("checked") for r in form.find_all("input", type="radio"))
     assert COCONUT_ICON not in PICKED_COCONUT.sub("", form.html)
-    assert form.find("button", type="submit").text == "Save it on this phone"
+    assert form.find("button", type="submit").text == "Replace it"
+    assert "already entered for this seat on another phone" in form.find(
+        "div", class_="replace-asked").text
 
 
 def test_typing_it_again_moves_the_key_to_the_other_phone(bandido, client, other_phone, page):
@@ -131,7 +143,12 @@ def test_typing_it_again_moves_the_key_to_the_other_phone(bandido, client, other
     type_character(client, ben, COCONUTS)
     first_key = client.get_cookie(COOKIE, path=f"/m/{ben}").value
 
-    assert type_character(other_phone, ben, [STONE, WATER, COCONUT]).status_code == 302
+    asked = type_character(other_phone, ben, [STONE, WATER, COCONUT])
+    assert asked.status_code == 409  # asked first: nothing replaced yet
+    assert "Replace it?" in asked.get_data(as_text=True)
+    assert api_character(match, 1, first_key)["symbols"] == COCONUTS
+    assert type_character(other_phone, ben, [STONE, WATER, COCONUT],
+                          replace=True).status_code == 302
 
     other = page(other_phone.get(f"/m/{ben}"))
     assert shown_symbols(other) == [STONE, WATER, COCONUT]
@@ -200,6 +217,101 @@ def test_the_host_phone_never_sees_a_hidden_one(bandido, client, other_phone):
                 f"/m/{match.seats[1]}/table"):
         html = other_phone.get(url).get_data(as_text=True)
         assert COCONUT_ICON not in PICKED_COCONUT.sub("", html), url
+
+
+def test_a_seat_link_asks_before_replacing_a_character_typed_since_its_page_was_shown(
+        bandido, client, other_phone, page):
+    match = bandido()
+    ben = match.seats[1]
+    form = page(other_phone.get(char_url(ben)))  # shown before Ben typed anything
+    assert form.find("div", class_="replace-asked") is None
+    type_character(client, ben, COCONUTS)
+    key = client.get_cookie(COOKIE, path=f"/m/{ben}").value
+
+    asked = page(type_character(other_phone, ben, [STONE, STONE, STONE]))
+    assert asked.status == 409
+    assert asked.find("div", class_="replace-asked") is not None
+    assert checked_symbols(asked) == [STONE, STONE, STONE]  # the picks kept for the answer
+    assert asked.find("button", type="submit").get("value") == "yes"
+    assert api_character(match, 1, key)["symbols"] == COCONUTS
+    assert other_phone.get_cookie(COOKIE, path=f"/m/{ben}") is None
+    # The phone that typed it changes it without being asked.
+    assert type_character(client, ben, [WATER] * 3).status_code == 302
+
+
+# A host who plays ---------------------------------------------------------------------------
+
+
+def test_the_host_sheet_says_how_each_player_enters_a_character(bandido, page):
+    match = bandido()
+    howto = page(f"/m/{match.host}").find("section", class_="characters-howto")
+    assert "seat link" in howto.text and "Invite the table" in howto.text
+    seats = howto.find_all("a", class_="my-seat")
+    assert [a.text for a in seats] == ["I am Ana", "I am Ben", "I am Cy"]
+    assert [a.get("href") for a in seats] == [f"{char_url(match.host)}?seat={seat}"
+                                              for seat in range(3)]
+    for token in (match.view, *match.seats):
+        assert page(f"/m/{token}").find("section", class_="characters-howto") is None
+
+
+def test_a_host_who_plays_types_their_character_on_the_hosts_phone(bandido, client,
+                                                                    other_phone, page):
+    match = bandido()
+    host = match.host
+    form = page(client.get(f"{char_url(host)}?seat=2"))
+    assert form.status == 200 and "Cy" in form.find("p", class_="meta").text
+    assert form.find("input", name="seat").get("value") == "2"
+
+    response = type_character(client, host, COCONUTS, seat=2)
+    assert response.status_code == 302
+    key = client.get_cookie(COOKIE, path=f"/m/{host}")
+    assert key is not None and client.get_cookie(COOKIE, path=f"/m/{match.seats[2]}") is None
+    # Saved as Cy's own character, under the key this phone alone holds.
+    assert api_character(match, 2, key.value)["symbols"] == COCONUTS
+    assert api_character(match, 2) is None
+
+    sheet = page(client.get(f"/m/{host}"))
+    assert shown_symbols(sheet) == COCONUTS
+    assert sheet.find("section", class_="characters-howto").find("a", class_="my-seat") is None
+    # The character page opens on that seat again, with no seat named.
+    again = page(client.get(char_url(host)))
+    assert again.status == 200 and checked_symbols(again) == COCONUTS
+    # Only on this phone, and never through the API: the host's token opens no character.
+    elsewhere = page(other_phone.get(f"/m/{host}"))
+    assert COCONUT_ICON not in elsewhere.html and elsewhere.find(
+        "section", class_="my-character") is None
+    got = match.api.call("GET", f"/matches/{match.id}", host,
+                         headers={"X-Character-Key": key.value}).get_json()
+    assert got["characters"] == [None, None, None]
+    assert page(f"/m/{match.seats[2]}").find("section", class_="my-character").find(
+        "span", class_="symbol") is None  # Cy's link on another phone: hidden there too
+
+
+def test_naming_a_seat_is_no_peek_at_a_character_typed_on_another_phone(bandido, client,
+                                                                         other_phone, page):
+    match = bandido()
+    type_character(other_phone, match.seats[1], COCONUTS)  # Ben, on his own phone
+    ben_key = other_phone.get_cookie(COOKIE, path=f"/m/{match.seats[1]}").value
+    host = match.host
+    client.get(f"/m/{host}")
+
+    form = page(client.get(f"{char_url(host)}?seat=1"))
+    assert form.find("div", class_="replace-asked") is not None
+    assert checked_symbols(form) == []
+    assert COCONUT_ICON not in PICKED_COCONUT.sub("", form.html)
+    asked = type_character(client, host, [STONE] * 3, seat=1)
+    assert asked.status_code == 409
+    assert api_character(match, 1, ben_key)["symbols"] == COCONUTS
+    assert client.get_cookie(COOKIE, path=f"/m/{host}") is None
+    html = client.get(f"/m/{host}").get_data(as_text=True)
+    assert COCONUT_ICON not in html and "my-character" not in html
+
+    # Typing Ana's on the host's phone opens Ana's alone, never Ben's.
+    type_character(client, host, [WATER] * 3, seat=0)
+    sheet = page(client.get(f"/m/{host}"))
+    assert shown_symbols(sheet) == [WATER] * 3
+    assert COCONUT_ICON not in sheet.html
+    assert page(client.get(f"{char_url(host)}?seat=1")).find("div", class_="replace-asked")
 
 
 # The turn order ---------------------------------------------------------------------------

@@ -180,15 +180,19 @@ def test_revealing_is_for_good(bandido, page, submit):
                                               "revealed": True}
 
 
-@pytest.mark.parametrize("who", ["host", "view"])
-def test_only_a_seat_has_a_character_page(bandido, page, client, who):
+@pytest.mark.parametrize(("who", "status"), [("host", 404), ("view", 403)])
+def test_only_a_seat_has_a_character_page(bandido, page, client, who, status):
+    """The view link has none; the host's link has one only for the seat the host names as
+    theirs (a host who plays): without a seat named there is no such page."""
     match = bandido()
     token = match.host if who == "host" else match.view
 
-    assert page(char_url(token)).status == 403
+    assert page(char_url(token)).status == status
+    for seat in ("", "3", "-1", "x", "9" * 5000):
+        assert page(char_url(token) + f"?seat={seat}").status == status
     response = client.post(char_url(token), data={
         "symbol0": COCONUT, "symbol1": COCONUT, "symbol2": COCONUT, "version": "1"})
-    assert response.status_code == 403
+    assert response.status_code == status
     assert [own_character(match, s) for s in range(3)] == [None, None, None]
 
 
@@ -300,7 +304,7 @@ def test_the_others_refused_pages_do_not_show_it_either(secret_match, page):
     host, view, ana = match.host, match.view, match.seats[0]
     # Every page the others may not open, and how it refuses them. (The host may type Ben's
     # turn: the next test compares that page; Ana's character page is her own.)
-    refused = [(char_url(host), 403), (f"/m/{host}/round/1", 404),
+    refused = [(char_url(host), 404), (f"/m/{host}/round/1", 404),
                (char_url(view), 403), (hand_url(view, 1, 2), 403), (f"/m/{view}/round/1", 404),
                (hand_url(ana, 1, 2), 403), (f"/m/{ana}/round/1", 404)]
     for url, status in refused:

@@ -8,7 +8,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext as _
 
 from ... import services
-from ...errors import Conflict, Invalid, ServiceError
+from ...errors import Conflict, Invalid, ServiceError, TypedElsewhere
 from ...games import bandido
 from ...games.say import Say
 from ...i18n import say
@@ -103,16 +103,18 @@ def form_state(form: Form) -> dict[str, Any]:
 
 @bp.route("/m/<token>/character", methods=["GET", "POST"])
 def character(token: str):
-    """A player's secret character: typed on their own phone, which alone reads it back."""
+    """A player's secret character: typed on their own phone, which alone reads it back. A
+    host who plays types their own on the host's phone, naming their seat (`seat`)."""
     access = link_access(token)
     view = view_for(access, PAGES)
-    number = view.own_seat
-    if number is None:
-        abort(403)
+    number = _seat_of(view)
+    writer = services.as_seat(access, number) if access.role == "host" else access
     seat = view.match.seats[number]
     form = VersionedForm(request.form if request.method == "POST" else None)
     unchosen: list[str | None] = [None] * CHARACTER_SYMBOLS
     chosen = list(view.character(number) or unchosen)
+    # Typed on another phone: this one shows none of it, and asks before replacing it.
+    elsewhere = view.hidden_from_phone(number)
     locked = seat.revealed
     revealed = seat.revealed
     error, status = None, 200
@@ -127,10 +129,13 @@ def character(token: str):
                 raise Invalid(_("Pick all %(count)s symbols: symbol %(number)s is not picked "
                                 "yet.", count=in_words(CHARACTER_SYMBOLS), number=unpicked[0]),
                               "symbols")
-            sheet, key = services.set_character(access, access.match_id, number,
-                                                {"symbols": chosen, "revealed": revealed})
+            sheet, key = services.set_character(
+                writer, access.match_id, number, {"symbols": chosen, "revealed": revealed},
+                key=view.character_key, replace=request.form.get("replace") == "yes")
         except Invalid as problem:
             error, status = problem.message, 422
+        except TypedElsewhere:  # typed on another phone since this page was shown: ask
+            elsewhere, status = True, 409
         except Conflict as problem:
             if view.status != "active":  # over meanwhile: the sheet says so
                 flash(say(problem.message), "error")
@@ -144,7 +149,24 @@ def character(token: str):
             flash(_saved(sheet, number), "info")
             return keep_key(redirect(url_for("web.sheet", token=token)), token, key)
     return render_template(PAGES.template("character.html"), token=token, view=view, form=form,
-                           chosen=chosen, revealed=revealed, locked=locked, error=error), status
+                           seat=number, chosen=chosen, revealed=revealed, locked=locked,
+                           elsewhere=elsewhere, error=error), status
+
+
+def _seat_of(view: SheetView) -> int:
+    """The seat whose character this page types: a seat link's own; for the host's link, the
+    seat the host names as theirs (`seat`), else the one they typed on this phone before."""
+    if view.own_seat is not None:
+        return view.own_seat
+    if view.access.role != "host":
+        abort(403)
+    named = request.values.get("seat", "")
+    if named.isascii() and named.isdigit() and len(named) < 3 \
+            and int(named) < len(view.sheet.players):
+        return int(named)
+    if named or view.my_seat is None:
+        abort(404)
+    return view.my_seat
 
 
 def _saved(sheet, seat: int) -> str:

@@ -12,7 +12,7 @@ from ...errors import Invalid, ServiceError
 from ...games import blue_banana
 from ...games.reading import InvalidInput
 from ...i18n import say
-from ..sheet.forms import VersionedForm
+from ..sheet.forms import VersionedForm, posted
 from ..sheet.view import SheetView
 from .base import Form, GamePages, load_view, read_count
 
@@ -70,6 +70,10 @@ class BlueBananaView(SheetView):
         if self.playing_number <= len(self.rows):
             return self.sheet.result.rounds[self.playing_number - 1].detail.mode
         return self.sheet.result.detail.next_mode
+
+    def round_context(self, number: int) -> dict[str, Any]:
+        """Whether the round's banana is snatched: the card checker answers from then on."""
+        return {"snatched": blue_banana.banana_snatched(self.sheet.rounds[number - 1])}
 
     @property
     def entry_task(self) -> list[dict[str, str]] | None:
@@ -155,19 +159,47 @@ def task(token: str):
 
 @bp.get("/m/<token>/round/<int:number>/check")
 def check_card(token: str, number: int):
-    """Was this collected card sought? Tap its motif and colour; the answer comes at once."""
+    """Was this collected card sought? Tap its motif and colour; the answer comes at once, once
+    the round's banana is snatched."""
     view = load_view(token, PAGES)
     if not 1 <= number <= len(view.sheet.rounds):
         abort(404)
-    task = view.sheet.rounds[number - 1].common.get("task")
+    entered = view.sheet.rounds[number - 1]
     mode = blue_banana.mode_of_round(view.match.options, number)
     motif, color = request.args.get("motif"), request.args.get("color")
     verdict = None
-    if task and motif in blue_banana.MOTIFS and color in blue_banana.COLORS:
-        verdict = blue_banana.is_sought(task, mode, motif, color)
+    if motif in blue_banana.MOTIFS and color in blue_banana.COLORS:
+        verdict = blue_banana.check_card(entered, mode, motif, color)
     return render_template(PAGES.template("check.html"), token=token, view=view, number=number,
-                           task=task, mode=mode, motif=motif, color=color, verdict=verdict,
+                           task=entered.common.get("task"), mode=mode, motif=motif, color=color,
+                           verdict=verdict, snatched=blue_banana.banana_snatched(entered),
                            motifs=blue_banana.MOTIFS, colors=blue_banana.COLORS)
+
+
+@bp.post("/m/<token>/round/<int:number>/snatched")
+def mark_snatched(token: str, number: int):
+    """The host marks the round's banana snatched before anyone's cards are typed: the card
+    checker answers from then on. Kept in the round as entered (its `snatched` field)."""
+    view = load_view(token, PAGES)
+    if view.access.role != "host":
+        abort(403)
+    if not 1 <= number <= len(view.sheet.rounds):
+        abort(404)
+    posted()
+    entered = view.sheet.rounds[number - 1]
+    if blue_banana.banana_snatched(entered):  # a line typed meanwhile said so already
+        return redirect(url_for("blue_banana.check_card", token=token, number=number))
+    body = view.sheet.game.round_input(entered) | {"snatched": True}
+    try:
+        # Based on the round as just read: a line typed since is never written over.
+        services.replace_round(view.access, view.match.id, number, body, (view.match.version,))
+    except ServiceError as problem:
+        flash(say(problem.message), "error")
+    else:
+        flash(_("Round %(number)s: the banana is snatched, and the card checker answers.",
+                number=number), "info")
+        return redirect(url_for("blue_banana.check_card", token=token, number=number))
+    return redirect(url_for("web.round_detail", token=token, number=number))
 
 
 PAGES = GamePages(blue_banana.GAME, view=BlueBananaView, part_noun="cards",

@@ -35,18 +35,18 @@ def sheet(token: str):
 
 def _kept_sheet(token: str, access: Access, version: int) -> Rendered:
     """The sheet of one version for one link: everything on it follows from the version, and
-    from whether this phone's key opens its seat's hidden character, so it is drawn once per
+    from which seat's hidden character this phone's key opens, so it is drawn once per
     pair and kept in the app's cache (the form's CSRF token is put in per request)."""
-    loaded, opened, key = None, False, phone_key(access)
-    if key is not None:  # only a seat's phone that typed a secret holds a key
+    loaded, opened, key = None, None, phone_key(access)
+    if key is not None:  # only a phone that typed a secret holds a key
         loaded = services.load_sheet(access.match_id)
-        opened = access.seat is not None and loaded.key_opens(access, access.seat, key)
+        opened = services.phone_seat(loaded, access, key)
 
     def make() -> tuple[Rendered, int, bool]:
         view = view_of(loaded or services.load_sheet(access.match_id), access)
         rendered = draw(token, view)
         return rendered, rendered.size, (view.match.version == version
-                                         and view.key_opens == opened)
+                                         and view.opened_seat == opened)
 
     return kept(("page", token, version, opened, language()), make)
 

@@ -15,15 +15,17 @@ LIFETIME = 400 * 24 * 3600
 
 
 def phone_key(access: Access) -> str | None:
-    """The key this phone holds for the seat of the link it opened (None: none, or no seat)."""
-    if access.role != "seat":
+    """The key this phone holds for the seat of the link it opened, or, on the host's link, for
+    the seat the host plays (None: none, or a view link)."""
+    if access.role not in ("seat", "host"):
         return None
     return request.cookies.get(COOKIE) or None
 
 
 def keep_key(response: Response, token: str, key: str) -> Response:
-    """Give this phone the key, for this seat's link only: script can't read it, other sites'
-    requests don't carry it, and another seat's link (on the same phone) never sees it."""
+    """Give this phone the key, for the link it typed with only (a seat's, or the host's when
+    the host plays): script can't read it, other sites' requests don't carry it, and another
+    link (on the same phone) never sees it."""
     response.set_cookie(COOKIE, key, max_age=LIFETIME, path=url_for("web.sheet", token=token),
                         httponly=True, samesite="Lax", secure=request.is_secure)
     return response

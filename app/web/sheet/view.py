@@ -169,17 +169,27 @@ class SheetView:
         return self.access.seat if self.access.role == "seat" else None
 
     @property
-    def key_opens(self) -> bool:
-        """Whether this phone's key opens its own seat's hidden character (the page differs)."""
-        seat = self.own_seat
-        return seat is not None and self.sheet.key_opens(self.access, seat, self.character_key)
+    def my_seat(self) -> int | None:
+        """The seat whose character this phone enters: a seat's own link, or the seat a host
+        who plays typed a character for on this phone (None: the host has typed none here)."""
+        if self.own_seat is not None:
+            return self.own_seat
+        return self.opened_seat
+
+    @property
+    def opened_seat(self) -> int | None:
+        """The seat whose hidden character this phone's key opens (the page differs)."""
+        return services.phone_seat(self.sheet, self.access, self.character_key)
 
     @property
     def character_hidden_here(self) -> bool:
         """This seat's character is typed, but on another phone: hidden on this one."""
         seat = self.own_seat
-        return (seat is not None and bool(self.match.seats[seat].character)
-                and self.character(seat) is None)
+        return seat is not None and self.hidden_from_phone(seat)
+
+    def hidden_from_phone(self, seat: int) -> bool:
+        """`seat`'s character is typed, but on another phone than this one."""
+        return bool(self.match.seats[seat].character) and self.character(seat) is None
 
     @property
     def part_noun(self) -> str:
