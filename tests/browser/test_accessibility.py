@@ -68,6 +68,12 @@ def make_everything(client) -> dict[str, str]:
     _round(client, generic_over, {"scores": [35, 5]})
     paths["sheet generic over"] = f"/m/{generic_over['tokens']['host']}"
     paths["table over"] = f"/m/{generic_over['tokens']['host']}/table"
+    twelve = _match(client, "generic", ("Annabelle", "Bartholomew", "Cyrus", "Dana", "Emil",
+                                        "Fatima", "Gustav", "Hana", "Ilse", "Jamal", "Karin",
+                                        "Leopold"))
+    for number in range(3):
+        _round(client, twelve, {"scores": [(number * k) % 23 - 4 for k in range(12)]})
+    paths["sheet twelve"] = f"/m/{twelve['tokens']['host']}"
 
     # Banakil: a hand in, and a match over its line.
     banakil = _match(client, "banakil", ("Dana", "Ravi", "Sami", "Lina"))
