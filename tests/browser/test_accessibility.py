@@ -139,12 +139,15 @@ def make_everything(client) -> dict[str, str]:
                   "group new match": f"/g/{owner}/new/generic",
                   "sheet in group over": f"/m/{waiting['tokens']['host']}",
                   "sheet banked": f"/m/{banked['tokens']['host']}"})
+    for game in ("banakil", "blue_banana", "bandido"):
+        paths[f"table {game}"] = paths[f"sheet {game}"] + "/table"
     return paths
 
 
 PAGES = ("home", "new generic", "new banakil", "new blue_banana", "new bandido",
          "sheet generic", "sheet generic seat", "sheet generic view", "sheet generic over",
-         "cell generic", "next cell generic", "table", "table over", "links", "line",
+         "cell generic", "next cell generic", "table", "table over", "table banakil",
+         "table blue_banana", "table bandido", "sheet twelve", "links", "line",
          "details", "abandon",
          "sheet banakil", "sheet banakil over", "round banakil", "hand banakil",
          "hand banakil typed", "line banakil",
