@@ -21,10 +21,12 @@ from .bank.banking import (
 from .bank.exports import group_csv, group_export, match_csv, text_cell
 from .bank.groups import (
     GroupAccess,
+    GroupLink,
     authenticate_group,
     check_in_bank,
     create_group,
     group_access,
+    group_link_of,
     group_tokens,
     last_options,
     recent_groups,
@@ -70,14 +72,15 @@ from .writes import (
 )
 
 __all__ = [
-    "UNBANK_WITHIN", "Access", "Bank", "Finish", "GroupAccess", "MATCH_NAME_LIMIT", "NAME_LIMIT",
-    "RoundInput",
+    "UNBANK_WITHIN", "Access", "Bank", "Finish", "GroupAccess", "GroupLink", "MATCH_NAME_LIMIT",
+    "NAME_LIMIT", "RoundInput",
     "Sheet", "Standing", "Summary", "Table", "abandon", "add_player", "add_round", "as_seat",
     "authenticate",
     "authenticate_at", "authenticate_group", "bank", "bank_at", "cell_history",
     "character_visible", "check", "check_in_bank", "check_player", "clean_players",
     "create_group", "create_match", "delete_round", "group_access", "group_csv", "group_export",
-    "group_head_to_head", "group_json", "group_stats", "group_tokens", "group_tonight",
+    "group_head_to_head", "group_json", "group_link_of", "group_stats", "group_tokens",
+    "group_tonight",
     "group_view", "group_view_gzip", "head_to_head", "health", "history", "import_group",
     "last_options", "last_undoable", "latest_changes", "load_bank", "load_sheet", "match_csv",
     "match_json", "match_view", "merge_players", "move_line", "phone_seat", "precheck",

@@ -68,6 +68,12 @@ def make_everything(client) -> dict[str, str]:
     _round(client, generic_over, {"scores": [35, 5]})
     paths["sheet generic over"] = f"/m/{generic_over['tokens']['host']}"
     paths["table over"] = f"/m/{generic_over['tokens']['host']}/table"
+    twelve = _match(client, "generic", ("Annabelle", "Bartholomew", "Cyrus", "Dana", "Emil",
+                                        "Fatima", "Gustav", "Hana", "Ilse", "Jamal", "Karin",
+                                        "Leopold"))
+    for number in range(3):
+        _round(client, twelve, {"scores": [(number * k) % 23 - 4 for k in range(12)]})
+    paths["sheet twelve"] = f"/m/{twelve['tokens']['host']}"
 
     # Banakil: a hand in, and a match over its line.
     banakil = _match(client, "banakil", ("Dana", "Ravi", "Sami", "Lina"))
@@ -150,12 +156,15 @@ def make_everything(client) -> dict[str, str]:
                   "group new match": f"/g/{owner}/new/generic",
                   "sheet in group over": f"/m/{waiting['tokens']['host']}",
                   "sheet banked": f"/m/{banked['tokens']['host']}"})
+    for game in ("banakil", "blue_banana", "bandido"):
+        paths[f"table {game}"] = paths[f"sheet {game}"] + "/table"
     return paths
 
 
 PAGES = ("home", "new generic", "new banakil", "new blue_banana", "new bandido",
          "sheet generic", "sheet generic seat", "sheet generic view", "sheet generic over",
-         "cell generic", "next cell generic", "table", "table over", "links", "line",
+         "cell generic", "next cell generic", "table", "table over", "table banakil",
+         "table blue_banana", "table bandido", "sheet twelve", "links", "line",
          "details", "abandon",
          "sheet banakil", "sheet banakil over", "round banakil", "hand banakil",
          "hand banakil typed", "line banakil",

@@ -579,3 +579,23 @@ def test_a_cell_page_of_a_bandido_round_leads_to_the_turn_page(bandido, client):
 
     assert response.status_code == 302
     assert response.headers["Location"] == f"/m/{match.host}/round/1/hand/1"
+
+
+# The table view ---------------------------------------------------------------------------
+
+
+def test_the_table_view_says_whose_turn_it_is_in_turn_order(bandido, page):
+    match = bandido(first_seat=1)
+    post_round(match, at(1, STONE), at(0), at(2))
+
+    def turn():
+        board = page(f"/m/{match.view}/table").find(class_="table-board")
+        return ([li.text for li in board.find_all("li")],
+                board.find("li", aria_current="step").text)
+
+    assert turn() == (["Ben", "Cy", "Ana"], "Ben")  # round 2 not begun: its first player
+    for seat, then in ((2, "Ben"), (1, "Ana")):  # Cy typed early: still Ben's turn, then Ana's
+        response = match.api.call("PUT", f"/matches/{match.id}/rounds/2/seats/{seat}",
+                                  match.seats[seat], json=at(1))
+        assert response.status_code in (200, 201), response.get_json()
+        assert turn()[1] == then

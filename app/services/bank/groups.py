@@ -15,7 +15,7 @@ from ... import ratelimit
 from ...errors import Forbidden, Invalid, NotFound, TooManyRequests, Unauthorized, VersionMismatch
 from ...extensions import db, write_intent
 from ...games.say import Say
-from ...models import Group, GroupToken, Match, Player
+from ...models import Change, Group, GroupToken, Match, Player
 from ..text import clean_names, clean_text, fold, refuse_repeats
 from ..writes import lock_group, touch_group
 
@@ -139,6 +139,49 @@ def group_tokens(access: GroupAccess, group_id: str) -> dict[str, str]:
     rows = db.session.execute(select(GroupToken.role, GroupToken.secret)
                               .where(GroupToken.group_id == group_id)).all()
     return {role: secret for role, secret in rows}
+
+
+@dataclass(frozen=True)
+class GroupLink:
+    """The link of a match's group that one of the match's links may be led to."""
+
+    name: str
+    secret: str
+    role: str  # "owner" or "view"
+
+
+def group_link_of(match_id: str, role: str, known: Collection[str] = ()) -> GroupLink | None:
+    """Where a match's sheet leads back to its group (None: the match is in none). Every link
+    of the match may see the group's view link, as the bank shows the match to it. The owner
+    link goes only where it is known already: to a phone that opened it (`known`, the group
+    links it remembers), or to the host of a match started in the group, since starting one
+    there takes the owner link. A match filed into the group at its banking was banked by
+    whoever held the owner link, perhaps a seat: its host is led to the view link."""
+    row = db.session.execute(select(Match.group_id, Group.name).join(
+        Group, Match.group_id == Group.id).where(Match.id == match_id)).first()
+    if row is None:
+        return None
+    secrets_ = group_tokens(GroupAccess(row.group_id, "owner"), row.group_id)
+    if secrets_["owner"] in known or (role == "host"
+                                      and _started_in(row.group_id, match_id)):
+        return GroupLink(row.name, secrets_["owner"], "owner")
+    return GroupLink(row.name, secrets_["view"], "view")
+
+
+def _started_in(group_id: str, match_id: str) -> bool:
+    """Whether the match, or the first of the rematches it follows on from, was started in the
+    group (with its owner link) rather than filed into it when it was banked."""
+    for _step in range(100):  # a rematch follows on from one match: an evening's worth at most
+        filings = db.session.scalars(select(Change.after).where(
+            Change.match_id == match_id, Change.action == "bank")).all()
+        if any(isinstance(after, dict) and after.get("group") for after in filings):
+            return False
+        before = db.session.scalar(select(Match.id).where(
+            Match.next_id == match_id, Match.group_id == group_id))
+        if before is None:
+            return True
+        match_id = before
+    return False
 
 
 def replace_group_link(access: GroupAccess, group_id: str, role: Any,

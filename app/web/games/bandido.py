@@ -53,6 +53,22 @@ class BandidoView(SheetView):
         return [players[(first + i) % len(players)] for i in range(len(players))]
 
     @property
+    def turn_seats(self) -> list[int]:
+        """The seats in the order they play each round."""
+        first, count = self.match.options["first_seat"], len(self.sheet.players)
+        return [(first + i) % count for i in range(count)]
+
+    @property
+    def turn_now(self) -> int | None:
+        """Whose turn it is: the first in turn order whose turn the round being played lacks."""
+        if self.status != "active":
+            return None
+        number = self.playing_number
+        parts = self.sheet.rounds[number - 1].parts if number <= len(self.sheet.rounds) else None
+        return next((seat for seat in self.turn_seats if parts is None or parts[seat] is None),
+                    None)
+
+    @property
     def missing_characters(self) -> list[str]:
         return [self.sheet.players[s] for s in self.sheet.result.detail.missing_characters]
 

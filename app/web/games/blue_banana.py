@@ -56,15 +56,6 @@ class BlueBananaView(SheetView):
         return None if seat is None else self.sheet.players[seat]
 
     @property
-    def playing_number(self) -> int:
-        """The round the table is playing: the entry round, else the open one, else the next.
-        (A viewer has no entry round, yet sees the open round's mode card and task cards.)"""
-        if self.entry_number:
-            return self.entry_number
-        rounds = self.sheet.result.rounds
-        return len(rounds) if rounds and rounds[-1].status == "open" else len(rounds) + 1
-
-    @property
     def entry_mode(self) -> str:
         """The mode card's side for the round being played."""
         if self.playing_number <= len(self.rows):

@@ -2,7 +2,7 @@
 
 A sheet is drawn once per version and link and kept, so what belongs to the phone rather than
 the link (its CSRF token, the groups it may bank into) is put in per request, where the drawing
-keeps a slot for it."""
+keeps a slot for it (and for the link back to its group)."""
 
 from __future__ import annotations
 
@@ -24,6 +24,9 @@ CSRF_SLOT = "@@csrf-slot@@"
 
 # Where the over banner's choice of groups goes in a kept sheet.
 GROUPS_SLOT = "<!--@@groups-slot@@-->"
+# Where the link back to the match's group goes: which of the group's links depends on the
+# phone (the ones it has opened), and the group may replace its links without the match changing.
+GROUP_LINK_SLOT = "<!--@@group-link-slot@@-->"
 
 
 @dataclass(frozen=True)
@@ -34,6 +37,7 @@ class Rendered:
     name: str
     role_label: str
     match_id: str
+    role: str  # the link's role at the match: host, seat or view
 
     def with_csrf(self, value: str) -> Rendered:
         return replace(self, html=Markup(self.html.replace(CSRF_SLOT, value)))
@@ -60,9 +64,23 @@ def with_groups(html: str) -> str:
     return Markup(str(html).replace(GROUPS_SLOT, str(chosen)))
 
 
+def with_group_link(rendered: Rendered) -> str:
+    """The kept sheet with the link back to its group put in its slot (where it has one)."""
+    if GROUP_LINK_SLOT not in rendered.html:
+        return rendered.html
+    link = services.group_link_of(rendered.match_id, rendered.role, session.get("groups", []))
+    drawn = render_template("sheet/_group_link.html", link=link) if link else ""
+    return Markup(str(rendered.html).replace(GROUP_LINK_SLOT, str(drawn)))
+
+
 @bp.app_template_global()
 def groups_slot() -> Markup:
     return Markup(GROUPS_SLOT)
+
+
+@bp.app_template_global()
+def group_link_slot() -> Markup:
+    return Markup(GROUP_LINK_SLOT)
 
 
 def draw(token: str, view: SheetView, form: Any = None, focus: str | None = None,
@@ -77,13 +95,15 @@ def draw(token: str, view: SheetView, form: Any = None, focus: str | None = None
     html = render_template("sheet/_sheet.html", token=token, view=view, form=form, focus=focus,
                            csrf=csrf, undoable=undoable, announce=announce, conflict=conflict,
                            banked_by=None if banker is None else view.actor_name(banker))
-    return Rendered(Markup(html), view.match.name, view.role_label, view.match.id)
+    return Rendered(Markup(html), view.match.name, view.role_label, view.match.id,
+                    view.access.role)
 
 
 def sheet_page(token: str, rendered: Rendered, status: int = 200):
     """The sheet's page, or only its fragment where the live page asks for that; with what
     is this phone's own put in (the groups it may bank into)."""
     rendered = replace(rendered, html=Markup(with_groups(rendered.html)))
+    rendered = replace(rendered, html=Markup(with_group_link(rendered)))
     template = "sheet/sheet_fragment.html" if request.args.get("fragment") else "sheet/sheet.html"
     return render_template(template, token=token, rendered=rendered), status
 

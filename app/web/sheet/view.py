@@ -238,6 +238,16 @@ class SheetView:
         planned = self.match.options.get("rounds")
         return None if planned is None else max(0, planned - len(self.rows))
 
+    @property
+    def playing_number(self) -> int:
+        """The round the table is playing: the entry round, else the open one, else the next.
+        (A viewer has no entry round, yet sees the open round's state: Blue Banana's mode card
+        and task cards, Bandido's turn.)"""
+        if self.entry_number:
+            return self.entry_number
+        rounds = self.sheet.result.rounds
+        return len(rounds) if rounds and rounds[-1].status == "open" else len(rounds) + 1
+
     def totals_by_round(self) -> list[tuple[int, tuple[int, ...]]]:
         """Each side's total after every round played (a dead round changes none; the open
         round waits), as the running totals chart draws them."""

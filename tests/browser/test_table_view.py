@@ -1,0 +1,134 @@
+"""The table view on a tablet propped in the middle of the table, portrait and landscape, in
+English and Arabic: it fills the screen like a scoreboard (no empty thirds), the leader stands
+out, the totals are large, and what the game shows on the sheet is there too: Banakil's dealer,
+what each side owes and the line; Blue Banana's chips, mode card and task cards; Bandido's turn
+order (whose turn) and victory points; the free sheet's rounds left. It keeps following the
+match live."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import expect
+from test_accessibility import site  # noqa: F401  (the pages, served)
+
+pytestmark = pytest.mark.browser
+
+TABLETS = {"portrait 768": (768, 1024), "portrait 820": (820, 1180),
+           "landscape 1024": (1024, 768), "landscape 1180": (1180, 820)}
+
+# How the screen is used: the share of the viewport's height the sheet covers, the largest
+# total's font size, the leader's tile, and nothing wider than the screen.
+MEASURE = """() => {
+  const sheet = document.querySelector('#sheet').getBoundingClientRect();
+  const covered = Math.min(sheet.bottom, innerHeight) - Math.max(sheet.top, 0);
+  const totals = [...document.querySelectorAll('.big-totals .total')];
+  const tiles = document.querySelector('.big-totals').getBoundingClientRect();
+  return {covered: covered / innerHeight,
+          tiles: tiles.width * Math.min(tiles.height, innerHeight - tiles.top)
+            / (innerWidth * innerHeight),
+          font: Math.min(...totals.map(t => parseFloat(getComputedStyle(t).fontSize))),
+          wide: document.scrollingElement.scrollWidth > innerWidth};
+}"""
+
+
+def specifics(page, game, sheet):
+    """What the game shows on the sheet (`sheet`, what the phone's sheet said), on the table
+    view too."""
+    board = page.locator(".table-board")
+    if game == "banakil":
+        expect(board.locator(".deal")).to_contain_text(sheet["dealer"])
+        expect(board.locator(".target")).to_contain_text(sheet["target"])
+        expect(page.locator(".big-totals .standing .aside")).to_have_count(sheet["owing"])
+    elif game == "blue_banana":
+        expect(board.locator(".mode-card")).to_be_visible()
+        expect(board.locator(".bb-card")).to_have_count(2)
+        expect(page.locator(".big-totals .standing .chips")).to_have_count(3)
+    elif game == "bandido":
+        expect(board.locator(".turn-order li")).to_have_count(3)
+        expect(board.locator(".turn-order li[aria-current=step]")).to_have_text(sheet["first"])
+        expect(page.locator(".big-totals .standing .face-up")).to_have_count(3)
+        expect(board.locator(".target")).to_contain_text("5")  # victory points to win
+    else:
+        expect(board.locator(".target")).to_contain_text("100")
+
+
+def read_sheet(page, base, path):
+    """What the phone's sheet says of the game (in English, the seeded words' language)."""
+    page.goto(base + path)
+    said = {}
+    deal = page.locator(".deal strong bdi")
+    if deal.count() and "begins" in page.locator(".deal").inner_text():
+        said["first"] = deal.first.inner_text()  # Bandido: who plays first each round
+    elif deal.count():
+        said["dealer"] = deal.first.inner_text()
+        said["owing"] = page.locator(".standings .note", has_text="owes").count()
+        said["target"] = page.evaluate(
+            "document.querySelector('.meta').textContent.match(/target (\\d+)/)[1]")
+        assert said["owing"] >= 1  # something owed, to be seen on the table view
+    return said
+
+
+def blue_banana_with_task_cards_up(request, base) -> str:
+    """A Blue Banana match in its second round, its task cards turned up: its host's path."""
+    made = request.post(f"{base}/api/v1/matches", data={
+        "game": "blue_banana", "players": ["Ana", "Ben", "Cy"]}).json()
+    bearer = {"Authorization": f"Bearer {made['tokens']['host']}"}
+    task = [{"motif": "flamingo", "color": "green"}, {"motif": "banana", "color": "blue"}]
+    line = {"correct": 2, "incorrect": 1, "banana": None}
+    for body in ({"players": [line, line | {"banana": "correct"}, line], "task": task},
+                 {"players": [None, None, None], "task": task}):
+        assert request.post(f"{base}/api/v1/matches/{made['id']}/rounds", headers=bearer,
+                            data=body).ok
+    return f"/m/{made['tokens']['host']}"
+
+
+@pytest.mark.parametrize("lang", ("en", "ar"))
+@pytest.mark.parametrize("tablet", TABLETS)
+def test_the_table_view_fills_a_tablet(browser, site, tablet, lang):  # noqa: F811
+    base, paths = site
+    width, height = TABLETS[tablet]
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  device_scale_factor=1, has_touch=True)
+    context.add_cookies([{"name": "lang", "value": lang, "domain": urlsplit(base).hostname,
+                          "path": "/"}])
+    page = context.new_page()
+    english = browser.new_page()
+    try:
+        paths = dict(paths, **{"sheet blue_banana": blue_banana_with_task_cards_up(
+            page.request, base)})
+        for game in ("generic", "banakil", "blue_banana", "bandido"):
+            sheet = read_sheet(english, base, paths["sheet " + game])
+            page.goto(f"{base}{paths['sheet ' + game]}/table")
+            expect(page.locator(".big-totals .standing.leads")).to_have_count(1)
+            specifics(page, game, sheet)
+            seen = page.evaluate(MEASURE)
+            assert seen["covered"] >= 0.85, (game, seen)
+            assert seen["tiles"] >= 0.3, (game, seen)
+            assert seen["font"] >= 64, (game, seen)
+            assert not seen["wide"], (game, seen)
+    finally:
+        english.close()
+        context.close()
+
+
+def test_the_table_view_follows_the_match_live(browser, site):  # noqa: F811
+    """A round saved on a phone reaches the tablet's board without a reload."""
+    base, _paths = site
+    context = browser.new_context(viewport={"width": 1180, "height": 820})
+    page = context.new_page()
+    try:
+        made = page.request.post(f"{base}/api/v1/matches", data={
+            "game": "generic", "players": ["Ana", "Ben"], "options": {"rounds": 3}}).json()
+        page.goto(f"{base}/m/{made['tokens']['host']}/table")
+        expect(page.locator(".table-board .left")).to_contain_text("3")
+        page.evaluate("window.untouched = true")
+        page.request.post(f"{base}/api/v1/matches/{made['id']}/rounds",
+                          headers={"Authorization": f"Bearer {made['tokens']['host']}"},
+                          data={"scores": [4, 9]})
+        expect(page.locator(".table-board .left")).to_contain_text("2", timeout=5000)
+        expect(page.locator(".big-totals .standing.leads .total")).to_have_text("9")
+        assert page.evaluate("window.untouched") is True
+    finally:
+        context.close()
