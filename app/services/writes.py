@@ -18,6 +18,9 @@ from ..models import Change, Entry, Group, Match, Round
 from .rights import Access
 from .sheet import Sheet, match_query, sheet_of
 
+# SPEC section 6: what the largest match holds bounds every read of one.
+MOST_ROUNDS = 1000
+
 Rule = ParamSpec("Rule")
 Made = TypeVar("Made")
 
@@ -66,6 +69,7 @@ def writing(access: Access, match_id: str, if_match: Collection[int] | None, act
     except BaseException:
         db.session.rollback()
         raise
+
 
 
 def lock_group(group_id: str) -> Group | None:
@@ -121,6 +125,9 @@ def refuse_early_end(sheet: Sheet, rounds: Sequence[RoundInput], replaced: int |
 
 
 def _refuse_new_round(sheet: Sheet) -> None:
+    if len(sheet.rounds) >= MOST_ROUNDS:
+        raise Conflict(Say("A match holds at most %(most)s rounds: start a new one.",
+                           most=MOST_ROUNDS))
     if sheet.result.over:
         raise Conflict(Say("The match is over: bank it, or change a round instead."))
     if not sheet.next_round_can_open():

@@ -319,3 +319,15 @@ def test_an_import_holds_at_most_so_many_players_matches_and_rounds(app, api, mo
     assert group_count(app) == 0
     monkeypatch.setattr(imports, "MOST_ROUNDS", 4)
     assert api.call("POST", "/groups/import", json=two).status_code == 201
+
+
+def test_an_import_with_a_match_of_more_than_1000_rounds_is_422(app, api):
+    """SPEC section 6: a match holds at most 1,000 rounds, an imported one too (nothing made)."""
+    roster = {1: "Ana", 2: "Ben"}
+    longest = free_sheet(roster, [1, 2], [[0, 0]] * 999 + [[1, 0]]) | {"options": {"target": 1}}
+    assert api.call("POST", "/groups/import",
+                    json=bank_export(roster, [longest])).status_code == 201
+    longer = free_sheet(roster, [1, 2], [[0, 0]] * 1000 + [[1, 0]]) | {"options": {"target": 1}}
+    error = error_of(api.call("POST", "/groups/import", json=bank_export(roster, [longer])), 422)
+    assert error["field"] == "matches[0].rounds" and "1000 rounds" in error["message"]
+    assert group_count(app) == 1

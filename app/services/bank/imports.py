@@ -20,6 +20,7 @@ from ...games.say import Say
 from ...models import Change, Entry, Group, Match, Player, Round, Seat, Token
 from ..matches import MATCH_NAME_LIMIT, clean_players, new_id
 from ..text import NAME_LIMIT, clean_text, fold
+from ..writes import MOST_ROUNDS as MOST_ROUNDS_A_MATCH
 from ..writes import detail_text, parse_input
 from .banking import places
 from .exports import EXPORT_FORMAT, EXPORT_VERSION
@@ -212,6 +213,9 @@ def _rounds(raw: Any, game: Game, players: int, options: Mapping[str, Any],
             where: str) -> list[RoundInput]:
     if not isinstance(raw, list) or not raw:
         raise Invalid(Say("Give the match's rounds, as entered, in a list."), f"{where}.rounds")
+    if len(raw) > MOST_ROUNDS_A_MATCH:
+        raise Invalid(Say("A match holds at most %(most)s rounds.", most=MOST_ROUNDS_A_MATCH),
+                      f"{where}.rounds")
     rounds = []
     for number, body in enumerate(raw):
         with _at(f"{where}.rounds[{number}]"):
