@@ -6,7 +6,8 @@ import time
 from pathlib import Path
 
 BASE_DIR = Path(__file__).resolve().parent
-INSTANCE_DIR = BASE_DIR / "instance"
+# What the server keeps of its own: the secret key, the SQLite database, the rate limits' counts.
+INSTANCE_DIR = Path(os.environ.get("INSTANCE_DIR") or BASE_DIR / "instance")
 
 
 def _secret_key() -> str:
@@ -67,9 +68,11 @@ class Config:
     )
     # What each process keeps of drawn pages and API views (app/cache.py), in bytes.
     CACHE_BYTES = int(os.environ.get("CACHE_BYTES", str(32 * 1024 * 1024)))
-    # Where rate limits count: in each process's memory, or a store all servers share, named
-    # as the `limits` package names them (redis://host:6379/0).
-    RATELIMIT_STORAGE_URI = os.environ.get("RATELIMIT_STORAGE_URI", "memory://")
+    # Where rate limits count: in a file every worker of this server shares (app/ratelimit_file.py),
+    # or a store all servers share, named as the `limits` package names them
+    # (redis://host:6379/0). `memory://` counts in each process alone.
+    RATELIMIT_STORAGE_URI = os.environ.get("RATELIMIT_STORAGE_URI") or (
+        f"squarescores-file://{INSTANCE_DIR / 'ratelimits.sqlite'}")
     # Live push (app/live/): how often the change watcher looks (SQLite; PostgreSQL is told at
     # once), how often an idle stream says it is still there (SPEC: at least every 25 s), and
     # how often every watched version and link is read again in case a notice went astray.
@@ -84,3 +87,4 @@ class TestConfig(Config):
     SQLALCHEMY_DATABASE_URI = os.environ.get("TEST_DATABASE_URL", "sqlite://")
     WTF_CSRF_ENABLED = False
     RATELIMIT_ENABLED = False
+    RATELIMIT_STORAGE_URI = "memory://"
