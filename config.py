@@ -52,6 +52,8 @@ class Config:
     SESSION_COOKIE_HTTPONLY = True
     PERMANENT_SESSION_LIFETIME = 60 * 60 * 24 * 365
     MAX_CONTENT_LENGTH = 256 * 1024
+    # SPEC section 6: a request's body still arriving after this is dropped (408).
+    REQUEST_BODY_SECONDS = float(os.environ.get("REQUEST_BODY_SECONDS", "30"))
     # Our CSS and JavaScript travel compressed to every phone that takes it (Flask-Compress):
     # a third of their weight. Pages and the API answer as they are (they have ETags of their own
     # and the group's page is gzipped once per version); event streams are never held back.
@@ -79,6 +81,13 @@ class Config:
     LIVE_POLL_SECONDS = float(os.environ.get("LIVE_POLL_SECONDS", "0.1"))
     LIVE_KEEPALIVE_SECONDS = float(os.environ.get("LIVE_KEEPALIVE_SECONDS", "15"))
     LIVE_RECHECK_SECONDS = float(os.environ.get("LIVE_RECHECK_SECONDS", "30"))
+    # SPEC section 6: the streams one link may hold open on this server; and those one worker
+    # holds before it answers 503 (gunicorn.conf.py's WORKER_CONNECTIONS, less room for the
+    # polls, pages and writes beside them), counted in a file the workers share.
+    LIVE_STREAMS_PER_LINK = int(os.environ.get("LIVE_STREAMS_PER_LINK", "32"))
+    LIVE_STREAMS_PER_WORKER = int(os.environ.get("LIVE_STREAMS_PER_WORKER") or
+                                  int(os.environ.get("WORKER_CONNECTIONS", "10000")) * 9 // 10)
+    LIVE_SLOTS_FILE: str | None = str(INSTANCE_DIR / "streams.sqlite")
 
 
 class TestConfig(Config):
@@ -88,3 +97,4 @@ class TestConfig(Config):
     WTF_CSRF_ENABLED = False
     RATELIMIT_ENABLED = False
     RATELIMIT_STORAGE_URI = "memory://"
+    LIVE_SLOTS_FILE = None

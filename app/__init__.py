@@ -15,7 +15,7 @@ from .cli import backup
 from .extensions import compress, csrf, db, migrate
 from .logs import RedactRecord, redact
 from .web import bp as web_bp
-from .wire import TOO_LARGE, VERDICT, WholeRequests
+from .wire import SLOW, TOO_LARGE, VERDICT, WholeRequests
 
 
 class SquareScores(Flask):
@@ -81,15 +81,21 @@ def _read_whole_requests(app: Flask) -> None:
         return max(app.config["MAX_CONTENT_LENGTH"] or 0,
                    app.config.get("IMPORT_MAX_BYTES", 0) + 64 * 1024)
 
-    app.wsgi_app = WholeRequests(app.wsgi_app, largest)  # type: ignore[method-assign]
+    app.wsgi_app = WholeRequests(  # type: ignore[method-assign]
+        app.wsgi_app, largest, lambda: app.config["REQUEST_BODY_SECONDS"])
 
     @app.before_request
-    def refuse_broken() -> None:
+    def refuse_broken() -> Response | None:
         verdict = request.environ.get(VERDICT)
         if verdict == TOO_LARGE:
             abort(413)
+        if verdict == SLOW:
+            # The rest of the body may still trickle in: the connection is not kept.
+            return Response("The request's body did not arrive in time.\n", 408,
+                            {"Connection": "close"}, mimetype="text/plain")
         if verdict:
             abort(400, verdict)
+        return None
 
 
 def _count_statements(app: Flask) -> None:

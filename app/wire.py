@@ -10,14 +10,17 @@ U+FFFD. Here each request's body is read whole, at most as much as the largest r
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
-from collections.abc import Callable, Iterable
+import sys
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-# Where this layer leaves its verdict for the app: a sentence for a 400, or "too large".
+# Where this layer leaves its verdict for the app: a sentence for a 400, "too large" or "slow".
 VERDICT = "squarescores.wire"
 TOO_LARGE = "too large"
+SLOW = "slow"
 
 Environ = dict[str, Any]
 StartResponse = Callable[..., Any]
@@ -27,11 +30,12 @@ App = Callable[[Environ, StartResponse], Iterable[bytes]]
 class WholeRequests:
     """WSGI middleware: a request's path checked and its body read whole before the app runs."""
 
-    def __init__(self, app: App, largest: Callable[[], int]):
+    def __init__(self, app: App, largest: Callable[[], int], seconds: Callable[[], float]):
         self.app = app
-        # The most any request may send, in bytes (read from the app's settings at each request,
-        # so that a test may change it).
+        # The most any request may send, in bytes, and how long its body may take to arrive
+        # (read from the app's settings at each request, so that a test may change them).
         self.largest = largest
+        self.seconds = seconds
 
     def __call__(self, environ: Environ, start_response: StartResponse) -> Iterable[bytes]:
         verdict = _path_verdict(environ) or self._read_body(environ)
@@ -52,7 +56,13 @@ class WholeRequests:
                 return None  # Werkzeug answers 413 without reading a byte of it
         stream = environ["wsgi.input"]
         try:
-            body = stream.read(int(length)) if not chunked else _read_at_most(stream, largest + 1)
+            with _deadline(self.seconds()):
+                body = (stream.read(int(length)) if not chunked
+                        else _read_at_most(stream, largest + 1))
+        except _Slow:
+            environ["wsgi.input"] = io.BytesIO(b"")
+            environ["CONTENT_LENGTH"] = "0"
+            return SLOW
         except Exception:  # the server's reader: InvalidChunkSize, a NoMoreData, a reset
             environ["wsgi.input"] = io.BytesIO(b"")
             environ["CONTENT_LENGTH"] = "0"
@@ -66,6 +76,27 @@ class WholeRequests:
         if len(body) > largest:
             return TOO_LARGE
         return None
+
+
+class _Slow(Exception):
+    """A body still arriving at its deadline."""
+
+
+@contextlib.contextmanager
+def _deadline(seconds: float) -> Iterator[None]:
+    """SPEC section 6: a body not arrived within `seconds` is dropped, so that hundreds of
+    connections trickling bytes hold nobody up. gunicorn's gevent worker bounds a request's
+    headers (its keepalive timeout, around every request line and headers) but not its body:
+    here a gevent.Timeout does (a greenlet waits on the socket; the timer wakes it). Elsewhere
+    (Werkzeug's server in the tests, one thread each) the body is read as it comes."""
+    monkey = sys.modules.get("gevent.monkey")
+    if not (monkey and monkey.is_module_patched("socket")):
+        yield
+        return
+    import gevent
+
+    with gevent.Timeout(seconds, _Slow):
+        yield
 
 
 def _reject_constant(name: str) -> Any:

@@ -105,7 +105,9 @@ class Server:
         self.env = {key: value for key, value in os.environ.items() if key not in NOT_INHERITED}
         self.env |= {"DATABASE_URL": self.database_url, "SECRET_KEY": "launcher-secret",
                      "RATELIMIT_ENABLED": "false",
-                     "RATELIMIT_STORAGE_URI": f"squarescores-file://{self.folder}/limits.sqlite",
+                     # What the server keeps beside its database: the rate limits' and the
+                     # streams' counts, shared by its workers (config.py).
+                     "INSTANCE_DIR": str(self.folder),
                      **(env or {})}
         self.port = free_port()
         self.process: subprocess.Popen | None = None

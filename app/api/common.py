@@ -10,7 +10,7 @@ from flask import Response, jsonify, request, url_for
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response as BaseResponse
 
-from ..errors import Invalid, Malformed, ServiceError, TooManyRequests
+from ..errors import Invalid, Malformed, ServiceError
 from ..wire import parse_json
 
 
@@ -96,7 +96,7 @@ def service_error(error: ServiceError) -> Response:
         body_["field"] = error.field
     response = jsonify({"error": body_})
     response.status_code = error.status
-    if isinstance(error, TooManyRequests):
+    if error.retry_after is not None:
         response.headers["Retry-After"] = str(error.retry_after)
     if error.status == 401:
         response.headers["WWW-Authenticate"] = "Bearer"

@@ -106,3 +106,112 @@ def test_a_percent_encoded_token_reaches_no_log(live):
     logged = live.log_text(since=sizes)
     # However it was spelled, no log line decodes back to the token.
     assert token not in unquote(unquote(logged)), logged[-2000:]
+
+
+def _wait_for(check, seconds: float = 20) -> None:
+    """Until `check()` holds: a state, never a time (the bound only ends a test that fails)."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < deadline, "never came"
+        time.sleep(0.05)
+
+
+def test_one_link_holds_at_most_32_streams_over_every_worker(live):
+    """SPEC section 6: the 33rd stream of one link is 429 with Retry-After, whichever worker
+    takes it; a stream closed gives its slot back (the server notices within a keep-alive);
+    another link of the same match is not held back."""
+    match = live.create(2)
+    view, path = match["tokens"]["view"], f"/api/v1/matches/{match['id']}/events"
+    streams = [live.stream(path, view) for _ in range(32)]
+    try:
+        assert [s.status for s in streams] == [200] * 32
+        assert all(s.next()["data"]["version"] == 1 for s in streams)
+        for _ in range(3):  # on either worker
+            with live.stream(path, view) as refused:
+                assert refused.status == 429 and int(refused.headers["Retry-After"]) > 0
+                assert b'"too_many_requests"' in refused.body
+        with live.stream(f"/m/{view}/events") as page:
+            assert page.status == 429 and page.headers["Retry-After"]
+        with live.stream(path, match["tokens"]["host"]) as other:
+            assert other.status == 200
+        streams.pop().close()
+
+        def one_more() -> bool:
+            again = live.stream(path, view)
+            if again.status == 200:
+                streams.append(again)
+                return True
+            again.close()
+            return False
+
+        _wait_for(one_more)
+    finally:
+        for s in streams:
+            s.close()
+
+
+def test_a_worker_that_holds_all_the_streams_it_can_serve_answers_503(tmp_path):
+    """SPEC section 6: a server full of streams refuses one more with 503 and Retry-After
+    rather than slowing everyone; the ordinary requests still answer."""
+    from event_streams import HTTPEvents
+    from launcher import Server, request
+
+    with Server(tmp_path / "full", workers=1, env={"LIVE_STREAMS_PER_WORKER": "3"}) as server:
+        made = request(server.port, "POST", "/api/v1/matches",
+                       json_body={"game": "generic", "players": ["Ana", "Ben"]}).json()
+        tokens = [made["tokens"]["view"], made["tokens"]["host"], *made["tokens"]["seats"]]
+        path = f"/api/v1/matches/{made['id']}/events"
+        held = [HTTPEvents(server.port, path, token) for token in tokens[:3]]
+        try:
+            assert [s.status for s in held] == [200] * 3
+            with HTTPEvents(server.port, path, tokens[3]) as refused:
+                assert refused.status == 503 and int(refused.headers["Retry-After"]) > 0
+            assert request(server.port, "GET", f"/api/v1/matches/{made['id']}",
+                           tokens[3]).status == 200
+        finally:
+            for s in held:
+                s.close()
+
+
+def test_slow_bodies_and_headers_hold_nobody_up(tmp_path):
+    """SPEC section 6: 200 connections trickling a body and 100 trickling their headers, from
+    one address; /health answers within 1 s meanwhile, and each slow request is dropped at its
+    deadline (here 3 s for a body; gunicorn's keepalive bounds headers) with the server alive."""
+    import time
+
+    from launcher import Server, request
+
+    with Server(tmp_path / "slow", env={"REQUEST_BODY_SECONDS": "3"}) as server:
+        slow = []
+        try:
+            for n in range(300):
+                sock = socket.create_connection((HOST, server.port), timeout=30)
+                if n < 200:
+                    sock.sendall(f"POST /api/v1/matches HTTP/1.1\r\nHost: {HOST}\r\n"
+                                 "Content-Type: application/json\r\nContent-Length: 1000\r\n"
+                                 "\r\n{".encode())
+                else:
+                    sock.sendall(f"POST /api/v1/matches HTTP/1.1\r\nHost: {HOST}\r\n".encode())
+                slow.append(sock)
+            started = time.monotonic()
+            while time.monotonic() - started < 5:
+                before = time.monotonic()
+                assert request(server.port, "GET", "/health", timeout=5).status == 200
+                assert time.monotonic() - before < 1
+                time.sleep(0.1)
+            # Each slow one was answered or closed by the server, none waits on.
+            answers = []
+            for sock in slow:
+                sock.settimeout(10)
+                try:
+                    answers.append(sock.recv(64).split(b"\r\n")[0])
+                except ConnectionResetError:
+                    answers.append(b"reset")
+            assert set(answers) <= {b"HTTP/1.1 408 REQUEST TIMEOUT", b"", b"reset"}, set(answers)
+            assert answers[:200].count(b"HTTP/1.1 408 REQUEST TIMEOUT") == 200
+        finally:
+            for sock in slow:
+                sock.close()
+        assert server.died() is None

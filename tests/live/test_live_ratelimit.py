@@ -92,8 +92,6 @@ def test_without_redis_every_worker_of_a_server_counts_in_one_place(tmp_path):
     further guess is refused, whichever of the four workers takes it."""
     env = {"RATELIMIT_ENABLED": "true", "RATELIMIT_UNKNOWN_TOKEN_PER_MINUTE": str(ALLOWED)}
     server = Server(tmp_path / "alone", workers=4, env=env)
-    del server.env["RATELIMIT_STORAGE_URI"]
-    server.env["INSTANCE_DIR"] = str(tmp_path / "alone")
     with server:
         assert [_guess(server, n) for n in range(ALLOWED)] == [401] * ALLOWED
         assert [_guess(server, n) for n in range(ALLOWED, 4 * ALLOWED)] == [429] * 3 * ALLOWED
