@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import re
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
@@ -99,6 +100,9 @@ def _deadline(seconds: float) -> Iterator[None]:
         yield
 
 
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
 def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
@@ -108,8 +112,11 @@ def parse_json(data: bytes) -> Any:
     reader takes), nesting deeper than Python recurses, or a lone surrogate ("\\ud800": valid
     JSON, but no text, which can be neither stored nor shown)."""
     try:
-        value = json.loads(data.decode("utf-8"), parse_constant=_reject_constant)
-        json.dumps(value, ensure_ascii=False).encode("utf-8")
+        text = data.decode("utf-8")
+        value = json.loads(text, parse_constant=_reject_constant)
+        # UTF-8 holds no surrogate: one can come only as an escape, which few bodies hold.
+        if _SURROGATE_ESCAPE.search(text):
+            json.dumps(value, ensure_ascii=False).encode("utf-8")
     except (ValueError, RecursionError) as error:  # UnicodeError is a ValueError
         raise ValueError(str(error)) from error
     return value
