@@ -6,7 +6,8 @@ import time
 from pathlib import Path
 
 BASE_DIR = Path(__file__).resolve().parent
-INSTANCE_DIR = BASE_DIR / "instance"
+# What the server keeps of its own: the secret key, the SQLite database, the rate limits' counts.
+INSTANCE_DIR = Path(os.environ.get("INSTANCE_DIR") or BASE_DIR / "instance")
 
 
 def _secret_key() -> str:
@@ -51,6 +52,8 @@ class Config:
     SESSION_COOKIE_HTTPONLY = True
     PERMANENT_SESSION_LIFETIME = 60 * 60 * 24 * 365
     MAX_CONTENT_LENGTH = 256 * 1024
+    # SPEC section 6: a request's body still arriving after this is dropped (408).
+    REQUEST_BODY_SECONDS = float(os.environ.get("REQUEST_BODY_SECONDS", "30"))
     # Our CSS and JavaScript travel compressed to every phone that takes it (Flask-Compress):
     # a third of their weight. Pages and the API answer as they are (they have ETags of their own
     # and the group's page is gzipped once per version); event streams are never held back.
@@ -67,15 +70,24 @@ class Config:
     )
     # What each process keeps of drawn pages and API views (app/cache.py), in bytes.
     CACHE_BYTES = int(os.environ.get("CACHE_BYTES", str(32 * 1024 * 1024)))
-    # Where rate limits count: in each process's memory, or a store all servers share, named
-    # as the `limits` package names them (redis://host:6379/0).
-    RATELIMIT_STORAGE_URI = os.environ.get("RATELIMIT_STORAGE_URI", "memory://")
+    # Where rate limits count: in a file every worker of this server shares (app/ratelimit_file.py),
+    # or a store all servers share, named as the `limits` package names them
+    # (redis://host:6379/0). `memory://` counts in each process alone.
+    RATELIMIT_STORAGE_URI = os.environ.get("RATELIMIT_STORAGE_URI") or (
+        f"squarescores-file://{INSTANCE_DIR / 'ratelimits.sqlite'}")
     # Live push (app/live/): how often the change watcher looks (SQLite; PostgreSQL is told at
     # once), how often an idle stream says it is still there (SPEC: at least every 25 s), and
     # how often every watched version and link is read again in case a notice went astray.
     LIVE_POLL_SECONDS = float(os.environ.get("LIVE_POLL_SECONDS", "0.1"))
     LIVE_KEEPALIVE_SECONDS = float(os.environ.get("LIVE_KEEPALIVE_SECONDS", "15"))
     LIVE_RECHECK_SECONDS = float(os.environ.get("LIVE_RECHECK_SECONDS", "30"))
+    # SPEC section 6: the streams one link may hold open on this server; and those one worker
+    # holds before it answers 503 (gunicorn.conf.py's WORKER_CONNECTIONS, less room for the
+    # polls, pages and writes beside them), counted in a file the workers share.
+    LIVE_STREAMS_PER_LINK = int(os.environ.get("LIVE_STREAMS_PER_LINK", "32"))
+    LIVE_STREAMS_PER_WORKER = int(os.environ.get("LIVE_STREAMS_PER_WORKER") or
+                                  int(os.environ.get("WORKER_CONNECTIONS", "10000")) * 9 // 10)
+    LIVE_SLOTS_FILE: str | None = str(INSTANCE_DIR / "streams.sqlite")
 
 
 class TestConfig(Config):
@@ -84,3 +96,5 @@ class TestConfig(Config):
     SQLALCHEMY_DATABASE_URI = os.environ.get("TEST_DATABASE_URL", "sqlite://")
     WTF_CSRF_ENABLED = False
     RATELIMIT_ENABLED = False
+    RATELIMIT_STORAGE_URI = "memory://"
+    LIVE_SLOTS_FILE = None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from types import TracebackType
 
-from flask import Flask, Response, g, has_request_context, request
+from flask import Flask, Response, abort, g, has_request_context, request
 from sqlalchemy import event
 
 # models is imported for its tables, which Flask-Migrate compares against the migrations.
@@ -15,6 +15,7 @@ from .cli import backup
 from .extensions import compress, csrf, db, migrate
 from .logs import RedactRecord, redact
 from .web import bp as web_bp
+from .wire import SLOW, TOO_LARGE, VERDICT, WholeRequests
 
 
 class SquareScores(Flask):
@@ -29,6 +30,7 @@ def create_app(config_class: object | str = "config.Config") -> Flask:
     app = SquareScores(__name__)
     app.config.from_object(config_class)
     app.logger.addFilter(RedactRecord())  # tracebacks may quote a token, too
+    _read_whole_requests(app)
 
     db.init_app(app)
     migrate.init_app(app, db, directory=str(app.root_path + "/../migrations"))
@@ -70,6 +72,30 @@ def create_app(config_class: object | str = "config.Config") -> Flask:
         return response
 
     return app
+
+
+def _read_whole_requests(app: Flask) -> None:
+    """Malformed HTTP (a broken chunked body, a path that is no UTF-8) answered 400 before any
+    other work, in the client's own form (web/errors.py)."""
+    def largest() -> int:
+        return max(app.config["MAX_CONTENT_LENGTH"] or 0,
+                   app.config.get("IMPORT_MAX_BYTES", 0) + 64 * 1024)
+
+    app.wsgi_app = WholeRequests(  # type: ignore[method-assign]
+        app.wsgi_app, largest, lambda: app.config["REQUEST_BODY_SECONDS"])
+
+    @app.before_request
+    def refuse_broken() -> Response | None:
+        verdict = request.environ.get(VERDICT)
+        if verdict == TOO_LARGE:
+            abort(413)
+        if verdict == SLOW:
+            # The rest of the body may still trickle in: the connection is not kept.
+            return Response("The request's body did not arrive in time.\n", 408,
+                            {"Connection": "close"}, mimetype="text/plain")
+        if verdict:
+            abort(400, verdict)
+        return None
 
 
 def _count_statements(app: Flask) -> None:

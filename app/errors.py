@@ -9,6 +9,7 @@ from typing import Any
 class ServiceError(Exception):
     status = 500
     code = "error"
+    retry_after: int | None = None  # seconds, said in a Retry-After header
 
     def __init__(self, message: str, field: str | None = None, seat: int | None = None):
         super().__init__(message)
@@ -81,3 +82,15 @@ class Invalid(ServiceError):
 class TooManyRequests(ServiceError):
     status, code = 429, "too_many_requests"
     retry_after = 60
+
+    def __init__(self, message: str, retry_after: int | None = None):
+        super().__init__(message)
+        if retry_after is not None:
+            self.retry_after = retry_after
+
+
+class Unavailable(ServiceError):
+    """The server holds all it can serve of something (event streams): try again shortly."""
+
+    status, code = 503, "unavailable"
+    retry_after = 10

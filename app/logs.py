@@ -6,6 +6,7 @@ import logging
 import re
 from datetime import timedelta
 from typing import Any
+from urllib.parse import unquote
 
 from gunicorn.glogging import Logger
 
@@ -15,9 +16,26 @@ _TOKEN_IN_PATH = re.compile(r"(/[mg]/)[A-Za-z0-9_-]{20,}")
 # Elsewhere (/m//<token>, /M/<token>, an escaped %2Fm%2F<token>), a token is still one run of
 # 43 URL-safe characters: nothing else a log line holds is a run of 32 or more.
 _TOKEN_ANYWHERE = re.compile(r"[A-Za-z0-9_-]{32,}")
+# A path reaches the app decoded: "/m/%37%79…" is the link "/m/7y…". A run of URL-safe characters
+# and percent-escapes is read as the app reads it (and again, for an escape escaped twice); one
+# that spells a token's 20 or more characters so is masked whole.
+_ESCAPED_RUN = re.compile(r"(?:[A-Za-z0-9_.~-]|%[0-9A-Fa-f]{2})*%[0-9A-Fa-f]{2}"
+                          r"(?:[A-Za-z0-9_.~-]|%[0-9A-Fa-f]{2})*")
+_TOKEN_SPELLED = re.compile(r"[A-Za-z0-9_-]{20,}")
+
+
+def _mask_escaped(run: re.Match[str]) -> str:
+    plain = run.group(0)
+    for _ in range(4):
+        decoded = unquote(plain)
+        if decoded == plain:
+            break
+        plain = decoded
+    return "…" if _TOKEN_SPELLED.search(plain) else run.group(0)
 
 
 def redact(text: str) -> str:
+    text = _ESCAPED_RUN.sub(_mask_escaped, text)
     return _TOKEN_ANYWHERE.sub("…", _TOKEN_IN_PATH.sub(r"\1…", text))
 
 

@@ -1,7 +1,9 @@
 """Per-address limits on creating matches and on guessing tokens (the `limits` package).
 
-Counted in each process's memory unless RATELIMIT_STORAGE_URI names a store that every process
-and server shares (`redis://host:6379/0`): then an address gets its allowance once in all."""
+Counted in a file every worker of this server shares (ratelimit_file.py; SPEC section 6: per
+server, not per process), or in a store every server shares where RATELIMIT_STORAGE_URI names
+one (`redis://host:6379/0`): then an address gets its allowance once in all. `memory://`
+counts in each process alone (the tests' own app)."""
 
 from __future__ import annotations
 
@@ -13,6 +15,8 @@ from flask import Flask, current_app
 from limits import RateLimitItemPerMinute
 from limits.storage import storage_from_string
 from limits.strategies import MovingWindowRateLimiter
+
+from . import ratelimit_file  # noqa: F401  (registers its scheme with `limits`)
 
 EXTENSION = "squarescores.ratelimit"
 log = logging.getLogger(__name__)

@@ -26,8 +26,8 @@ HOST = "127.0.0.1"
 TIMEOUT = 15  # seconds for one request: far past SQLite's busy_timeout of 10
 BOOT = 30  # seconds for gunicorn to answer its first request on a busy machine
 # Settings a `make run` in the same shell may have exported: the server takes its own.
-NOT_INHERITED = ("PORT", "WEB_CONCURRENCY", "THREADS", "WORKER_CLASS", "WORKER_CONNECTIONS",
-                 "FLASK_APP", "GUNICORN_CMD_ARGS")
+NOT_INHERITED = ("PORT", "INSTANCE_DIR", "WEB_CONCURRENCY", "THREADS", "WORKER_CLASS",
+                 "WORKER_CONNECTIONS", "FLASK_APP", "GUNICORN_CMD_ARGS")
 
 
 class LaunchError(RuntimeError):
@@ -104,7 +104,11 @@ class Server:
             del self.logs["access"]
         self.env = {key: value for key, value in os.environ.items() if key not in NOT_INHERITED}
         self.env |= {"DATABASE_URL": self.database_url, "SECRET_KEY": "launcher-secret",
-                     "RATELIMIT_ENABLED": "false", **(env or {})}
+                     "RATELIMIT_ENABLED": "false",
+                     # What the server keeps beside its database: the rate limits' and the
+                     # streams' counts, shared by its workers (config.py).
+                     "INSTANCE_DIR": str(self.folder),
+                     **(env or {})}
         self.port = free_port()
         self.process: subprocess.Popen | None = None
         self.probes = 0  # requests the launcher itself made: each has its line in the access log

@@ -339,3 +339,50 @@ def test_matches_keep_through_the_groups_migration_and_back(empty_app):
     assert rows() == before
     assert "group_id" not in {column["name"] for column in columns(empty_app, "match")}
     assert "group" not in tables(empty_app)
+
+
+def test_names_stored_before_take_their_normal_form_and_twins_are_reported(empty_app, capfd):
+    """SPEC section 6's names, for what was stored before it: each name normalised; two roster
+    names that become one are not merged (the later kept as it was, and named in the log)."""
+    from datetime import UTC, datetime
+
+    from sqlalchemy import MetaData
+
+    with empty_app.app_context():
+        downgrade(revision="base")
+        upgrade(revision="dde09ebb789f")
+        at = datetime(2026, 11, 20, 21, 30, tzinfo=UTC)
+        with db.engine.begin() as connection:
+            old = MetaData()
+            old.reflect(bind=connection)
+            t = old.tables
+            connection.execute(t["group"].insert(), [
+                {"id": "g", "name": " Thursday\u200b ", "version": 1, "created_at": at,
+                 "updated_at": at}])
+            connection.execute(t["player"].insert(), [
+                {"id": 1, "group_id": "g", "name": "Ana", "folded": "ana"},
+                {"id": 2, "group_id": "g", "name": "Ana\u200b", "folded": "ana\u200b"},
+                {"id": 3, "group_id": "g", "name": "ＢＥＮ", "folded": "ｂｅｎ"},
+                {"id": 4, "group_id": "g", "name": "Cy  Lee", "folded": "cy  lee"}])
+            connection.execute(t["match"].insert(), [
+                {"id": "m", "game": "generic", "name": "Friday\u202e", "options": {},
+                 "ended": None, "version": 1, "created_at": at, "updated_at": at,
+                 "place": "\u200b", "note": "Cake\u2060  time\nand  more"}])
+            connection.execute(t["seat"].insert(), [
+                {"match_id": "m", "position": 0, "name": "Dee\u00ad", "revealed": False}])
+        db.engine.dispose()
+        capfd.readouterr()
+        upgrade()  # migrations/env.py logs to the terminal, as `flask db upgrade` shows it
+        rows = db.session.execute(text("SELECT id, name, folded FROM player ORDER BY id")).all()
+        match = db.session.execute(text("SELECT name, place, note FROM match")).one()
+        group = db.session.execute(text('SELECT name FROM "group"')).scalar_one()
+        seat = db.session.execute(text("SELECT name FROM seat")).scalar_one()
+        db.session.remove()
+        db.engine.dispose()
+    assert [tuple(row) for row in rows] == [(1, "Ana", "ana"), (2, "Ana\u200b", "ana\u200b"),
+                                            (3, "BEN", "ben"), (4, "Cy Lee", "cy lee")]
+    logged = capfd.readouterr().err
+    assert "player 2 'Ana\\u200b' is one name with player 1 'Ana'" in logged
+    assert tuple(match) == ("Friday", None, "Cake time\nand more")
+    assert (group, seat) == ("Thursday", "Dee")
+    assert differences(empty_app) == []

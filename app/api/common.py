@@ -10,7 +10,8 @@ from flask import Response, jsonify, request, url_for
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response as BaseResponse
 
-from ..errors import Invalid, Malformed, ServiceError, TooManyRequests
+from ..errors import Invalid, Malformed, ServiceError
+from ..wire import parse_json
 
 
 def bearer() -> str | None:
@@ -21,19 +22,11 @@ def bearer() -> str | None:
     return token.strip() or None
 
 
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
-
-
 def body() -> Any:
     try:
-        text = request.get_data(cache=True).decode("utf-8")
-        value = json.loads(text, parse_constant=_reject_constant)
-        # A lone surrogate ("\ud800") is valid JSON but no text: it cannot be stored or shown.
-        json.dumps(value, ensure_ascii=False).encode("utf-8")
-    except (ValueError, RecursionError) as error:
+        return parse_json(request.get_data(cache=True))
+    except ValueError as error:
         raise Malformed("The body is not valid JSON.") from error
-    return value
 
 
 def optional_body() -> Any:
@@ -103,7 +96,7 @@ def service_error(error: ServiceError) -> Response:
         body_["field"] = error.field
     response = jsonify({"error": body_})
     response.status_code = error.status
-    if isinstance(error, TooManyRequests):
+    if error.retry_after is not None:
         response.headers["Retry-After"] = str(error.retry_after)
     if error.status == 401:
         response.headers["WWW-Authenticate"] = "Bearer"

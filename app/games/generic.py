@@ -33,9 +33,13 @@ OPTIONS = (
 )
 
 
+# Made once: a round of twelve scores reads it twelve times.
+A_SCORE = Say("A score")
+
+
 def _score(value: Any, options: Mapping[str, Any], where: str) -> int:
     minimum = -CELL_LIMIT if options["allow_negative"] else 0
-    return whole_number(value, Say("A score"), where, minimum, CELL_LIMIT)
+    return whole_number(value, A_SCORE, where, minimum, CELL_LIMIT)
 
 
 def parse_part(body: Any, seat: int, options: Mapping[str, Any]) -> dict[str, int]:

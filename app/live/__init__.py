@@ -7,11 +7,14 @@ process, however many phones), `streams.py` answers a request with a match's str
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from flask import Flask
 
 from . import watch
-from .hub import EXTENSION, Hub
+from .hub import EXTENSION, SLOTS, Hub
 from .pages import bp
+from .slots import SharedSlots, Slots
 from .streams import stream
 
 __all__ = ["EXTENSION", "close_all", "init_app", "stream"]
@@ -20,6 +23,8 @@ __all__ = ["EXTENSION", "close_all", "init_app", "stream"]
 def init_app(app: Flask) -> Hub:
     hub = Hub(app.config["LIVE_KEEPALIVE_SECONDS"])
     app.extensions[EXTENSION] = hub
+    per_link, shared = app.config["LIVE_STREAMS_PER_LINK"], app.config["LIVE_SLOTS_FILE"]
+    app.extensions[SLOTS] = SharedSlots(per_link, Path(shared)) if shared else Slots(per_link)
     watch.install_hooks()
     watch.start(app, hub)
     app.register_blueprint(bp)

@@ -5,8 +5,9 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Iterable, Iterator
 
-# Where an app keeps its hub (app.extensions).
+# Where an app keeps its hub, and its streams' slots (app.extensions).
 EXTENSION = "squarescores.live"
+SLOTS = "squarescores.live.slots"
 
 # What a browser's EventSource waits before it reconnects after a stream ended, in ms: a
 # replaced link, a restarted server or a dropped Wi-Fi costs a phone no more than this.

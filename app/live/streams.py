@@ -7,19 +7,36 @@ import sys
 
 from flask import Response, current_app, request
 
+from ..errors import TooManyRequests, Unavailable
+from ..games.say import Say
 from ..services import Access
 from . import watch
-from .hub import EXTENSION, Hub, Stream
+from .hub import EXTENSION, SLOTS, Hub, Stream
+from .slots import Slots
 
 
 def stream(secret: str, access: Access, version: int) -> Response:
     """The event stream of the match `access` reaches through the link `secret`, which was
-    just found at `version`: the current version at once, unless the phone says it has it."""
+    just found at `version`: the current version at once, unless the phone says it has it.
+
+    SPEC section 6: a link holds at most LIVE_STREAMS_PER_LINK streams on this server (429),
+    and a worker that holds all the streams it can serve refuses one more (503), each with a
+    Retry-After; the phone's page polls meanwhile (live.js)."""
     hub: Hub = current_app.extensions[EXTENSION]
+    slots: Slots = current_app.extensions[SLOTS]
+    if slots.here >= current_app.config["LIVE_STREAMS_PER_WORKER"]:
+        raise Unavailable(Say("The server follows as many phones as it can: try again shortly."))
+    slot = slots.take(secret)
+    if slot is None:
+        raise TooManyRequests(Say("This link follows the match on %(most)s screens already: "
+                                  "close one, or try again shortly.", most=slots.per_link),
+                              retry_after=30)
     current = watch.status_of(access.match_id, version)
     first = None if _last_event_id() == current[0] else current
     body = hub.events(Stream(access.match_id, secret, current[0]), first, _holds_streams())
     response = Response(body, mimetype="text/event-stream")
+    # Given back however the response ends: sent whole, cut off, or never sent at all (HEAD).
+    response.call_on_close(lambda: slots.give(slot))
     response.headers["Cache-Control"] = "no-store"
     # nginx and its kind hold a response back to fill a buffer unless told not to.
     response.headers["X-Accel-Buffering"] = "no"

@@ -25,7 +25,7 @@ from .bank.groups import GroupAccess
 from .bank.roster import roster_players
 from .rights import Access
 from .sheet import Sheet, key_matches, load_sheet, sheet_of
-from .text import NAME_LIMIT, clean_text, refuse_repeats, unprintable
+from .text import NAME_LIMIT, clean_text, refuse_repeats
 from .writes import lock_group, touch_group
 
 MATCH_NAME_LIMIT = 80
@@ -100,20 +100,9 @@ def build_match(game: Game, names: Sequence[str], options: dict[str, Any], name:
 def clean_players(players: Any, game: Game) -> list[str]:
     if not isinstance(players, list):
         raise Invalid(Say("Give the players as a list of names, in seat order."), "players")
-    names = []
-    for seat, player in enumerate(players):
-        if not isinstance(player, str) or not player.strip():
-            raise Invalid(Say("Player %(number)s needs a name.", number=seat + 1),
-                          f"players[{seat}]")
-        if len(player.strip()) > NAME_LIMIT:
-            raise Invalid(Say("Player %(number)s's name is over %(limit)s characters.",
-                              number=seat + 1, limit=NAME_LIMIT),
-                          f"players[{seat}]")
-        if unprintable(player.strip()):
-            raise Invalid(Say("Player %(number)s's name is plain text: no control characters.",
-                              number=seat + 1),
-                          f"players[{seat}]")
-        names.append(player.strip())
+    names = [clean_text(player, f"players[{seat}]", NAME_LIMIT,
+                        Say("Player %(number)s's name", number=seat + 1))
+             for seat, player in enumerate(players)]
     if not game.min_players <= len(names) <= game.max_players:
         raise Invalid(Say("%(game)s takes %(least)s to %(most)s players, not %(count)s.",
                           game=game.title, least=game.min_players, most=game.max_players,

@@ -1,7 +1,9 @@
-"""What people type as names: trimmed, bounded, plain text, and matched ignoring case."""
+"""What people type as names: one normal form (SPEC section 6), bounded, and matched ignoring
+case. Players', matches', groups' names, places and notes all pass through `normal_text`."""
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Sequence
 from typing import Any
@@ -12,27 +14,45 @@ from ..games.say import Say
 NAME_LIMIT = 40
 
 
-def unprintable(text: str) -> bool:
-    """Whether the text holds a control character: a name is shown on every phone, and a NUL
-    byte cannot even be stored in PostgreSQL."""
-    return any(unicodedata.category(ch) == "Cc" for ch in text)
+# Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt): drawn as nothing, so a
+# name made of them looks empty and "Ana\u200b" looks like "Ana". With them, the blanks that are
+# letters or symbols to Unicode but draw nothing: U+2800 (braille blank) and the Hangul fillers.
+_INVISIBLE = re.compile(
+    "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e"
+    "\u2060-\u206f\u2800\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8\U0001bca0-\U0001bca3"
+    "\U0001d173-\U0001d17a\U000e0000-\U000e0fff]")
+# Control, format, surrogate and private-use characters: no name is made of them, a NUL cannot
+# even be stored in PostgreSQL, and bidi controls turn what the table reads around.
+_UNWRITTEN = {"Cc", "Cf", "Cs", "Co"}
+
+
+def normal_text(text: str, lines: bool = False) -> str:
+    """The one form every name is kept in: NFKC ("ＡＮＡ" is "ANA"), with nothing invisible
+    (control, format and default-ignorable characters), each run of spaces one space, trimmed.
+    With `lines` (a note), its line breaks stay, each line so made."""
+    text = unicodedata.normalize("NFKC", _INVISIBLE.sub("", text.replace("\r\n", "\n")))
+    rows = text.split("\n") if lines else [text]
+    kept = ["".join(ch for ch in row if unicodedata.category(ch) not in _UNWRITTEN
+                    and not _INVISIBLE.match(ch)) for row in rows]
+    # str.split() splits at every kind of space Unicode has (U+3000, U+00A0, tabs).
+    return "\n".join(" ".join(row.split()) for row in kept).strip()
 
 
 def clean_text(value: Any, field: str, limit: int, what: str) -> str:
-    """A required one-line text: trimmed, 1 to `limit` characters, no control characters."""
-    if not isinstance(value, str) or not value.strip():
+    """A required one-line text in its normal form, 1 to `limit` characters."""
+    name = normal_text(value) if isinstance(value, str) else ""
+    if not name:
         raise Invalid(Say("%(what)s needs some text.", what=what), field)
-    if len(value.strip()) > limit:
+    if len(name) > limit:
         raise Invalid(Say("%(what)s is at most %(limit)s characters.", what=what, limit=limit),
                       field)
-    if unprintable(value.strip()):
-        raise Invalid(Say("%(what)s is plain text: no control characters.", what=what), field)
-    return value.strip()
+    return name
 
 
 def fold(name: str) -> str:
-    """A name as names are matched: trimmed, composed alike, and case-folded ("ANA " is Ana)."""
-    return unicodedata.normalize("NFC", name.strip()).casefold()
+    """A name as names are matched: in its normal form, case-folded ("ＡＮＡ", "Ana\u200b" and
+    "ana" are one player)."""
+    return normal_text(name).casefold()
 
 
 def clean_names(values: Any, field: str = "players") -> list[str]:

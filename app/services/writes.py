@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -17,6 +16,10 @@ from ..games.say import Say
 from ..models import Change, Entry, Group, Match, Round
 from .rights import Access
 from .sheet import Sheet, match_query, sheet_of
+from .text import normal_text
+
+# SPEC section 6: what the largest match holds bounds every read of one.
+MOST_ROUNDS = 1000
 
 Rule = ParamSpec("Rule")
 Made = TypeVar("Made")
@@ -66,6 +69,7 @@ def writing(access: Access, match_id: str, if_match: Collection[int] | None, act
     except BaseException:
         db.session.rollback()
         raise
+
 
 
 def lock_group(group_id: str) -> Group | None:
@@ -121,6 +125,9 @@ def refuse_early_end(sheet: Sheet, rounds: Sequence[RoundInput], replaced: int |
 
 
 def _refuse_new_round(sheet: Sheet) -> None:
+    if len(sheet.rounds) >= MOST_ROUNDS:
+        raise Conflict(Say("A match holds at most %(most)s rounds: start a new one.",
+                           most=MOST_ROUNDS))
     if sheet.result.over:
         raise Conflict(Say("The match is over: bank it, or change a round instead."))
     if not sheet.next_round_can_open():
@@ -328,19 +335,17 @@ def set_details(access: Access, match_id: str, body: Any,
 
 
 def detail_text(value: Any, name: str) -> str | None:
-    """A place (one line, at most 80 characters) or a note (at most 500, lines allowed)."""
-    if value is None or (isinstance(value, str) and not value.strip()):
+    """A place (one line, at most 80 characters) or a note (at most 500, lines allowed), in
+    the normal form of every name (text.py); None where nothing is left."""
+    if value is None:
         return None
     limit = PLACE_LIMIT if name == "place" else NOTE_LIMIT
-    if not isinstance(value, str) or len(value.strip()) > limit:
+    text = normal_text(value, lines=name == "note") if isinstance(value, str) else None
+    if text is None or len(text) > limit:
         raise Invalid(Say("A place is text of at most %(limit)s characters.", limit=limit)
                       if name == "place" else
                       Say("A note is text of at most %(limit)s characters.", limit=limit), name)
-    allowed = "" if name == "place" else "\n\t"
-    if any(unicodedata.category(ch) == "Cc" and ch not in allowed for ch in value.strip()):
-        raise Invalid(Say("A place is plain text: no control characters.") if name == "place"
-                      else Say("A note is plain text: no control characters."), name)
-    return value.strip().replace("\r\n", "\n")
+    return text or None
 
 
 def move_line(access: Access, match_id: str, body: Any,

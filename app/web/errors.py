@@ -26,7 +26,8 @@ def http_error(error: HTTPException) -> Response | tuple[str, int]:
 
 
 @bp.app_errorhandler(ServiceError)
-def service_error(error: ServiceError) -> Response | tuple[str, int]:
+def service_error(error: ServiceError) -> Response | tuple[str, int, dict[str, str]]:
     if _for_a_client():
         return api_service_error(error)
-    return render_template("error.html", error=error), error.status
+    headers = {} if error.retry_after is None else {"Retry-After": str(error.retry_after)}
+    return render_template("error.html", error=error), error.status, headers

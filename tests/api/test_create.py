@@ -151,8 +151,22 @@ def test_malformed_json_is_400_and_creates_nothing(app, client, raw):
     assert match_count(app) == 0
 
 
-@pytest.mark.parametrize("name", ["Ana\x00", "A\nna", "B\x07en", "C\x7fy"])
-def test_a_name_with_control_characters_is_refused(api, name):
+@pytest.mark.parametrize("typed, kept", [
+    ("Ana\x00", "Ana"), ("A\nna", "Ana"), ("B\x07en", "Ben"), ("C\x7fy", "Cy"),
+    ("Ana\u200b", "Ana"), ("\u202eAna", "Ana"), ("ＡＮＡ", "ANA"), ("  Ana   Lee ", "Ana Lee"),
+    ("Ana\u3000Lee", "Ana Lee"), ("\ufeffZoe\u2060", "Zoe"), ("E\u0301va", "Éva"),
+])
+def test_a_name_is_kept_in_its_normal_form(api, typed, kept):
+    """SPEC section 6: NFKC, nothing invisible (control, format, zero-width, bidi), each run of
+    spaces one, trimmed; for players' and matches' names alike."""
+    body = api.create([typed, "Dee"], name=typed)
+    assert body["players"][0]["name"] == kept
+    assert body["name"] == kept
+
+
+@pytest.mark.parametrize("name", ["\u200b", "\u202e\u202c", "\u3164", "\u2800 \u2800", "\x00",
+                                  "\ufe0f", " \u00ad "])
+def test_a_name_of_nothing_visible_is_422(api, name):
     response = api.call("POST", "/matches", json={"game": "generic", "players": [name, "Dee"]})
     assert response.status_code == 422
     assert response.get_json()["error"]["field"] == "players[0]"

@@ -9,6 +9,7 @@ import json
 
 import pytest
 from api_helpers import bank_export, error_of, free_sheet, group_count, imported, match_count
+from sqlalchemy import func, select
 
 from app.services.bank import imports
 
@@ -319,3 +320,44 @@ def test_an_import_holds_at_most_so_many_players_matches_and_rounds(app, api, mo
     assert group_count(app) == 0
     monkeypatch.setattr(imports, "MOST_ROUNDS", 4)
     assert api.call("POST", "/groups/import", json=two).status_code == 201
+
+
+def test_an_import_with_a_match_of_more_than_1000_rounds_is_422(app, api):
+    """SPEC section 6: a match holds at most 1,000 rounds, an imported one too (nothing made)."""
+    roster = {1: "Ana", 2: "Ben"}
+    longest = free_sheet(roster, [1, 2], [[0, 0]] * 999 + [[1, 0]]) | {"options": {"target": 1}}
+    assert api.call("POST", "/groups/import",
+                    json=bank_export(roster, [longest])).status_code == 201
+    longer = free_sheet(roster, [1, 2], [[0, 0]] * 1000 + [[1, 0]]) | {"options": {"target": 1}}
+    error = error_of(api.call("POST", "/groups/import", json=bank_export(roster, [longer])), 422)
+    assert error["field"] == "matches[0].rounds" and "1000 rounds" in error["message"]
+    assert group_count(app) == 1
+
+
+def test_an_import_that_fails_while_written_leaves_nothing(app, api, monkeypatch):
+    """An import is written a batch a transaction (the worker's other requests served between);
+    one that fails half way, as a full disk would, takes out all it wrote."""
+    roster = {i: f"P{i}" for i in range(1, 5)}
+    export = bank_export(roster, [free_sheet(roster, [1, 2, 3, 4], [[n % 9, 1, 2, 3]] * 3)
+                                  for n in range(30)])
+    monkeypatch.setattr(imports, "BATCH", 20)
+    written = []
+    insert = imports._insert
+
+    def failing(model, rows):
+        if model.__name__ == "Entry":
+            raise OSError("disk full")
+        written.append(model.__name__)
+        insert(model, rows)
+
+    monkeypatch.setattr(imports, "_insert", failing)
+    with pytest.raises(OSError):
+        api.call("POST", "/groups/import", json=export)
+    assert written == ["Match", "Seat", "Token", "Change", "Round"]
+    assert (group_count(app), match_count(app)) == (0, 0)
+    from app.extensions import db
+    from app.models import Player, Round, Seat, Token
+
+    with app.app_context():
+        for model in (Player, Round, Seat, Token):
+            assert db.session.scalar(select(func.count()).select_from(model)) == 0, model

@@ -47,15 +47,28 @@ def test_a_group_starts_without_a_roster_too(api, new_group):
 
 @pytest.mark.parametrize("body, field", [
     ({}, "name"), ({"name": "   "}, "name"), ({"name": 7}, "name"), ({"name": "x" * 81}, "name"),
-    ({"name": "a\x00b"}, "name"), ({"name": "T", "players": "Ana"}, "players"),
+    ({"name": "\u200b\x00"}, "name"), ({"name": "T", "players": "Ana"}, "players"),
     ({"name": "T", "players": ["Ana", ""]}, "players[1]"),
     ({"name": "T", "players": ["x" * 41]}, "players[0]"),
-    ({"name": "T", "players": ["A\nna"]}, "players[0]"),
+    ({"name": "T", "players": ["\u202e\u2800"]}, "players[0]"),
 ])
 def test_a_group_needs_a_name_and_plain_names(app, api, body, field):
     error = error_of(api.call("POST", "/groups", json=body), 422)
     assert error["field"] == field
     assert group_count(app) == 0
+
+
+@pytest.mark.parametrize("twin", [" ANA ", "Ana\u200b", "Ana\u202e", "ＡＮＡ", "A\u00adna"])
+def test_names_that_are_one_after_normalising_are_one_player(app, api, new_group, twin):
+    """SPEC section 6: "ＡＮＡ", "Ana\u200b" and "ana" are one player: a roster cannot hold both
+    (409), and a match started from the group seats the one already on it."""
+    error = error_of(api.call("POST", "/groups", json={"name": "T", "players": ["Ana", twin]}),
+                     409)
+    assert error["field"] == "players[1]"
+    group = new_group(players=["Ana"])
+    error_of(api.call("POST", f"{group.path}/players", group.owner, json={"name": twin}), 409)
+    assert [p["name"] for p in api.call("GET", group.path, group.owner).get_json()["players"]] \
+        == ["Ana"]
 
 
 def test_one_name_twice_ignoring_case_and_spaces_is_409(app, api):
@@ -183,7 +196,7 @@ def test_a_name_on_the_roster_already_is_409(group, group_refused, name):
 
 
 @pytest.mark.parametrize("body", [{}, {"name": ""}, {"name": "x" * 41}, {"name": 5},
-                                  {"name": "A\tb"}, []])
+                                  {"name": "\u200b\t\u2800"}, []])
 def test_a_players_name_is_1_to_40_characters_of_plain_text(group, group_refused, body):
     group_refused(group, 422, "POST", f"{group.path}/players", group.owner, json=body)
 

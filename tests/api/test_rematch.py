@@ -131,13 +131,24 @@ def test_the_host_adds_a_place_and_a_note_in_any_state(api, over):
 
 
 @pytest.mark.parametrize("body, field", [
-    ({"place": "x" * 81}, "place"), ({"note": "x" * 501}, "note"), ({"place": "a\nb"}, "place"),
-    ({"note": "a\x00b"}, "note"), ({"place": 5}, "place"), ({"colour": "red"}, "colour"),
+    ({"place": "x" * 81}, "place"), ({"note": "x" * 501}, "note"), ({"place": 5}, "place"),
+    ({"note": ["a"]}, "note"), ({"colour": "red"}, "colour"),
     ({}, None), ([], None),
 ])
 def test_place_and_note_are_short_plain_text(over, refused, body, field):
     error = refused(over, 422, "PATCH", over.path, over.host, json=body)
     assert error.get("field") == field
+
+
+def test_place_and_note_are_kept_in_the_normal_form_of_names(api, over):
+    """SPEC section 6: nothing invisible, runs of spaces one; a note keeps its lines."""
+    body = api.call("PATCH", over.path, over.host, json={
+        "place": "Mia\u200b's\u3000 kitchen\u202e", "note": "Ben's\x00  birthday\r\n\u2060Cake."})
+    assert body.status_code == 200
+    assert (body.get_json()["place"], body.get_json()["note"]) == (
+        "Mia's kitchen", "Ben's birthday\nCake.")
+    body = api.call("PATCH", over.path, over.host, json={"place": "\u200b", "note": " \ufeff "})
+    assert (body.get_json()["place"], body.get_json()["note"]) == (None, None)
 
 
 def test_only_the_host_adds_them(over, refused):

@@ -257,3 +257,38 @@ def test_negative_cells_are_422_when_the_match_forbids_them(api, start, refused)
         error = refused(match, 422, method, match.path + path, match.host,
                         json={"scores": [0, -1, 7]})
         assert error["field"] == "scores[1]"
+
+
+def _stored_rounds(app, match_id: str, count: int) -> None:
+    """`count` complete rounds put in the database as a long evening would have left them."""
+    from app.extensions import db
+    from app.models import Entry, Match, Round
+
+    with app.app_context():
+        row = db.session.get(Match, match_id)
+        start = len(row.rounds)
+        for number in range(start + 1, start + count + 1):
+            row.rounds.append(Round(number=number, common={}, entries=[
+                Entry(seat=seat, data={"score": 1}) for seat in range(3)]))
+        db.session.commit()
+
+
+def test_a_match_holds_at_most_1000_rounds(api, app, match):
+    """SPEC section 6: the thousand-and-first round is 409, by POST and by opening one with a
+    seat's part alike; the thousandth still lands."""
+    _stored_rounds(app, match.id, 999)
+    response = api.call("POST", f"{match.path}/rounds", match.host, json={"scores": [1, 2, 3]})
+    assert response.status_code == 201
+    assert len(response.get_json()["rounds"]) == 1000
+
+    response = api.call("POST", f"{match.path}/rounds", match.host, json={"scores": [1, 2, 3]})
+    assert response.status_code == 409
+    assert "1000 rounds" in response.get_json()["error"]["message"]
+    response = api.call("PUT", f"{match.path}/rounds/1001/seats/0", match.host,
+                        json={"score": 4})
+    assert response.status_code == 409
+    # The rounds it holds can still be changed.
+    response = api.call("PUT", f"{match.path}/rounds/1000/seats/0", match.host,
+                        json={"score": 4})
+    assert response.status_code == 200
+    assert response.get_json()["totals"][0] == 999 + 4

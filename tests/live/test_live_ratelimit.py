@@ -84,3 +84,15 @@ def test_a_store_out_of_reach_turns_no_request_into_an_error(redis_url, tmp_path
         # The limits are off while the store is away; the answers stay what they were.
         assert {_guess(one, n) for n in range(1, 4)} == {401}
         assert "cannot be reached" in one.log_text()
+
+
+def test_without_redis_every_worker_of_a_server_counts_in_one_place(tmp_path):
+    """SPEC section 6: per address over every worker of a server, not per process. With no
+    store named, the server's workers share a file of its own: after the allowance, every
+    further guess is refused, whichever of the four workers takes it."""
+    env = {"RATELIMIT_ENABLED": "true", "RATELIMIT_UNKNOWN_TOKEN_PER_MINUTE": str(ALLOWED)}
+    server = Server(tmp_path / "alone", workers=4, env=env)
+    with server:
+        assert [_guess(server, n) for n in range(ALLOWED)] == [401] * ALLOWED
+        assert [_guess(server, n) for n in range(ALLOWED, 4 * ALLOWED)] == [429] * 3 * ALLOWED
+        assert (tmp_path / "alone" / "ratelimits.sqlite").exists()

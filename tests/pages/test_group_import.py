@@ -70,6 +70,19 @@ def test_what_is_not_json_is_refused_and_what_was_pasted_stays(app, client, page
     assert groups(app) == before
 
 
+@pytest.mark.parametrize("pasted", ["[" * 100_000 + "]" * 100_000, '{"name": "\\ud800"}',
+                                    '{"name": NaN}'], ids=["nested", "lone surrogate", "NaN"])
+def test_json_no_text_can_hold_is_not_a_backup(app, client, page, pasted):
+    """Deeply nested JSON, a lone surrogate and NaN are refused as the API refuses them (400
+    there), never a 500."""
+    before = groups(app)
+    for shown in (page(client.post("/groups/import", data={"pasted": pasted})),
+                  page(upload(client, pasted.encode()))):
+        assert shown.status == 422
+        assert "not a backup" in shown.find(class_="error").text
+    assert groups(app) == before
+
+
 def test_a_broken_backup_says_what_the_service_found(app, client, page, backup):
     broken = json.loads(backup.backup)
     broken["matches"][0]["rounds"][0] = {"scores": ["many"]}

@@ -19,6 +19,7 @@ from ...extensions import db
 from ...games import Game, Result, Side
 from ...games.say import Say
 from ...models import Change, Group, GroupToken, Match, Player, Seat, Token
+from ...turns import in_turns
 from ..matches import utc
 from ..rights import Access
 from ..sheet import Sheet, sheet_of
@@ -246,11 +247,12 @@ def load_bank(group_id: str) -> Bank:
     names = dict(roster)
     banked = and_(Match.group_id == group_id, Match.ended == "banked")
     seats: dict[str, list[Finish]] = {}
-    for row in db.session.execute(
+    # A bank may hold thousands of matches: read, it takes turns with the worker's other requests.
+    for row in in_turns(db.session.execute(
             select(Seat.match_id, Seat.position, Seat.player_id, Seat.side, Seat.total,
                    Seat.rank, Seat.winner, Seat.name)
             .join(Match, Seat.match_id == Match.id).where(banked)
-            .order_by(Seat.match_id, Seat.position)):
+            .order_by(Seat.match_id, Seat.position))):
         seats.setdefault(row.match_id, []).append(Finish(
             row.player_id, names.get(row.player_id, row.name), row.position, row.side,
             row.total, row.rank, bool(row.winner)))
@@ -258,14 +260,13 @@ def load_bank(group_id: str) -> Bank:
         Summary(row.id, row.game, row.name, utc(row.created_at), utc(row.banked_at),
                 row.round_count, row.place, row.note, bool(row.taken_out), row.secret,
                 tuple(seats.get(row.id, ())))
-        for row in db.session.execute(
+        for row in in_turns(db.session.execute(
             select(Match.id, Match.game, Match.name, Match.created_at, Match.banked_at,
                    Match.round_count, Match.place, Match.note, Match.taken_out, Token.secret)
             .join(Token, and_(Token.match_id == Match.id, Token.role == "view"))
-            .where(banked).order_by(Match.banked_at.desc(), Match.id)))
+            .where(banked).order_by(Match.banked_at.desc(), Match.id))))
     players = tuple(sorted(roster, key=lambda row: (row[1].casefold(), row[0])))
     return Bank(group_id, group.name, group.version, players, matches)
-
 
 
 def bank_at(access: GroupAccess, group_id: str, version: int) -> Bank:

@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 from types import TracebackType
 from typing import Any
 
-from sqlalchemy import Table, select
+from sqlalchemy import Table, delete, select
 
 from ... import ratelimit
 from ...errors import Invalid, TooManyRequests
@@ -18,8 +18,10 @@ from ...extensions import Base, db, write_intent
 from ...games import GAMES, Game, InvalidInput, Result, RoundInput
 from ...games.say import Say
 from ...models import Change, Entry, Group, Match, Player, Round, Seat, Token
+from ...turns import in_turns, without_pauses
 from ..matches import MATCH_NAME_LIMIT, clean_players, new_id
 from ..text import NAME_LIMIT, clean_text, fold
+from ..writes import MOST_ROUNDS as MOST_ROUNDS_A_MATCH
 from ..writes import detail_text, parse_input
 from .banking import places
 from .exports import EXPORT_FORMAT, EXPORT_VERSION
@@ -55,7 +57,13 @@ class _Planned:
 
 
 def import_group(body: Any, address: str | None = None) -> tuple[Group, dict[str, str]]:
-    """A new group built from an export's body; answers it and its new links."""
+    """A new group built from an export's body; answers it and its new links. The work takes
+    turns with the worker's other requests (SPEC section 6: nobody waits on an import)."""
+    with without_pauses():
+        return _import_group(body, address)
+
+
+def _import_group(body: Any, address: str | None) -> tuple[Group, dict[str, str]]:
     if not isinstance(body, Mapping):
         raise Invalid(Say("An import is the JSON object a group's export.json holds."))
     _known_fields(body, FIELDS, "")
@@ -74,7 +82,7 @@ def import_group(body: Any, address: str | None = None) -> tuple[Group, dict[str
         raise Invalid(Say("Give the matches as a list of at most %(most)s.",
                           most=f"{MOST_MATCHES:,}"), "matches")
     planned, rounds = [], 0
-    for index, raw in enumerate(raw_matches):
+    for index, raw in enumerate(in_turns(raw_matches)):
         planned.append(_match(raw, f"matches[{index}]", roster))
         rounds += len(planned[-1].rounds)
         if rounds > MOST_ROUNDS:
@@ -212,6 +220,9 @@ def _rounds(raw: Any, game: Game, players: int, options: Mapping[str, Any],
             where: str) -> list[RoundInput]:
     if not isinstance(raw, list) or not raw:
         raise Invalid(Say("Give the match's rounds, as entered, in a list."), f"{where}.rounds")
+    if len(raw) > MOST_ROUNDS_A_MATCH:
+        raise Invalid(Say("A match holds at most %(most)s rounds.", most=MOST_ROUNDS_A_MATCH),
+                      f"{where}.rounds")
     rounds = []
     for number, body in enumerate(raw):
         with _at(f"{where}.rounds[{number}]"):
@@ -235,14 +246,19 @@ def _time(raw: Mapping[str, Any], name: str, where: str) -> datetime:
 
 def _write(name: str, roster: Mapping[Any, str], planned: Sequence[_Planned]
            ) -> tuple[Group, dict[str, str]]:
-    """Everything checked: the new group, its roster and matches, in one transaction. The rows
-    are made first and then inserted a table at a time (one statement each, in batches), so
-    that the database's write lock is held for as short a while as can be."""
+    """Everything checked: the new group, its roster and matches. The rows are made first and
+    then inserted a table at a time, a batch a transaction, the worker's other requests served
+    between batches (SPEC section 6) and no write lock held across them (SQLite's would stop
+    every other writer). The group's links go in last: until then no link reaches any of it,
+    and a failure on the way takes all of it out again, so an import lands whole or not at all."""
     group = new_group(name)
+    links, group.tokens = group.tokens, []
     group.players = [Player(name=player, folded=fold(player)) for player in roster.values()]
     matches, seats, tokens, rounds, entries, log = [], [], [], [], [], []
-    for plan in planned:
+    match_ids: list[str] = []
+    for plan in in_turns(planned):
         match_id = new_id()
+        match_ids.append(match_id)
         matches.append({
             "id": match_id, "game": plan.game.name, "name": plan.name, "options": plan.options,
             "ended": "banked", "version": 1, "created_at": plan.started_at,
@@ -274,27 +290,56 @@ def _write(name: str, roster: Mapping[Any, str], planned: Sequence[_Planned]
     try:
         with write_intent():
             db.session.add(group)
-            db.session.flush()  # the roster's ids, for the seats
+            db.session.commit()
         ids = {pid: player.id for pid, player in zip(roster, group.players, strict=True)}
         for seat in seats:
             seat["player_id"] = ids[seat.pop("player")]
         for model, rows in ((Match, matches), (Seat, seats), (Token, tokens), (Change, log),
                             (Round, rounds)):
-            if rows:
-                db.session.execute(_table(model).insert(), rows)
-        # The rounds' ids, read back at once (RETURNING would take a statement per row).
-        round_ids = dict(((row.match_id, row.number), row.id) for row in db.session.execute(
-            select(Round.id, Round.match_id, Round.number)
-            .join(Match, Round.match_id == Match.id).where(Match.group_id == group.id)))
-        rows = [entry | {"round_id": round_ids[row["match_id"], row["number"]]}
-                for row, parts in zip(rounds, entries, strict=True) for entry in parts]
-        if rows:
-            db.session.execute(_table(Entry).insert(), rows)
-        db.session.commit()
+            _insert(model, rows)
+        # The rounds' ids, read back a hundred matches at a time (RETURNING would take a
+        # statement per row).
+        round_ids: dict[tuple[Any, Any], int] = {}
+        for start in in_turns(range(0, len(match_ids), BATCH // 10)):
+            round_ids.update(((row.match_id, row.number), row.id) for row in db.session.execute(
+                select(Round.id, Round.match_id, Round.number)
+                .where(Round.match_id.in_(match_ids[start:start + BATCH // 10]))))
+        db.session.rollback()  # the read's own transaction
+        _insert(Entry, [entry | {"round_id": round_ids[row["match_id"], row["number"]]}
+                        for row, parts in in_turns(zip(rounds, entries, strict=True))
+                        for entry in parts])
+        with write_intent():
+            group.tokens = links
+            db.session.commit()
     except BaseException:
         db.session.rollback()
+        _take_out(group.id, match_ids)
         raise
     return group, {token.role: token.secret for token in group.tokens}
+
+
+# Rows inserted in one statement and one transaction, between which the worker's other
+# requests are served.
+BATCH = 1000
+
+
+def _insert(model: type[Base], rows: Sequence[dict[str, Any]]) -> None:
+    for start in in_turns(range(0, len(rows), BATCH)):
+        with write_intent():
+            db.session.execute(_table(model).insert(), rows[start:start + BATCH])
+            db.session.commit()
+
+
+def _take_out(group_id: str, match_ids: Sequence[str]) -> None:
+    """What a failed import wrote, deleted (the matches take their seats, links, rounds and log
+    with them; the group its roster)."""
+    for start in range(0, len(match_ids), BATCH):
+        with write_intent():
+            db.session.execute(delete(Match).where(Match.id.in_(match_ids[start:start + BATCH])))
+            db.session.commit()
+    with write_intent():
+        db.session.execute(delete(Group).where(Group.id == group_id))
+        db.session.commit()
 
 
 def _table(model: type[Base]) -> Table:

@@ -13,6 +13,7 @@ from ... import services
 from ...errors import Invalid
 from ...extensions import csrf
 from ...i18n import say
+from ...wire import parse_json
 from ..blueprint import bp, group_link, remember
 from .forms import ImportForm
 
@@ -71,8 +72,8 @@ def import_group():
         form.backup.errors = [_("Choose the backup file (or paste it below).")]
         return render_template("group/import_group.html", form=form, limit=limit), 422
     try:
-        body = json.loads(text)
-    except (ValueError, UnicodeDecodeError):
+        body = parse_json(text)
+    except ValueError:
         form.form_errors.append(_("That is not a backup: a group's export.json is JSON."))
         return render_template("group/import_group.html", form=form, limit=limit), 422
     try:

@@ -1,0 +1,263 @@
+"""A real gunicorn met as an attacker meets it, on loopback: malformed HTTP is 400 on every route
+and never a 500 (SPEC section 2), and no token reaches a log however it is spelled (section 6)."""
+
+from __future__ import annotations
+
+import json
+import re
+import secrets
+import socket
+from urllib.parse import unquote
+
+import pytest
+from launcher import HOST
+
+from app import create_app
+from config import TestConfig
+
+pytestmark = pytest.mark.live
+
+
+def _raw(live, request: bytes) -> tuple[int, bytes]:
+    """One request as bytes on a connection of its own: its status and body."""
+    with socket.create_connection((HOST, live.port), timeout=15) as sock:
+        sock.sendall(request)
+        sock.shutdown(socket.SHUT_WR)  # all is sent: a body cut short ends here
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    status = int(head.split(b" ", 2)[1])
+    return status, body
+
+
+def _post_paths() -> list[str]:
+    """Every route that takes a POST, PUT, PATCH or DELETE, its variables filled in as a client
+    that knows no token would fill them."""
+    app = create_app(TestConfig)
+    paths = []
+    for rule in app.url_map.iter_rules():
+        if not rule.methods or not rule.methods & {"POST", "PUT", "PATCH", "DELETE"}:
+            continue
+        path = rule.rule
+        for variable in rule.arguments:
+            value = "1" if rule._converters[variable].regex.startswith(r"\d") else (
+                secrets.token_urlsafe(32))
+            path = re.sub(rf"<(?:[^:<>]+:)?{variable}>", value, path)
+        paths.append(path)
+    assert len(paths) > 20, paths
+    return sorted(set(paths))
+
+
+BROKEN_BODIES = {
+    "a chunk size that is no number": b"zz\r\nabc\r\n0\r\n\r\n",
+    "a chunk longer than its size": b"3\r\nabcdef\r\n0\r\n\r\n",
+    "a chunk with no terminator": b"5\r\nabc",
+}
+
+
+@pytest.mark.parametrize("broken", BROKEN_BODIES, ids=list(BROKEN_BODIES))
+def test_a_broken_chunked_body_is_400_on_every_route(live, broken):
+    for path in _post_paths():
+        method = "DELETE" if "/rounds/1" in path and "seats" not in path else "POST"
+        status, body = _raw(live, (
+            f"{method} {path} HTTP/1.1\r\nHost: {HOST}\r\nConnection: close\r\n"
+            "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n").encode()
+            + BROKEN_BODIES[broken])
+        live.statuses.append((method, path, status))
+        assert status == 400, (path, status, body[:300])
+        if path.startswith("/api/"):
+            assert b'"error"' in body, path
+
+
+@pytest.mark.parametrize("path", ["/m/%ff%fe", "/api/v1/matches/%c3%28", "/g/%80/stats"])
+def test_a_path_that_is_no_utf8_is_400(live, path):
+    status, body = _raw(live, f"GET {path} HTTP/1.1\r\nHost: {HOST}\r\nConnection: close\r\n"
+                              "Authorization: Bearer x\r\n\r\n".encode())
+    live.statuses.append(("GET", path, status))
+    assert status == 400, body[:300]
+
+
+def test_a_whole_chunked_body_still_lands(live):
+    body = b'{"game": "generic", "players": ["Ana", "Ben"]}'
+    status, answer = _raw(live, (
+        f"POST /api/v1/matches HTTP/1.1\r\nHost: {HOST}\r\nConnection: close\r\n"
+        "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n").encode()
+        + f"{len(body[:10]):x}\r\n".encode() + body[:10] + b"\r\n"
+        + f"{len(body[10:]):x}\r\n".encode() + body[10:] + b"\r\n0\r\n\r\n")
+    live.statuses.append(("POST", "/api/v1/matches", status))
+    assert status == 201, answer[:300]
+    live.remember(json.loads(answer)["tokens"])
+
+
+def test_a_percent_encoded_token_reaches_no_log(live):
+    match = live.create(2)
+    token = match["tokens"]["view"]
+    sizes = live.log_sizes()
+
+    def escaped(text: str, hex_format: str = "%{:02X}") -> str:
+        return "".join(hex_format.format(ord(ch)) for ch in text)
+
+    for path in (f"/m/{escaped(token)}", f"/m/{token[:21]}{escaped(token[21:], '%{:02x}')}",
+                 f"/m/{escaped(token[:21])}{token[21:]}/table", f"/m/{escaped(escaped(token))}"):
+        reply = live.request("GET", path, headers={"Referer": f"http://{HOST}{path}"})
+        assert reply.status in (200, 404), path
+    live.settle()
+    logged = live.log_text(since=sizes)
+    # However it was spelled, no log line decodes back to the token.
+    assert token not in unquote(unquote(logged)), logged[-2000:]
+
+
+def _wait_for(check, seconds: float = 20) -> None:
+    """Until `check()` holds: a state, never a time (the bound only ends a test that fails)."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < deadline, "never came"
+        time.sleep(0.05)
+
+
+def test_one_link_holds_at_most_32_streams_over_every_worker(live):
+    """SPEC section 6: the 33rd stream of one link is 429 with Retry-After, whichever worker
+    takes it; a stream closed gives its slot back (the server notices within a keep-alive);
+    another link of the same match is not held back."""
+    match = live.create(2)
+    view, path = match["tokens"]["view"], f"/api/v1/matches/{match['id']}/events"
+    streams = [live.stream(path, view) for _ in range(32)]
+    try:
+        assert [s.status for s in streams] == [200] * 32
+        assert all(s.next()["data"]["version"] == 1 for s in streams)
+        for _ in range(3):  # on either worker
+            with live.stream(path, view) as refused:
+                assert refused.status == 429 and int(refused.headers["Retry-After"]) > 0
+                assert b'"too_many_requests"' in refused.body
+        with live.stream(f"/m/{view}/events") as page:
+            assert page.status == 429 and page.headers["Retry-After"]
+        with live.stream(path, match["tokens"]["host"]) as other:
+            assert other.status == 200
+        streams.pop().close()
+
+        def one_more() -> bool:
+            again = live.stream(path, view)
+            if again.status == 200:
+                streams.append(again)
+                return True
+            again.close()
+            return False
+
+        _wait_for(one_more)
+    finally:
+        for s in streams:
+            s.close()
+
+
+def test_a_worker_that_holds_all_the_streams_it_can_serve_answers_503(tmp_path):
+    """SPEC section 6: a server full of streams refuses one more with 503 and Retry-After
+    rather than slowing everyone; the ordinary requests still answer."""
+    from event_streams import HTTPEvents
+    from launcher import Server, request
+
+    with Server(tmp_path / "full", workers=1, env={"LIVE_STREAMS_PER_WORKER": "3"}) as server:
+        made = request(server.port, "POST", "/api/v1/matches",
+                       json_body={"game": "generic", "players": ["Ana", "Ben"]}).json()
+        tokens = [made["tokens"]["view"], made["tokens"]["host"], *made["tokens"]["seats"]]
+        path = f"/api/v1/matches/{made['id']}/events"
+        held = [HTTPEvents(server.port, path, token) for token in tokens[:3]]
+        try:
+            assert [s.status for s in held] == [200] * 3
+            with HTTPEvents(server.port, path, tokens[3]) as refused:
+                assert refused.status == 503 and int(refused.headers["Retry-After"]) > 0
+            assert request(server.port, "GET", f"/api/v1/matches/{made['id']}",
+                           tokens[3]).status == 200
+        finally:
+            for s in held:
+                s.close()
+
+
+def test_slow_bodies_and_headers_hold_nobody_up(tmp_path):
+    """SPEC section 6: 200 connections trickling a body and 100 trickling their headers, from
+    one address; /health answers within 1 s meanwhile, and each slow request is dropped at its
+    deadline (here 3 s for a body; gunicorn's keepalive bounds headers) with the server alive."""
+    import time
+
+    from launcher import Server, request
+
+    with Server(tmp_path / "slow", env={"REQUEST_BODY_SECONDS": "3"}) as server:
+        slow = []
+        try:
+            for n in range(300):
+                sock = socket.create_connection((HOST, server.port), timeout=30)
+                if n < 200:
+                    sock.sendall(f"POST /api/v1/matches HTTP/1.1\r\nHost: {HOST}\r\n"
+                                 "Content-Type: application/json\r\nContent-Length: 1000\r\n"
+                                 "\r\n{".encode())
+                else:
+                    sock.sendall(f"POST /api/v1/matches HTTP/1.1\r\nHost: {HOST}\r\n".encode())
+                slow.append(sock)
+            started = time.monotonic()
+            while time.monotonic() - started < 5:
+                before = time.monotonic()
+                assert request(server.port, "GET", "/health", timeout=5).status == 200
+                assert time.monotonic() - before < 1
+                time.sleep(0.1)
+            # Each slow one was answered or closed by the server, none waits on.
+            answers = []
+            for sock in slow:
+                sock.settimeout(10)
+                try:
+                    answers.append(sock.recv(64).split(b"\r\n")[0])
+                except ConnectionResetError:
+                    answers.append(b"reset")
+            assert set(answers) <= {b"HTTP/1.1 408 REQUEST TIMEOUT", b"", b"reset"}, set(answers)
+            assert answers[:200].count(b"HTTP/1.1 408 REQUEST TIMEOUT") == 200
+        finally:
+            for sock in slow:
+                sock.close()
+        assert server.died() is None
+
+
+def _largest_import(broken_last: bool = False) -> bytes:
+    """The largest import the limits allow: 5,000 free-sheet matches of 10 rounds at 12 seats."""
+    roster = [{"id": n, "name": f"P{n}"} for n in range(12)]
+    match = {"game": "generic", "name": "A match", "options": {"rounds": 10},
+             "players": [{"seat": n, "name": f"P{n}", "player": n} for n in range(12)],
+             "rounds": [{"scores": [(r * 7 + n) % 10 for n in range(12)]} for r in range(10)],
+             "started_at": "2026-01-01T19:00:00+00:00", "banked_at": "2026-01-01T22:00:00+00:00"}
+    matches = [match] * 5000
+    if broken_last:
+        matches = matches[:-1] + [match | {"rounds": match["rounds"][:-1] + [{"scores": ["x"]}]}]
+    body = json.dumps({"format": "squarescores-group", "format_version": 1, "name": "Club",
+                       "players": roster, "matches": matches}, separators=(",", ":")).encode()
+    assert 4_000_000 < len(body) < 5 * 1024 * 1024
+    return body
+
+
+@pytest.mark.parametrize("broken_last", [False, True], ids=["accepted", "refused at the end"])
+def test_the_largest_import_holds_nobody_up(tmp_path, broken_last):
+    """SPEC section 6: while the largest import is checked and written (or refused at its last
+    match), its one worker still answers /health within 1 s, and is not killed."""
+    import threading
+    import time
+
+    from launcher import Server, request
+
+    with Server(tmp_path / "import", workers=1) as server:
+        body, answer, slowest = _largest_import(broken_last), {}, []
+
+        def post() -> None:
+            answer["reply"] = request(server.port, "POST", "/api/v1/groups/import", body=body,
+                                      headers={"Content-Type": "application/json"}, timeout=300)
+
+        posting = threading.Thread(target=post)
+        posting.start()
+        while posting.is_alive():
+            before = time.monotonic()
+            assert request(server.port, "GET", "/health", timeout=5).status == 200
+            slowest.append(time.monotonic() - before)
+            time.sleep(0.1)
+        posting.join()
+        assert answer["reply"].status == (422 if broken_last else 201), answer["reply"].body[:300]
+        assert len(slowest) > 10, "the import took no time: nothing was measured"
+        assert max(slowest) < 1, f"/health took {max(slowest):.2f} s beside the import"
+        assert "WORKER TIMEOUT" not in server.log_text() and server.died() is None
