@@ -11,6 +11,7 @@ from ..blueprint import bp
 from ..games import check_part, load_view, pages_of, view_of
 from ..sheet.forms import CellForm
 from ..sheet.view import focus_after, part_saved
+from ..words import isolated
 
 
 @bp.route("/m/<token>/round/<int:number>/hand/<int:seat>", methods=["GET", "POST"])
@@ -44,7 +45,7 @@ def part(token: str, number: int, seat: int):
                 flash(say(error.message), "error")
                 return redirect(url_for("web.sheet", token=token))
             else:
-                flash(part_saved(view.part_noun, view.sheet.players[seat]), "info")
+                flash(part_saved(view.part_noun, isolated(view.sheet.players[seat])), "info")
                 # The next part to type takes the focus (and is scrolled to); with none left the
                 # round is scrolled to. Not both: the browser's jump to #r… drops the focus.
                 focus = focus_after(view_of(sheet, access))

@@ -139,9 +139,10 @@ class SheetView:
         """Who won and how, where the game says more than the totals."""
         return None
 
-    def describe_part_change(self, change) -> str:
-        """A change to one seat's part, as the Undo button names it."""
-        name, number = self.sheet.players[change.seat], change.round_number
+    def describe_part_change(self, change, name: str | None = None) -> str:
+        """A change to one seat's part, as the Undo button names it (`name`: the seat's name
+        as the sentence is to say it, isolated for plain text)."""
+        name, number = name or self.sheet.players[change.seat], change.round_number
         said = PART_CHANGE.get((self.part_noun, self.round_noun))
         if said is not None:
             return str(said) % {"name": name, "number": number}
