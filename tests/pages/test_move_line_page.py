@@ -119,7 +119,7 @@ def test_a_line_passed_before_the_last_round_is_refused_beside_it(three_hands, s
     assert match.state() == before
 
 
-def test_a_line_the_latest_round_reaches_ends_the_match(three_hands, submit, page):
+def test_a_line_the_latest_hand_reaches_ends_the_match(three_hands, submit, page):
     match = three_hands
 
     submit(line_url(match.host), opt_target="140")
@@ -127,7 +127,7 @@ def test_a_line_the_latest_round_reaches_ends_the_match(three_hands, submit, pag
     assert match.state()["status"] == "over"
     sheet = page(f"/m/{match.host}")
     assert sheet.find("p", class_="flash").text == (
-        "The line moved (target 140): the latest round reaches it, the match is over.")
+        "The line moved (target 140): the latest hand reaches it, the match is over.")
     assert sheet.find("div", class_="over").text.startswith("Match over: Dana wins.")
 
 

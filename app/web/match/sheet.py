@@ -13,10 +13,11 @@ from ...errors import ServiceError
 from ...i18n import language, say
 from ...services import Access
 from ..blueprint import bp, host_access, link_access, remember
-from ..games import view_of
+from ..games import pages_of, view_of
 from ..sheet.drawn import Rendered, draw, render_sheet, sheet_page
 from ..sheet.forms import CsrfForm, posted
 from ..sheet.keys import phone_key
+from ..sheet.view import of_round
 
 
 @bp.get("/m/<token>")
@@ -54,8 +55,9 @@ def _kept_sheet(token: str, access: Access, version: int) -> Rendered:
 @bp.post("/m/<token>/round/<int:number>/delete")
 def delete_round(token: str, number: int):
     access = link_access(token)
+    noun = pages_of(services.load_sheet(access.match_id).game.name).round_noun
     return _act(token, lambda: services.delete_round(access, access.match_id, number),
-                _("Round %(number)s deleted.", number=number))
+                of_round("deleted", noun, number=number))
 
 
 @bp.post("/m/<token>/undo")

@@ -11,9 +11,11 @@ from typing import Any, Protocol
 from flask_babel import format_date, ngettext
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from markupsafe import Markup
 
 from ... import services
 from ...games import RoundResult
+from ...i18n import num, say
 from ...services import Access, Sheet
 from .. import charts
 
@@ -40,6 +42,23 @@ PART_CHANGE = {("score", "round"): _l("%(name)s's score in round %(number)s"),
                ("cards", "round"): _l("%(name)s's cards in round %(number)s"),
                ("turn", "round"): _l("%(name)s's turn in round %(number)s"),
                ("hand", "hand"): _l("%(name)s's hand in hand %(number)s")}
+# What the sheet says of one round, whole, in each game's word for it (Banakil's rounds are
+# hands): the Undo and Delete buttons, the flash once deleted, the table view's last round.
+OF_ROUND = {
+    "adding": {"round": _l("adding round %(number)s"), "hand": _l("adding hand %(number)s")},
+    "deleting": {"round": _l("deleting round %(number)s"),
+                 "hand": _l("deleting hand %(number)s")},
+    "changing": {"round": _l("the change to round %(number)s"),
+                 "hand": _l("the change to hand %(number)s")},
+    "delete": {"round": _l("Delete round %(number)s"), "hand": _l("Delete hand %(number)s")},
+    "deleted": {"round": _l("Round %(number)s deleted."), "hand": _l("Hand %(number)s deleted.")},
+    "latest": {"round": _l("round <bdi>%(number)s</bdi>: <bdi>%(points)s</bdi>"),
+               "hand": _l("hand <bdi>%(number)s</bdi>: <bdi>%(points)s</bdi>")},
+    "reached": {"round": _l("The line moved (%(moved)s): the latest round reaches it, the match "
+                            "is over."),
+                "hand": _l("The line moved (%(moved)s): the latest hand reaches it, the match "
+                           "is over.")},
+}
 CHANGE_PART = {"score": _l("change the score"), "cards": _l("change the cards"),
                "turn": _l("change the turn"), "hand": _l("change the hand")}
 
@@ -49,6 +68,15 @@ def part_saved(noun: str, name: str) -> str:
     if noun in PART_SAVED:
         return str(PART_SAVED[noun]) % {"name": name}
     return _("%(name)s's %(part)s saved.", name=name, part=_(noun))
+
+
+def _joined(parts: list[Any]) -> Markup:
+    return Markup(" · ").join(Markup(part) for part in parts if part)
+
+
+def of_round(what: str, noun: str, **values: Any) -> str:
+    """A sentence about one round, in the game's word for a round (`noun`), as plain text."""
+    return str(OF_ROUND[what].get(noun, OF_ROUND[what]["round"])) % values
 
 
 def change_part(noun: str) -> str:
@@ -97,6 +125,8 @@ class SheetView:
         self.writable = frozenset() if self.read_only else sheet.writable_seats(access)
         result = sheet.result
         self.target = result.target
+        # Where the lowest total wins, the target is where the match ends, not a goal.
+        self.lowest_wins = sheet.game.lowest_wins(self.match.options)
         self.standings = tuple(
             Standing(side.index, side.name, result.totals[side.index],
                      side.index in result.leaders and len(result.leaders) < len(sheet.sides),
@@ -128,11 +158,38 @@ class SheetView:
     @property
     def facts(self) -> list[str]:
         """The match's terms, under its name."""
-        facts = [_("target %(target)s", target=self.target)] if self.target else []
+        facts = ([_("ends at %(target)s", target=self.target) if self.lowest_wins
+                  else _("target %(target)s", target=self.target)] if self.target else [])
         if self.match.options.get("rounds"):
             planned = self.match.options["rounds"]
             facts.append(ngettext("%(num)s round", "%(num)s rounds", planned))
         return facts
+
+    # A standing's note: only the parts it has, joined, so none starts or ends with a "·".
+
+    def standing_note(self, standing: Standing) -> Markup:
+        """"leads · 18 to go · owes 20", on the sheet."""
+        parts = [_("winner") if standing.wins else _("leads")] if (
+            standing.wins or standing.leads) else []
+        return _joined([*parts, self._left(standing), say(standing.aside)])
+
+    def table_note(self, standing: Standing) -> Markup:
+        """"round 3: 12 · 18 to go", on the table view."""
+        latest = None
+        if self.rows:
+            row = self.rows[-1]
+            value = row.cells[self.standings.index(standing)].value
+            latest = self.of_round("latest", number=row.number,
+                                   points=num(value) if value is not None else "…")
+        return _joined([latest, self._left(standing)])
+
+    def _left(self, standing: Standing) -> str | None:
+        """What is left to play to the target, said as the game means its target."""
+        if standing.to_target is None or self.status != "active":
+            return None
+        if self.lowest_wins:
+            return _("<bdi>%(points)s</bdi> before the end", points=num(standing.to_target))
+        return _("<bdi>%(points)s</bdi> to go", points=num(standing.to_target))
 
     @property
     def win_line(self) -> str | None:
@@ -195,6 +252,11 @@ class SheetView:
     @property
     def round_noun(self) -> str:
         return self.pages.round_noun
+
+    def of_round(self, what: str, **values: Any) -> Markup:
+        """A sentence about one round, in this game's word for it, for a page (values escaped)."""
+        said = OF_ROUND[what].get(self.round_noun, OF_ROUND[what]["round"])
+        return Markup(str(said)) % values
 
     @property
     def grid_template(self) -> str:
@@ -290,12 +352,9 @@ class SheetView:
         """The change Undo would take back (services.last_undoable's), described."""
         if change is None:
             return None
-        if change.action == "add_round":
-            return _("adding round %(number)s", number=change.round_number)
-        if change.action == "delete_round":
-            return _("deleting round %(number)s", number=change.round_number)
-        if change.action == "edit_round":
-            return _("the change to round %(number)s", number=change.round_number)
+        said = {"add_round": "adding", "delete_round": "deleting", "edit_round": "changing"}
+        if change.action in said:
+            return of_round(said[change.action], self.round_noun, number=change.round_number)
         return self.describe_part_change(change)
 
     def _row(self, number: int, entered, outcome: RoundResult) -> Row:
