@@ -143,8 +143,9 @@ def test_negative_numbers_are_shown_with_the_minus_sign(phones, site, lang):
     # Tapped to be changed, the cell holds what a keypad types.
     cell.locator("a.cell").click()
     expect(cell.locator("input")).to_have_value("-20")
-    page = _open(phones, site, lang, "banakil")
-    expect(page.locator("#r1 td").nth(1)).to_have_text("\u221220")
+    # A hand that melded nothing, on the page that shows how the hand was scored.
+    page = _open(phones, site, lang, "round banakil")
+    expect(page.locator(".working tbody tr").nth(1).locator("td").last).to_have_text("\u221220")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -211,5 +212,7 @@ def test_what_opens_how_it_was_scored_looks_like_a_link(phones, site, lang, them
     expect(legend.locator(".chip.large")).to_have_text("5")
     page = _open(phones, site, lang, "blue round", theme)
     took = page.locator(".chips-taken")
-    expect(took.locator("bdi")).to_have_text(["Ana", "Ben"])
-    expect(took).to_contain_text("highest total" if lang == "en" else "أعلى مجموع")
+    expect(took.locator("bdi")).to_have_text(["Ana", "Ben", "3"])
+    expect(took).to_contain_text("most cards overall" if lang == "en"
+                                 else "أكبر عدد من البطاقات")
+    expect(took).to_contain_text("each" if lang == "en" else "لكلٍّ منهما")

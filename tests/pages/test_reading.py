@@ -160,3 +160,15 @@ def test_no_sheet_starts_a_part_with_a_dot_or_says_a_double_space(
         stray.feed(response.get_data(as_text=True))
         found += [f"{path}: {line}" for line in stray.found]
     assert not found, "\n".join(found)
+
+
+def test_the_blue_banana_round_says_who_took_a_chip_and_why(blue_banana, page):
+    match = blue_banana()
+    post_players(match, *({"correct": c, "incorrect": 0, "banana": None} for c in (3, 3, 1)))
+    said = page(f"/m/{match.host}/round/1").find(class_="chips-taken").text
+    assert said == "Ana and Ben had the most cards overall (3): one more penalty chip each."
+    post_players(match, *({"correct": c, "incorrect": 0, "banana": None} for c in (1, 0, 0)))
+    said = page(f"/m/{match.host}/round/2").find(class_="chips-taken").text
+    assert said == "Ana had the most cards overall (4): one more penalty chip."
+    legend = page(f"/m/{match.host}").find(class_="chip-legend")
+    assert "A penalty chip" in legend.text and legend.find(class_="large").text == "5"
