@@ -55,6 +55,8 @@ def test_banakil_says_hand_on_the_sheet_and_the_table(banakil, page, client, lan
     assert delete in buttons
     if undo:
         assert undo in buttons
+    if lang == "en":  # the running totals' chart too
+        assert "hand by hand" in sheet.html and "round by round" not in sheet.html
     after = page(client.post(f"/m/{match.host}/round/1/delete",
                              data={"csrf_token": sheet.csrf_token() or ""}, follow_redirects=True))
     assert deleted in after.find(class_="flash-info").text

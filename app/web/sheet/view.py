@@ -71,7 +71,8 @@ def part_saved(noun: str, name: str) -> str:
 
 
 def _joined(parts: list[Any]) -> Markup:
-    return Markup(" · ").join(Markup(part) for part in parts if part)
+    # A no-break space before the "·": a note wrapping on a phone never starts a line with it.
+    return Markup("\u00a0· ").join(Markup(part) for part in parts if part)
 
 
 def of_round(what: str, noun: str, **values: Any) -> str:
