@@ -174,3 +174,12 @@ def test_the_blue_banana_round_says_who_took_a_chip_and_why(blue_banana, page):
     assert said == "Ana had the most cards overall (4): one more penalty chip."
     legend = page(f"/m/{match.host}").find(class_="chip-legend")
     assert "A penalty chip" in legend.text and legend.find(class_="large").text == "5"
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "No hands yet."), ("de", "Noch keine Hände."), ("ar", "لا أيادٍ بعد.")])
+def test_banakil_before_its_first_hand_says_no_hands_yet(banakil, page, client, lang, said):
+    match = banakil()
+    client.set_cookie("lang", lang)
+    assert said in page(f"/m/{match.host}").find("div", class_="sheet-state").text
+    assert said in page(f"/m/{match.host}/table").find(class_="big-meta").text

@@ -13,7 +13,7 @@ from flask_babel import lazy_gettext as _l
 
 from ...i18n import say
 from ..words import FSI, PDI, isolated, spoken_plain
-from .view import SheetView
+from .view import SheetView, of_round
 
 if TYPE_CHECKING:
     from ...models import Change
@@ -112,4 +112,4 @@ def _standing_said(view: SheetView) -> str:
     if leaders and len(leaders) < len(view.standings):
         return _plain("%(names)s leads.", "%(names)s lead.", len(leaders),
                       names=spoken_plain(leaders))
-    return _("All level.") if view.rows else _("No rounds yet.")
+    return _("All level.") if view.rows else of_round("none yet", view.round_noun)

@@ -45,6 +45,7 @@ PART_CHANGE = {("score", "round"): _l("%(name)s's score in round %(number)s"),
 # What the sheet says of one round, whole, in each game's word for it (Banakil's rounds are
 # hands): the Undo and Delete buttons, the flash once deleted, the table view's last round.
 OF_ROUND = {
+    "none yet": {"round": _l("No rounds yet."), "hand": _l("No hands yet.")},
     "adding": {"round": _l("adding round %(number)s"), "hand": _l("adding hand %(number)s")},
     "deleting": {"round": _l("deleting round %(number)s"),
                  "hand": _l("deleting hand %(number)s")},
