@@ -104,7 +104,7 @@ def test_moving_the_target_on_and_the_sheet_follows(three_hands, submit, page, l
     assert sheet.standings()["Dana"]["note"].endswith("60 to go")
 
 
-def test_a_line_passed_before_the_last_round_is_refused_beside_it(three_hands, submit, page):
+def test_a_line_passed_before_the_last_hand_is_refused_beside_it(three_hands, submit, page):
     match = three_hands
     before = match.state()
 
@@ -113,7 +113,7 @@ def test_a_line_passed_before_the_last_round_is_refused_beside_it(three_hands, s
     assert response.status_code == 409
     shown = page(response)
     assert beside(shown, "opt_target").startswith(
-        "That line would already have been reached in round 2")
+        "That line would already have been reached in hand 2")
     assert shown.by_id("opt_target").get("value") == "100"  # as typed
     assert shown.by_id("opt_target").get("aria-invalid") == "true"
     assert match.state() == before

@@ -11,7 +11,7 @@ from ...errors import Conflict, Invalid, ServiceError
 from ...i18n import language, say
 from ..blueprint import bp
 from ..games import host_view
-from ..sheet.view import of_round
+from ..sheet.rounds import of_round, said_of
 from .forms import movable_specs, move_line_form
 
 
@@ -41,16 +41,17 @@ def move_line(token: str):
                 sheet = services.move_line(access, access.match_id, moved)
             except Invalid as error:
                 name = (error.field or "").removeprefix("options.")
-                _beside(form, name if name in moved else next(iter(moved)), say(error.message))
+                _beside(form, name if name in moved else next(iter(moved)),
+                        said_of(error.message, view.round_noun))
             except Conflict as error:
                 if services.load_sheet(access.match_id).status in ("banked", "abandoned"):
-                    flash(say(error.message), "error")
+                    flash(said_of(error.message, view.round_noun), "error")
                     return redirect(url_for("web.sheet", token=token))
                 # Reached before the last round: said beside the line that moved, as typed.
-                _beside(form, next(iter(moved)), say(error.message))
+                _beside(form, next(iter(moved)), said_of(error.message, view.round_noun))
                 status = 409
             except ServiceError as error:
-                flash(say(error.message), "error")
+                flash(said_of(error.message, view.round_noun), "error")
                 return redirect(url_for("web.sheet", token=token))
             else:
                 flash(_moved(specs, moved, view.status, sheet.status, view.round_noun), "info")

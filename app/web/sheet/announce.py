@@ -13,7 +13,8 @@ from flask_babel import lazy_gettext as _l
 
 from ...i18n import say
 from ..words import FSI, PDI, isolated, spoken_plain
-from .view import SheetView, of_round
+from .rounds import of_round
+from .view import SheetView
 
 if TYPE_CHECKING:
     from ...models import Change

@@ -18,6 +18,7 @@ from ...games import RoundResult
 from ...i18n import num, say
 from ...services import Access, Sheet
 from .. import charts
+from .rounds import OF_ROUND, of_round
 
 
 class Pages(Protocol):
@@ -42,24 +43,6 @@ PART_CHANGE = {("score", "round"): _l("%(name)s's score in round %(number)s"),
                ("cards", "round"): _l("%(name)s's cards in round %(number)s"),
                ("turn", "round"): _l("%(name)s's turn in round %(number)s"),
                ("hand", "hand"): _l("%(name)s's hand in hand %(number)s")}
-# What the sheet says of one round, whole, in each game's word for it (Banakil's rounds are
-# hands): the Undo and Delete buttons, the flash once deleted, the table view's last round.
-OF_ROUND = {
-    "none yet": {"round": _l("No rounds yet."), "hand": _l("No hands yet.")},
-    "adding": {"round": _l("adding round %(number)s"), "hand": _l("adding hand %(number)s")},
-    "deleting": {"round": _l("deleting round %(number)s"),
-                 "hand": _l("deleting hand %(number)s")},
-    "changing": {"round": _l("the change to round %(number)s"),
-                 "hand": _l("the change to hand %(number)s")},
-    "delete": {"round": _l("Delete round %(number)s"), "hand": _l("Delete hand %(number)s")},
-    "deleted": {"round": _l("Round %(number)s deleted."), "hand": _l("Hand %(number)s deleted.")},
-    "latest": {"round": _l("round <bdi>%(number)s</bdi>: <bdi>%(points)s</bdi>"),
-               "hand": _l("hand <bdi>%(number)s</bdi>: <bdi>%(points)s</bdi>")},
-    "reached": {"round": _l("The line moved (%(moved)s): the latest round reaches it, the match "
-                            "is over."),
-                "hand": _l("The line moved (%(moved)s): the latest hand reaches it, the match "
-                           "is over.")},
-}
 CHANGE_PART = {"score": _l("change the score"), "cards": _l("change the cards"),
                "turn": _l("change the turn"), "hand": _l("change the hand")}
 
@@ -74,11 +57,6 @@ def part_saved(noun: str, name: str) -> str:
 def _joined(parts: list[Any]) -> Markup:
     # A no-break space before the "·": a note wrapping on a phone never starts a line with it.
     return Markup("\u00a0· ").join(Markup(part) for part in parts if part)
-
-
-def of_round(what: str, noun: str, **values: Any) -> str:
-    """A sentence about one round, in the game's word for a round (`noun`), as plain text."""
-    return str(OF_ROUND[what].get(noun, OF_ROUND[what]["round"])) % values
 
 
 def change_part(noun: str) -> str:
