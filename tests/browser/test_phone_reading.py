@@ -133,19 +133,38 @@ def test_a_sentence_naming_two_agrees_and_banakil_says_hand(phones, site, lang):
         else ["تراجع عن إضافة اليد 1", "احذف اليد 1"])
 
 
+def _minus(lang):
+    """The minus sign as the page writes it: after a left-to-right mark on an Arabic page."""
+    return "\u200e\u2212" if lang == "ar" else "\u2212"
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_negative_numbers_are_shown_with_the_minus_sign(phones, site, lang):
     page = _open(phones, site, lang, "tied")
-    expect(page.locator(".standing .total").nth(3)).to_have_text("\u221220")
-    expect(page.locator(".grid tfoot .total").nth(3)).to_have_text("\u221220")
+    minus = _minus(lang)
+    expect(page.locator(".standing .total").nth(3)).to_have_text(minus + "20")
+    expect(page.locator(".grid tfoot .total").nth(3)).to_have_text(minus + "20")
     cell = page.locator("#r1 td").nth(3)
-    expect(cell).to_have_text("\u221220")
+    expect(cell).to_have_text(minus + "20")
+    # In a sentence too, and read left to right: the sign stands left of the number.
+    page = _open(phones, site, lang, "tied table")
+    note = page.locator(".big-totals .note").nth(3).locator("bdi").nth(1)
+    expect(note).to_have_text(minus + "20")
+    assert note.evaluate("""bdi => {
+      const range = document.createRange(), text = bdi.firstChild;
+      const at = i => { range.setStart(text, i); range.setEnd(text, i + 1);
+                        return range.getBoundingClientRect().x; };
+      const sign = text.data.indexOf("\u2212");
+      return at(sign) < at(sign + 1);
+    }"""), "the minus sign stands right of the number"
+    page = _open(phones, site, lang, "tied")
     # Tapped to be changed, the cell holds what a keypad types.
     cell.locator("a.cell").click()
     expect(cell.locator("input")).to_have_value("-20")
     # A hand that melded nothing, on the page that shows how the hand was scored.
     page = _open(phones, site, lang, "round banakil")
-    expect(page.locator(".working tbody tr").nth(1).locator("td").last).to_have_text("\u221220")
+    expect(page.locator(".working tbody tr").nth(1).locator("td").last).to_have_text(
+        _minus(lang) + "20")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
