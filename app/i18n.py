@@ -65,9 +65,6 @@ def say(text: Any) -> str:
 # The one minus sign a page shows (U+2212, as wide as the plus); what a person types and edits,
 # the API's JSON and the CSV keep the ASCII hyphen-minus.
 MINUS = "\u2212"
-# Before it on a right-to-left page, as CLDR writes Arabic's: a LEFT-TO-RIGHT MARK, so that
-# "−20" in an Arabic sentence (or a <bdi> it would set right to left) never reads "20−".
-LRM = "\u200e"
 
 
 def num(value: Any) -> str:
@@ -80,9 +77,7 @@ def num(value: Any) -> str:
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     written = format_decimal(abs(value), locale=language(), group_separator=False)
-    if value >= 0:
-        return written
-    return (LRM if language() in RIGHT_TO_LEFT else "") + MINUS + written
+    return MINUS + written if value < 0 else written
 
 
 def signed(value: Any) -> str:

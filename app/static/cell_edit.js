@@ -16,7 +16,7 @@
       var input = document.createElement("input");
       input.className = "score";
       // What a keypad types: the page's minus sign (U+2212) as the hyphen-minus.
-      var shown = link.textContent.trim().replace(/\u200e/g, "").replace(/\u2212/g, "-");
+      var shown = link.textContent.trim().replace(/\u2212/g, "-");
       input.value = shown === "\u00b7" ? "" : shown;
       input.setAttribute("inputmode", "tel");
       input.setAttribute("autocomplete", "off");

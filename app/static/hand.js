@@ -70,12 +70,11 @@
   }
 
   // A number as the page's language writes it (36,5 in German), with the page's one minus sign
-  // (U+2212, after a left-to-right mark on a right-to-left page, as app/i18n.py's num writes it).
+  // (U+2212, as app/i18n.py's num writes it).
   function number(value) {
     var lang = document.documentElement.lang || "en";
-    var minus = document.documentElement.dir === "rtl" ? "\u200e\u2212" : "\u2212";
     try {
-      return new Intl.NumberFormat(lang, { useGrouping: false, maximumFractionDigits: 1, numberingSystem: "latn" }).format(value).replace(/[-\u2212\u061c\u200e\u200f]/g, function (c) { return c === "-" || c === "\u2212" ? minus : ""; });
+      return new Intl.NumberFormat(lang, { useGrouping: false, maximumFractionDigits: 1, numberingSystem: "latn" }).format(value).replace(/[-\u2212\u061c\u200e\u200f]/g, function (c) { return c === "-" || c === "\u2212" ? "\u2212" : ""; });
     } catch (e) { return String(value); }
   }
 

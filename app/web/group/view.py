@@ -12,7 +12,7 @@ from flask_babel import gettext as _
 
 from ...cache import kept
 from ...games import GAMES, Game
-from ...i18n import LRM, MINUS, RIGHT_TO_LEFT, language, say
+from ...i18n import MINUS, language, say
 from ...services import Bank, Summary
 from .. import charts
 from ..words import spoken_minutes
@@ -55,7 +55,7 @@ def winners(summary: Summary) -> list[str]:
 def mean(value: float) -> str:
     """A mean to one decimal, as the page's language writes it ("12.5", de "12,5")."""
     written = format_decimal(abs(value), format="0.0")
-    return (LRM if language() in RIGHT_TO_LEFT else "") + MINUS + written if value < 0 else written
+    return MINUS + written if value < 0 else written
 
 
 def duration(summary: Summary) -> str:
