@@ -62,9 +62,14 @@ def say(text: Any) -> str:
     return message % values
 
 
+# The one minus sign a page shows (U+2212, as wide as the plus); what a person types and edits,
+# the API's JSON and the CSV keep the ASCII hyphen-minus.
+MINUS = "\u2212"
+
+
 def num(value: Any) -> str:
-    """A number as the page's language writes it: "-20", "21.5" (de "21,5"). No thousands
-    separator, since a cell refuses one, and the ASCII minus the pages always showed."""
+    """A number as the page's language writes it: "−20", "21.5" (de "21,5"). No thousands
+    separator, since a cell refuses one; the page's CSS keeps a number left to right."""
     if value is None or value == "":
         return ""
     if isinstance(value, str):
@@ -72,13 +77,21 @@ def num(value: Any) -> str:
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     written = format_decimal(abs(value), locale=language(), group_separator=False)
-    return "-" + written if value < 0 else written
+    return MINUS + written if value < 0 else written
+
+
+def signed(value: Any) -> str:
+    """A change as the page shows it, its sign always written: "+3", "−2", "0"."""
+    if isinstance(value, (int, float)) and value > 0:
+        return "+" + num(value)
+    return num(value)
 
 
 def init_app(app: Flask) -> None:
     babel.init_app(app, locale_selector=chosen_language)
     app.jinja_env.filters["say"] = say
     app.jinja_env.filters["num"] = num
+    app.jinja_env.filters["signed"] = signed
 
     @app.context_processor
     def page_language() -> dict[str, Any]:

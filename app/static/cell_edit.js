@@ -15,7 +15,9 @@
       var cell = link.parentNode;
       var input = document.createElement("input");
       input.className = "score";
-      input.value = link.textContent.trim() === "\u00b7" ? "" : link.textContent.trim();
+      // What a keypad types: the page's minus sign (U+2212) as the hyphen-minus.
+      var shown = link.textContent.trim().replace(/\u2212/g, "-");
+      input.value = shown === "\u00b7" ? "" : shown;
       input.setAttribute("inputmode", "tel");
       input.setAttribute("autocomplete", "off");
       input.setAttribute("enterkeyhint", "done");

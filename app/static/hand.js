@@ -73,11 +73,12 @@
       .catch(function () { if (ask === asked) box.hidden = true; });
   }
 
-  // A number as the page's language writes it (36,5 in German), with the ASCII minus.
+  // A number as the page's language writes it (36,5 in German), with the page's one minus sign
+  // (U+2212, as app/i18n.py's num writes it).
   function number(value) {
     var lang = document.documentElement.lang || "en";
     try {
-      return new Intl.NumberFormat(lang, { useGrouping: false, maximumFractionDigits: 1, numberingSystem: "latn" }).format(value).replace(/[\u2212\u061c\u200e\u200f]/g, function (c) { return c === "\u2212" ? "-" : ""; });
+      return new Intl.NumberFormat(lang, { useGrouping: false, maximumFractionDigits: 1, numberingSystem: "latn" }).format(value).replace(/[-\u2212\u061c\u200e\u200f]/g, function (c) { return c === "-" || c === "\u2212" ? "\u2212" : ""; });
     } catch (e) { return String(value); }
   }
 

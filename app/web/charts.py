@@ -136,17 +136,19 @@ def _render(chart: Any, key: str, title: str) -> Markup:
 
 
 def running_totals(key: str, title: str, names: Sequence[str],
-                   rounds: Sequence[tuple[int, Sequence[int]]], size: str = "small") -> Chart:
+                   rounds: Sequence[tuple[int, Sequence[int]]], size: str = "small",
+                   axis: str | None = None, head: str | None = None) -> Chart:
     """A line per side: its total after each round (`rounds`: the round's number and the totals
-    after it)."""
+    after it); `axis` and `head` name a round on the axis and in the table (Banakil: hand)."""
     labels = [str(number) for number, _ in rounds]
     chart = pygal.Line(**_config(size, show_dots=len(rounds) <= DOTS_UP_TO, dots_size=4,
-                                 x_title=gettext("round"), title=title, **_sparse(labels),
+                                 x_title=axis or gettext("round"), title=title,
+                                 **_sparse(labels),
                                  y_labels=_whole_ticks([t for _, row in rounds for t in row])))
     chart.x_labels = labels
     for side, name in enumerate(names):
         chart.add(name, [totals[side] for _, totals in rounds])
-    return Chart(key, title, "line", _render(chart, key, title), (gettext("Round"), *names),
+    return Chart(key, title, "line", _render(chart, key, title), (head or gettext("Round"), *names),
                  tuple((str(number), tuple(totals)) for number, totals in rounds))
 
 
@@ -202,8 +204,12 @@ def sheet_chart(view: Any, size: str = "small") -> Chart | None:
     names = [side.name for side in view.sheet.sides]
 
     def make() -> tuple[Chart, int, bool]:
-        chart = running_totals(f"running-{size}", gettext("Running totals, round by round"),
-                               names, rounds, size)
+        if view.round_noun == "hand":
+            chart = running_totals(f"running-{size}", gettext("Running totals, hand by hand"),
+                                   names, rounds, size, gettext("hand"), gettext("Hand"))
+        else:
+            chart = running_totals(f"running-{size}", gettext("Running totals, round by round"),
+                                   names, rounds, size)
         return chart, 2 * len(chart.svg) + 64 * len(rounds) * len(names), True
 
     return kept(("chart", view.match.id, view.match.version, size, language()), make)

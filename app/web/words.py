@@ -7,12 +7,35 @@ from collections.abc import Sequence
 
 from flask_babel import gettext as _
 from flask_babel import pgettext
+from markupsafe import Markup, escape
 
 from ..i18n import num
 
+# What isolates a name in plain text (a screen reader's sentence, a flash message), where a page
+# would use <bdi>: FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE.
+FSI, PDI = "\u2068", "\u2069"
 
-def spoken(names: Sequence[str]) -> str:
-    """Names as a sentence lists them: "Ana", "Ana and Ben", "Ana, Ben and Cy"."""
+
+def spoken(names: Sequence[str]) -> Markup:
+    """Names as a sentence lists them, each in a <bdi> of its own so that every name keeps its
+    own direction while the list ("، " and " و" in Arabic) follows the page's: "Ana", "Ana and
+    Ben", "Ana, Ben and Cy"."""
+    return Markup(_listed([Markup("<bdi>%s</bdi>") % escape(name) for name in names]))
+
+
+def spoken_plain(names: Sequence[str]) -> str:
+    """`spoken` for plain text: each name isolated between FSI and PDI."""
+    return _listed([isolated(name) for name in names])
+
+
+def isolated(name: str) -> str:
+    """One name in a plain-text sentence, isolated from the words around it."""
+    return f"{FSI}{name}{PDI}"
+
+
+def _listed(names: Sequence[str]) -> str:
+    # The page's own words join the list (a translator's, as Babel's format_list would be, but
+    # CLDR's Arabic has no "، " and its English an Oxford comma the pages never wrote).
     if len(names) < 2:
         return names[0] if names else _("nobody")
     if len(names) == 2:

@@ -256,6 +256,8 @@ SURFACES = ("paper", "card", "head", "open", "entry", "soft", "lead", "good-bg",
 PAIRS = [
     *((ink, surface, TEXT) for ink in ("ink", "muted") for surface in SURFACES),
     *(("accent", surface, TEXT) for surface in ("paper", "card", "head", "soft", "lead")),
+    # The underline of what can be tapped on the grid: on its cards and on an open round's.
+    ("accent", "open", UI),
     *(("warn", surface, TEXT) for surface in SURFACES),
     ("accent-ink", "accent", TEXT), ("primary-ink", "primary", TEXT), ("bar-ink", "bar", TEXT),
     ("danger-ink", "danger", TEXT),

@@ -115,7 +115,7 @@ def test_an_earlier_previews_late_answer_does_not_replace_a_later_one(live_serve
     expect(page.locator(".preview-box")).to_have_text(re.compile(r"^Hand score 8 · "))
     seen = page.evaluate("window.seen")
     assert not [text for text in seen[seen.index(next(t for t in seen if "score 7" in t)):]
-                if "-20" in text], seen
+                if "\u221220" in text], seen
 
 
 def test_four_phones_each_type_their_own_hand(live_server, browser):

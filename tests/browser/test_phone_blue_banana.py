@@ -116,7 +116,7 @@ def test_a_whole_match_on_the_hosts_phone(live_server, phone):
             # Cy +3. Ben snatched it (too early), so he starts round 7.
             cells = page.locator("#r6 td")
             expect(cells.nth(0)).to_have_text("+2")
-            expect(cells.nth(1).locator(".cell-link")).to_contain_text("-6")
+            expect(cells.nth(1).locator(".cell-link")).to_contain_text("\u22126")
             expect(cells.nth(1).locator(".penalty")).to_have_text("penalty 6")
             expect(cells.nth(0).locator(".penalty")).to_have_count(0)
             expect(cells.nth(2)).to_have_text("+3")

@@ -13,6 +13,8 @@ from playwright.sync_api import expect
 pytestmark = pytest.mark.browser
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 REGION = "#sheet-announce"
+# A name in a sentence heard aloud is isolated (FSI … PDI), as the page says it.
+ANA, BEN = "\u2068Ana\u2069", "\u2068Ben\u2069"
 
 
 def phone(browser, base, lang=None):
@@ -67,9 +69,9 @@ def test_a_viewer_hears_the_hosts_change_once_and_the_host_hears_nothing(live_se
     listen(host)
 
     save_round(host, 1, {"Ana": 12, "Ben": 30})
-    expect(region).to_have_text("Host saved round 1. Ben leads.", timeout=3000)
+    expect(region).to_have_text(f"Host saved round 1. {BEN} leads.", timeout=3000)
     save_round(host, 2, {"Ana": 25, "Ben": 0})
-    expect(region).to_have_text("Host saved round 2. Ana leads.", timeout=3000)
+    expect(region).to_have_text(f"Host saved round 2. {ANA} leads.", timeout=3000)
     # One sentence, not a log: the region holds the latest alone, as plain text.
     assert viewer.locator(f"{REGION} *").count() == 0
 
@@ -80,7 +82,8 @@ def test_a_viewer_hears_the_hosts_change_once_and_the_host_hears_nothing(live_se
     assert replaced.status_code == 200, replaced.get_json()
     said_by_ben = said_once_by_ben(api, created, round_number=3)
     expect(region).to_contain_text(said_by_ben, timeout=3000)
-    assert heard(viewer)[:2] == ["Host saved round 1. Ben leads.", "Host saved round 2. Ana leads."]
+    assert heard(viewer)[:2] == [f"Host saved round 1. {BEN} leads.",
+                                 f"Host saved round 2. {ANA} leads."]
     assert len(heard(viewer)) == 3 and said_by_ben in heard(viewer)[2]
     # This phone's own saves are not said to it; Ben's is.
     expect(host.locator(REGION)).to_contain_text(said_by_ben, timeout=3000)
@@ -94,7 +97,7 @@ def said_once_by_ben(api, created, round_number):
     saved = api.call("PUT", f"/matches/{created['id']}/rounds/{round_number}/seats/1",
                      created["tokens"]["seats"][1], json={"score": 4})
     assert saved.status_code == 201, saved.get_json()
-    return f"Saved: Ben's score in round {round_number}."
+    return f"Saved: {BEN}'s score in round {round_number}."
 
 
 def test_a_seats_own_cell_is_said_by_what_changed(live_server, browser, api):
@@ -108,12 +111,13 @@ def test_a_seats_own_cell_is_said_by_what_changed(live_server, browser, api):
     listen(ben)
     ben.get_by_label("Round 1, Ben").fill("7")
     ben.get_by_role("button", name="Save round 1").click()
-    expect(viewer.locator(REGION)).to_contain_text("Saved: Ben's score in round 1.", timeout=3000)
+    expect(viewer.locator(REGION)).to_contain_text(f"Saved: {BEN}'s score in round 1.",
+                                                   timeout=3000)
     # Ben's phone is told of Ana's save, and of nothing before it: not of his own.
     saved = api.call("PUT", f"/matches/{created['id']}/rounds/1/seats/0",
                      created["tokens"]["seats"][0], json={"score": 5})
     assert saved.status_code == 200, saved.get_json()  # round 1, begun by Ben, completed
-    expect(ben.locator(REGION)).to_contain_text("Saved: Ana's score in round 1.", timeout=3000)
+    expect(ben.locator(REGION)).to_contain_text(f"Saved: {ANA}'s score in round 1.", timeout=3000)
     assert len(heard(ben)) == 1
     ben.context.close()
     viewer.context.close()

@@ -145,7 +145,8 @@ class Page:
         """The totals row of the grid (the table's foot), one per side."""
         foot = self.root.find("tfoot")
         assert foot is not None, "no totals row"
-        return [int(td.text) for td in foot.find_all("td", class_="total")]
+        # The page writes a negative total with its minus sign (U+2212).
+        return [int(td.text.replace("\u2212", "-")) for td in foot.find_all("td", class_="total")]
 
     def row(self, number: int) -> list[str]:
         """The cells of round `number` as shown (links and inputs read as their text or value)."""

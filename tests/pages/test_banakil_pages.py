@@ -170,7 +170,7 @@ def test_the_worked_hand_from_card_counts_goes_on_the_sheet(submit, page, locati
     assert path == f"/m/{match.host}"
     assert query["focus"] == ["s1"]  # Ravi's hand is next to type, not Dana's again
     sheet = page(f"/m/{match.host}")
-    assert "Dana's hand saved." in sheet.find(class_="flash-info").text
+    assert "\u2068Dana\u2069's hand saved." in sheet.find(class_="flash-info").text
     assert sheet.row(1) == ["37", "…"]  # Dana's cell is known already; Ravi's is not
     assert "open" in sheet.by_id("r1").classes
     assert sheet.totals() == [0, 0]
@@ -404,12 +404,12 @@ def test_the_working_of_a_partnership_takes_the_goers_partner_off(page, banakil)
 
     first = page(f"/m/{match.host}/round/1")
 
-    assert working_hands(first)["Dee"] == ["melded nothing: flat −20", "-20"]
+    assert working_hands(first)["Dee"] == ["melded nothing: flat −20", "−20"]
     assert working_hands(first)["Cy"] == ["6.5 melded − 0 in hand", "6.5"]
     # Ben & Dee: 0 + (−20) − 6.5 = −26.5, half toward +∞: −26; owes 26.
     assert working_sides(first) == [
         "Ana & Cy (went out): 30 (Ana) = 30. Enters 30.",
-        "Ben & Dee: 0 (Ben) + (-20) (Dee) − 6.5 (Cy's hand) = -26.5, rounded to -26. "
+        "Ben & Dee: 0 (Ben) + (−20) (Dee) − 6.5 (Cy's hand) = −26.5, rounded to −26. "
         "Enters 0; owes 26 now.",
     ]
 
@@ -433,7 +433,7 @@ def test_a_negative_hand_taken_off_reads_as_a_subtraction_of_a_negative(page, ba
 
     # Ben & Dee: 0 + 6.5 − (−20) = 26.5 → 27.
     assert working_sides(working)[1] == (
-        "Ben & Dee: 0 (Ben) + 6.5 (Dee) − (-20) (Cy's hand) = 26.5, rounded to 27. Enters 27.")
+        "Ben & Dee: 0 (Ben) + 6.5 (Dee) − (−20) (Cy's hand) = 26.5, rounded to 27. Enters 27.")
     assert match.state()["rounds"][0]["cells"] == [30, 27]
 
 
@@ -542,7 +542,7 @@ def test_a_seat_link_sees_only_its_sides_hands(client, page, submit, banakil):
     assert hand_buttons(sheet) == ["s0", "s2"]  # her own and her partner Cy's
     assert [a.text for a in sheet.find("ul", class_="hand-list").find_all("a")] == [
         "Ana: count the hand", "Cy: count the hand"]
-    assert "Waiting for Ben, Dee." in sheet.text
+    assert "Waiting for Ben and Dee." in sheet.text
     assert client.get(hand_url(ana, 1)).status_code == 403
     assert client.post(hand_url(ana, 3), data=ZERO | {"mode": "cards"}).status_code == 403
     assert client.get(hand_url(ana, 3) + "/preview").status_code == 403

@@ -365,10 +365,10 @@ def test_a_late_character_that_wins_the_latest_round_ends_the_match(bandido, pag
         "Your character is saved, and its symbols lie face up in round 2: you win, the match "
         "is over.")
     banner = sheet.find("div", class_="over").text
-    assert "Ben wins: the three symbols of their character lie face up." in banner
+    assert "\u2068Ben\u2069 wins: the three symbols of their character lie face up." in banner
     assert match.state()["status"] == "over"
     host = page(f"/m/{match.host}")
-    assert "Ben wins: the three symbols" in host.find("div", class_="over").text
+    assert "\u2068Ben\u2069 wins: the three symbols" in host.find("div", class_="over").text
 
 
 def test_a_late_character_that_wins_nothing_just_counts(bandido, page, client):

@@ -373,10 +373,10 @@ def test_the_sheet_says_whose_characters_are_missing(bandido, page):
 
     for token in (match.host, match.view, match.seats[1]):
         hint = page(f"/m/{token}").html
-        assert "waiting for Ana, Cy." in hint
+        assert "waiting for <bdi>Ana</bdi> and <bdi>Cy</bdi>." in hint
 
     set_character(match, 0, COCONUTS)
-    assert "waiting for Cy." in page(f"/m/{match.host}").html
+    assert "waiting for <bdi>Cy</bdi>." in page(f"/m/{match.host}").html
     set_character(match, 2, COCONUTS)
     assert "waiting for" not in page(f"/m/{match.host}").html
 
@@ -399,9 +399,9 @@ def test_a_win_by_victory_points_says_who_and_how(bandido, page):
 
     for token in (match.host, match.view, match.seats[0]):
         banner = page(f"/m/{token}").find("div", class_="over")
-        assert banner.text == "Match over: Cy wins with five victory points." + (
+        assert banner.text == "Match over: \u2068Cy\u2069 wins with five victory points." + (
             " Match over: bank it" if token != match.view else "")
-    assert "Cy wins" in page(f"/m/{match.host}/table").find("p", class_="big-meta").text
+    assert "\u2068Cy\u2069 wins" in page(f"/m/{match.host}/table").find("p", class_="big-meta").text
 
 
 def test_a_win_by_symbols_says_who_and_how_and_shows_every_character(bandido, page):
@@ -413,8 +413,8 @@ def test_a_win_by_symbols_says_who_and_how_and_shows_every_character(bandido, pa
 
     sheet = page(f"/m/{match.view}")
 
-    assert "Match over: Ben wins: the three symbols of their character lie face up." in (
-        sheet.find("div", class_="over").text)
+    assert ("Match over: \u2068Ben\u2069 wins: the three symbols of their character lie face up."
+            in sheet.find("div", class_="over").text)
     standing = sheet.standings()["Ben"]
     assert "wins" in standing["classes"] and standing["note"].startswith("winner")
     section = next(s for s in sheet.find_all("section") if s.find("h2") is not None
@@ -446,7 +446,7 @@ def test_the_win_line_stays_once_banked(bandido, page, client):
 
     sheet = page(f"/m/{match.seats[0]}")
 
-    assert "Cy wins: the three symbols of their character lie face up." in sheet.html
+    assert "\u2068Cy\u2069 wins: the three symbols of their character lie face up." in sheet.html
     assert sheet.find("div", class_="banked") is not None
 
 
@@ -567,7 +567,7 @@ def test_the_winning_turn_ends_the_match_from_the_turn_page(bandido, page, submi
 
     state = match.state()
     assert (state["status"], state["winners"], state["win_reason"]) == ("over", [1], "symbols")
-    assert "Ben wins: the three symbols" in page(f"/m/{match.host}").html
+    assert "\u2068Ben\u2069 wins: the three symbols" in page(f"/m/{match.host}").html
     assert page(hand_url(match.host, 0, 2)).status == 404  # no round after the win
 
 

@@ -430,7 +430,7 @@ def test_a_line_saves_from_the_seat_link(submit, page, location, blue_banana):
     assert checked(again, "banana") == "correct"
     sheet = page(f"/m/{ben}")
     assert [a.get("id") for a in sheet.find("ul", class_="hand-list").find_all("a")] == ["s1"]
-    assert "Waiting for Ana, Cy." in sheet.text
+    assert "Waiting for Ana and Cy." in sheet.text
 
 
 def test_a_seat_link_cannot_open_or_save_another_seats_line(client, page, blue_banana):
@@ -597,7 +597,7 @@ def test_the_sheet_draws_chips_penalties_and_who_starts(page, blue_banana):
     assert [grid_cell(sheet, 1, seat) for seat in range(3)] == [
         ("+4", "penalty 1"), ("+5", None), ("+2", "penalty 2")]
     assert [grid_cell(sheet, 2, seat) for seat in range(3)] == [
-        ("+5", "penalty 1"), ("-2", "penalty 4"), ("+3", None)]
+        ("+5", "penalty 1"), ("\u22122", "penalty 4"), ("+3", None)]
     assert [header_chips(sheet, seat) for seat in range(3)] == [
         ("2 small chips", 2, []), ("2 small chips", 2, []), ("1 small chip", 1, [])]
     assert "Ana starts (snatched the banana)." in sheet.find(class_="mode-card").text

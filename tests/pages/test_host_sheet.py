@@ -14,7 +14,7 @@ def test_the_grid_shows_each_round_the_totals_and_the_leader(start, page):
 
     assert sheet.status == 200
     assert sheet.row(1) == ["10", "20", "5"]
-    assert sheet.row(2) == ["30", "-5", "5"]
+    assert sheet.row(2) == ["30", "\u22125", "5"]
     assert sheet.totals() == [40, 15, 10]
     standings = sheet.standings()
     assert [s["total"] for s in standings.values()] == ["40", "15", "10"]
@@ -71,7 +71,7 @@ def test_the_entry_row_saves_a_round(submit, start, page, location):
     state = match.state()
     assert [r["cells"] for r in state["rounds"]] == [[12, 0, -3]]
     sheet = page(path)
-    assert sheet.row(1) == ["12", "0", "-3"]
+    assert sheet.row(1) == ["12", "0", "\u22123"]
     assert sheet.totals() == [12, 0, -3]
     assert "88 to go" in sheet.standings()["Ana"]["note"]
     # the next round's entry row is ready

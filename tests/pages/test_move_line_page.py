@@ -104,7 +104,7 @@ def test_moving_the_target_on_and_the_sheet_follows(three_hands, submit, page, l
     assert sheet.standings()["Dana"]["note"].endswith("60 to go")
 
 
-def test_a_line_passed_before_the_last_round_is_refused_beside_it(three_hands, submit, page):
+def test_a_line_passed_before_the_last_hand_is_refused_beside_it(three_hands, submit, page):
     match = three_hands
     before = match.state()
 
@@ -113,13 +113,13 @@ def test_a_line_passed_before_the_last_round_is_refused_beside_it(three_hands, s
     assert response.status_code == 409
     shown = page(response)
     assert beside(shown, "opt_target").startswith(
-        "That line would already have been reached in round 2")
+        "That line would already have been reached in hand 2")
     assert shown.by_id("opt_target").get("value") == "100"  # as typed
     assert shown.by_id("opt_target").get("aria-invalid") == "true"
     assert match.state() == before
 
 
-def test_a_line_the_latest_round_reaches_ends_the_match(three_hands, submit, page):
+def test_a_line_the_latest_hand_reaches_ends_the_match(three_hands, submit, page):
     match = three_hands
 
     submit(line_url(match.host), opt_target="140")
@@ -127,7 +127,7 @@ def test_a_line_the_latest_round_reaches_ends_the_match(three_hands, submit, pag
     assert match.state()["status"] == "over"
     sheet = page(f"/m/{match.host}")
     assert sheet.find("p", class_="flash").text == (
-        "The line moved (target 140): the latest round reaches it, the match is over.")
+        "The line moved (target 140): the latest hand reaches it, the match is over.")
     assert sheet.find("div", class_="over").text.startswith("Match over: Dana wins.")
 
 

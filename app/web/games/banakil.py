@@ -20,6 +20,7 @@ from ...i18n import say
 from ..blueprint import host_access
 from ..sheet.arithmetic import LIKE_A_SUM, NotANumber, evaluate
 from ..sheet.forms import posted
+from ..sheet.rounds import said_of
 from ..sheet.view import SheetView
 from .base import Form, GamePages, part_view, read_count, view_for
 
@@ -173,7 +174,7 @@ def preview(token: str, number: int, seat: int):
         sheet, _changes = services.preview_part(access, access.match_id, number, seat, body)
     except Invalid as error:
         return jsonify({"ok": False, "field": PAGES.error_field(error.field),
-                        "message": say(error.message)})
+                        "message": said_of(error.message, PAGES.round_noun)})
     outcome = sheet.result.rounds[number - 1]
     side = sheet.side_of(seat)
     cells = outcome.cells if outcome.cells is not None else outcome.detail.cells_so_far
@@ -200,7 +201,7 @@ def dead_hand(token: str):
         else:
             services.replace_round(access, access.match_id, number, {"dead": True})
     except ServiceError as error:
-        flash(say(error.message), "error")
+        flash(said_of(error.message, PAGES.round_noun), "error")
     else:
         flash(_("Hand %(number)s is dead: nobody scores it, the deal passes on.", number=number),
               "info")

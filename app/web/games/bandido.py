@@ -16,7 +16,7 @@ from ..blueprint import link_access
 from ..sheet.forms import VersionedForm
 from ..sheet.keys import keep_key
 from ..sheet.view import SheetView
-from ..words import in_words
+from ..words import in_words, isolated
 from .base import Form, GamePages, read_count, view_for
 
 # The symbols are drawn by our own icons (games/_icons.html, by the symbol's code).
@@ -83,7 +83,7 @@ class BandidoView(SheetView):
         reason = self.sheet.result.detail.win_reason
         if not reason or not self.sheet.result.winners:
             return None
-        name = self.sheet.players[self.sheet.result.winners[0]]
+        name = isolated(self.sheet.players[self.sheet.result.winners[0]])
         if reason == "victory_points":
             return Say("%(name)s wins with %(count)s victory points.", name=name,
                        count=in_words(self.victory_points_to_win))

@@ -50,6 +50,20 @@ class BlueBananaView(SheetView):
             return {"large": 1, "small": 0}
         return {"large": 0, "small": value}
 
+    def round_context(self, number: int) -> dict[str, Any]:
+        """Who took a chip after round `number`: the most cards overall (rules/blue-banana.txt,
+        "Distributing the Penalty Chips"); None while the round is open."""
+        outcome = self.sheet.result.rounds[number - 1]
+        if outcome.detail.chips is None:
+            return {"chip_takers": None}
+        totals = [sum(row.cells[seat].value or 0 for row in self.rows[:number])
+                  for seat in range(len(self.sheet.players))]
+        most = max(totals)
+        takers = [seat for seat, total in enumerate(totals) if total == most]
+        return {"chip_takers": [self.sheet.players[seat] for seat in takers], "most": most,
+                "at_most": [self.sheet.players[seat] for seat in takers
+                            if self.chips(seat, number)["large"]]}
+
     @property
     def starts_next(self) -> str | None:
         seat = self.sheet.result.detail.starts_next

@@ -15,7 +15,7 @@ from wtforms import HiddenField
 from ... import services
 from ...errors import EditConflict, Invalid, ServiceError
 from ...games.generic import GAME
-from ...i18n import say
+from ...i18n import num, say
 from ..blueprint import link_access
 from ..sheet.drawn import render_sheet
 from ..sheet.forms import CellForm, ScoreField, VersionedForm
@@ -42,7 +42,7 @@ class FreeSheetView(SheetView):
     @staticmethod
     def shown(part: Any) -> str:
         """A cell's part as a person reads it."""
-        return "—" if part is None else str(part.get("score"))
+        return "—" if part is None else num(part.get("score"))
 
     def cell_value(self, side: int, entered, outcome) -> Any:
         if outcome.cells is None and outcome.status == "open":
@@ -55,9 +55,9 @@ class FreeSheetView(SheetView):
         lowest = [_("lowest total wins")] if self.match.options.get("lowest_wins") else []
         return super().facts + lowest
 
-    def describe_part_change(self, change) -> str:
+    def describe_part_change(self, change, name: str | None = None) -> str:
         return _("round %(number)s, %(name)s: %(before)s → %(after)s",
-                 number=change.round_number, name=self.sheet.players[change.seat],
+                 number=change.round_number, name=name or self.sheet.players[change.seat],
                  before=self.shown(change.before), after=self.shown(change.after))
 
     def entry_value(self, seat: int) -> Any:

@@ -13,6 +13,7 @@ from ...i18n import say
 from ..blueprint import bp, group_link, owner_link
 from ..match.forms import new_match_form
 from ..match.start import start_match
+from ..words import isolated
 from .forms import MergeForm, PlayerForm
 from .page import ROLE_LABELS
 
@@ -55,7 +56,7 @@ def add_player(token: str):
         except (Invalid, Conflict) as error:
             form.name.errors, status = [say(error.message)], error.status
         else:
-            flash(_("%(name)s joined the roster.", name=player.name), "info")
+            flash(_("%(name)s joined the roster.", name=isolated(player.name)), "info")
             return redirect(url_for("web.roster", token=token))
     return _roster_page(token, access, version, add=form, status=status)
 
@@ -74,7 +75,7 @@ def rename_player(token: str, player_id: int):
                 abort(404)
             raise
         else:
-            flash(_("Renamed: %(name)s.", name=player.name), "info")
+            flash(_("Renamed: %(name)s.", name=isolated(player.name)), "info")
             return redirect(url_for("web.roster", token=token))
     return _roster_page(token, access, version, rename=form, renamed=player_id, status=status)
 
@@ -97,7 +98,8 @@ def merge_players(token: str):
                 raise
             form.player.errors, status = [say(error.message)], 404
         else:
-            flash(_("Merged: their matches are %(name)s's now.", name=player.name), "info")
+            flash(_("Merged: their matches are %(name)s's now.", name=isolated(player.name)),
+                  "info")
             return redirect(url_for("web.roster", token=token))
     return _roster_page(token, access, version, merge=form, status=status)
 

@@ -12,7 +12,7 @@ from flask_babel import gettext as _
 
 from ...cache import kept
 from ...games import GAMES, Game
-from ...i18n import language, say
+from ...i18n import MINUS, language, say
 from ...services import Bank, Summary
 from .. import charts
 from ..words import spoken_minutes
@@ -54,7 +54,8 @@ def winners(summary: Summary) -> list[str]:
 
 def mean(value: float) -> str:
     """A mean to one decimal, as the page's language writes it ("12.5", de "12,5")."""
-    return format_decimal(value, format="0.0")
+    written = format_decimal(abs(value), format="0.0")
+    return MINUS + written if value < 0 else written
 
 
 def duration(summary: Summary) -> str:

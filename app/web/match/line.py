@@ -11,6 +11,7 @@ from ...errors import Conflict, Invalid, ServiceError
 from ...i18n import language, say
 from ..blueprint import bp
 from ..games import host_view
+from ..sheet.rounds import of_round, said_of
 from .forms import movable_specs, move_line_form
 
 
@@ -40,19 +41,20 @@ def move_line(token: str):
                 sheet = services.move_line(access, access.match_id, moved)
             except Invalid as error:
                 name = (error.field or "").removeprefix("options.")
-                _beside(form, name if name in moved else next(iter(moved)), say(error.message))
+                _beside(form, name if name in moved else next(iter(moved)),
+                        said_of(error.message, view.round_noun))
             except Conflict as error:
                 if services.load_sheet(access.match_id).status in ("banked", "abandoned"):
-                    flash(say(error.message), "error")
+                    flash(said_of(error.message, view.round_noun), "error")
                     return redirect(url_for("web.sheet", token=token))
                 # Reached before the last round: said beside the line that moved, as typed.
-                _beside(form, next(iter(moved)), say(error.message))
+                _beside(form, next(iter(moved)), said_of(error.message, view.round_noun))
                 status = 409
             except ServiceError as error:
-                flash(say(error.message), "error")
+                flash(said_of(error.message, view.round_noun), "error")
                 return redirect(url_for("web.sheet", token=token))
             else:
-                flash(_moved(specs, moved, view.status, sheet.status), "info")
+                flash(_moved(specs, moved, view.status, sheet.status, view.round_noun), "info")
                 return redirect(url_for("web.sheet", token=token))
     return render_template("match/line.html", token=token, view=view, form=form,
                            specs=specs), status
@@ -62,7 +64,7 @@ def _beside(form, name: str, message: str) -> None:
     form[f"opt_{name}"].errors = [message]
 
 
-def _moved(specs, moved: dict, before: str, after: str) -> str:
+def _moved(specs, moved: dict, before: str, after: str, noun: str) -> str:
     def label(spec) -> str:
         said = say(spec.label)
         return said.lower() if language() == "en" else said  # German nouns keep their capital
@@ -72,8 +74,7 @@ def _moved(specs, moved: dict, before: str, after: str) -> str:
                      else _("%(option)s: %(value)s", option=label(spec), value=say(spec.when_empty))
                      for spec in specs if spec.name in moved)
     if after == "over" and before != "over":
-        return _("The line moved (%(moved)s): the latest round reaches it, the match is over.",
-                 moved=said)
+        return of_round("reached", noun, moved=said)
     if before == "over" and after == "active":
         return _("The line moved (%(moved)s): no total reaches it yet, so play on.", moved=said)
     return _("The line moved (%(moved)s).", moved=said)

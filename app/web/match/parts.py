@@ -8,11 +8,12 @@ from flask import abort, flash, redirect, render_template, request, url_for
 
 from ... import services
 from ...errors import EditConflict, Invalid, ServiceError
-from ...i18n import say
 from ..blueprint import bp
 from ..games import check_part, load_view, pages_of, view_of
 from ..sheet.forms import CellForm
+from ..sheet.rounds import said_of
 from ..sheet.view import focus_after, part_saved
+from ..words import isolated
 
 
 @dataclass(frozen=True)
@@ -60,12 +61,13 @@ def part(token: str, number: int, seat: int):
                 form.version.data = str(view.match.version)
                 status = 409
             except Invalid as error:
-                errors = {pages.error_field(error.field): say(error.message)}
+                errors = {pages.error_field(error.field):
+                          said_of(error.message, view.round_noun)}
             except ServiceError as error:
-                flash(say(error.message), "error")
+                flash(said_of(error.message, view.round_noun), "error")
                 return redirect(url_for("web.sheet", token=token))
             else:
-                flash(part_saved(view.part_noun, view.sheet.players[seat]), "info")
+                flash(part_saved(view.part_noun, isolated(view.sheet.players[seat])), "info")
                 # The next part to type takes the focus (and is scrolled to); with none left the
                 # round is scrolled to. Not both: the browser's jump to #r… drops the focus.
                 focus = focus_after(view_of(sheet, access))

@@ -10,13 +10,14 @@ from flask_wtf.csrf import generate_csrf as csrf_token
 from ... import services
 from ...cache import kept
 from ...errors import ServiceError
-from ...i18n import language, say
+from ...i18n import language
 from ...services import Access
 from ..blueprint import bp, host_access, link_access, remember
-from ..games import view_of
+from ..games import pages_of, view_of
 from ..sheet.drawn import Rendered, draw, render_sheet, sheet_page
 from ..sheet.forms import CsrfForm, posted
 from ..sheet.keys import phone_key
+from ..sheet.rounds import of_round, said_of
 
 
 @bp.get("/m/<token>")
@@ -54,8 +55,9 @@ def _kept_sheet(token: str, access: Access, version: int) -> Rendered:
 @bp.post("/m/<token>/round/<int:number>/delete")
 def delete_round(token: str, number: int):
     access = link_access(token)
+    noun = pages_of(services.load_sheet(access.match_id).game.name).round_noun
     return _act(token, lambda: services.delete_round(access, access.match_id, number),
-                _("Round %(number)s deleted.", number=number))
+                of_round("deleted", noun, number=number), noun)
 
 
 @bp.post("/m/<token>/undo")
@@ -83,14 +85,14 @@ def abandon(token: str):
     return render_template("match/abandon.html", token=token, view=view, form=CsrfForm())
 
 
-def _act(token: str, action, done: str):
+def _act(token: str, action, done: str, noun: str = "round"):
     posted()
     try:
         action()
     except ServiceError as error:
         if error.status == 403:
             abort(403)  # no button on this link's page leads here: nothing to explain on the sheet
-        flash(say(error.message), "error")
+        flash(said_of(error.message, noun), "error")
     else:
         flash(done, "info")
     return redirect(url_for("web.sheet", token=token))

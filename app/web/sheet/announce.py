@@ -12,7 +12,8 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from ...i18n import say
-from ..words import spoken
+from ..words import FSI, PDI, isolated, spoken_plain
+from .rounds import of_round
 from .view import SheetView
 
 if TYPE_CHECKING:
@@ -61,11 +62,14 @@ def _change_said(view: SheetView, changes: Sequence[Change]) -> str:
         return ""
     first = changes[0]
     who = view.actor_name(first.actor)
+    if first.actor.startswith("seat "):  # a name, not a role's word ("Host")
+        who = isolated(who)
     if first.action == "set_part":
         if len(changes) == 1 and first.seat is not None:
             # The words every game shares ("Ben's score in round 3"), not a game's own Undo
             # label (the free sheet's "round 3, Ben: — → 7" reads badly aloud).
-            return _("Saved: %(what)s.", what=SheetView.describe_part_change(view, first))
+            name = isolated(view.sheet.players[first.seat])
+            return _("Saved: %(what)s.", what=SheetView.describe_part_change(view, first, name))
         return _round_said("saved", view, who, first.round_number)
     if first.action in ROUND_ACTIONS:
         return _round_said(ROUND_ACTIONS[first.action], view, who, first.round_number)
@@ -82,27 +86,31 @@ def _round_said(what: str, view: SheetView, who: str, number: Any) -> str:
 
 
 def _plain(message: str, plural: str | None = None, count: int = 1, **values: Any) -> str:
-    """A sentence of the page's, translated, without the <bdi> its HTML form wraps names in."""
+    """A sentence of the page's, translated, as plain text: what its HTML form isolates in a
+    <bdi> is isolated between FSI and PDI."""
     translations = get_translations()
     text = (translations.ngettext(message, plural, count) if plural is not None
             else translations.gettext(message))
-    text = text.replace("<bdi>", "").replace("</bdi>", "")
-    return text % {"num": count, **values}
+    return _unmarked(text % {"num": count, **values})
+
+
+def _unmarked(html: str) -> str:
+    return html.replace("<bdi>", FSI).replace("</bdi>", PDI)
 
 
 def _standing_said(view: SheetView) -> str:
     """Who leads now (as the sheet's leader line says it), or who won."""
     if view.status == "over":
         if view.win_line:
-            won = say(view.win_line).replace("<bdi>", "").replace("</bdi>", "")
+            won = _unmarked(say(view.win_line))
         else:
-            won = _plain("<bdi>%(names)s</bdi> wins.", "<bdi>%(names)s</bdi> win.",
-                         len(view.winners), names=spoken(view.winners))
+            won = _plain("%(names)s wins.", "%(names)s win.",
+                         len(view.winners), names=spoken_plain(view.winners))
         return f"{_('Match over:')} {won}"
     if view.status != "active":
         return ""
     leaders = view.leaders
     if leaders and len(leaders) < len(view.standings):
-        return _plain("<bdi>%(names)s</bdi> leads.", "<bdi>%(names)s</bdi> lead.", len(leaders),
-                      names=spoken(leaders))
-    return _("All level.") if view.rows else _("No rounds yet.")
+        return _plain("%(names)s leads.", "%(names)s lead.", len(leaders),
+                      names=spoken_plain(leaders))
+    return _("All level.") if view.rows else of_round("none yet", view.round_noun)

@@ -11,11 +11,14 @@ from typing import Any, Protocol
 from flask_babel import format_date, ngettext
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from markupsafe import Markup
 
 from ... import services
 from ...games import RoundResult
+from ...i18n import num, say
 from ...services import Access, Sheet
 from .. import charts
+from .rounds import OF_ROUND, of_round
 
 
 class Pages(Protocol):
@@ -49,6 +52,11 @@ def part_saved(noun: str, name: str) -> str:
     if noun in PART_SAVED:
         return str(PART_SAVED[noun]) % {"name": name}
     return _("%(name)s's %(part)s saved.", name=name, part=_(noun))
+
+
+def _joined(parts: list[Any]) -> Markup:
+    # A no-break space before the "·": a note wrapping on a phone never starts a line with it.
+    return Markup("\u00a0· ").join(Markup(part) for part in parts if part)
 
 
 def change_part(noun: str) -> str:
@@ -97,6 +105,8 @@ class SheetView:
         self.writable = frozenset() if self.read_only else sheet.writable_seats(access)
         result = sheet.result
         self.target = result.target
+        # Where the lowest total wins, the target is where the match ends, not a goal.
+        self.lowest_wins = sheet.game.lowest_wins(self.match.options)
         self.standings = tuple(
             Standing(side.index, side.name, result.totals[side.index],
                      side.index in result.leaders and len(result.leaders) < len(sheet.sides),
@@ -128,20 +138,48 @@ class SheetView:
     @property
     def facts(self) -> list[str]:
         """The match's terms, under its name."""
-        facts = [_("target %(target)s", target=self.target)] if self.target else []
+        facts = ([_("ends at %(target)s", target=self.target) if self.lowest_wins
+                  else _("target %(target)s", target=self.target)] if self.target else [])
         if self.match.options.get("rounds"):
             planned = self.match.options["rounds"]
             facts.append(ngettext("%(num)s round", "%(num)s rounds", planned))
         return facts
+
+    # A standing's note: only the parts it has, joined, so none starts or ends with a "·".
+
+    def standing_note(self, standing: Standing) -> Markup:
+        """"leads · 18 to go · owes 20", on the sheet."""
+        parts = [_("winner") if standing.wins else _("leads")] if (
+            standing.wins or standing.leads) else []
+        return _joined([*parts, self._left(standing), say(standing.aside)])
+
+    def table_note(self, standing: Standing) -> Markup:
+        """"round 3: 12 · 18 to go", on the table view."""
+        latest = None
+        if self.rows:
+            row = self.rows[-1]
+            value = row.cells[self.standings.index(standing)].value
+            latest = self.of_round("latest", number=row.number,
+                                   points=num(value) if value is not None else "…")
+        return _joined([latest, self._left(standing)])
+
+    def _left(self, standing: Standing) -> str | None:
+        """What is left to play to the target, said as the game means its target."""
+        if standing.to_target is None or self.status != "active":
+            return None
+        if self.lowest_wins:
+            return _("<bdi>%(points)s</bdi> before the end", points=num(standing.to_target))
+        return _("<bdi>%(points)s</bdi> to go", points=num(standing.to_target))
 
     @property
     def win_line(self) -> str | None:
         """Who won and how, where the game says more than the totals."""
         return None
 
-    def describe_part_change(self, change) -> str:
-        """A change to one seat's part, as the Undo button names it."""
-        name, number = self.sheet.players[change.seat], change.round_number
+    def describe_part_change(self, change, name: str | None = None) -> str:
+        """A change to one seat's part, as the Undo button names it (`name`: the seat's name
+        as the sentence is to say it, isolated for plain text)."""
+        name, number = name or self.sheet.players[change.seat], change.round_number
         said = PART_CHANGE.get((self.part_noun, self.round_noun))
         if said is not None:
             return str(said) % {"name": name, "number": number}
@@ -211,6 +249,11 @@ class SheetView:
         if self.round_noun == "hand":
             return _("Hand %(number)s, %(name)s", number=number, name=name)
         return _("Round %(number)s, %(name)s", number=number, name=name)
+
+    def of_round(self, what: str, **values: Any) -> Markup:
+        """A sentence about one round, in this game's word for it, for a page (values escaped)."""
+        said = OF_ROUND[what].get(self.round_noun, OF_ROUND[what]["round"])
+        return Markup(str(said)) % values
 
     @property
     def grid_template(self) -> str:
@@ -316,12 +359,9 @@ class SheetView:
         """The change Undo would take back (services.last_undoable's), described."""
         if change is None:
             return None
-        if change.action == "add_round":
-            return _("adding round %(number)s", number=change.round_number)
-        if change.action == "delete_round":
-            return _("deleting round %(number)s", number=change.round_number)
-        if change.action == "edit_round":
-            return _("the change to round %(number)s", number=change.round_number)
+        said = {"add_round": "adding", "delete_round": "deleting", "edit_round": "changing"}
+        if change.action in said:
+            return of_round(said[change.action], self.round_noun, number=change.round_number)
         return self.describe_part_change(change)
 
     def _row(self, number: int, entered, outcome: RoundResult) -> Row:

@@ -1,0 +1,232 @@
+"""Reading the sheet on a phone (390×844), in English and in Arabic: names listed each in its own
+direction, sentences agreeing with how many they name, Banakil's hands called hands, one minus
+sign, no stray "·", "lowest wins" said rightly, and what can be tapped looking like a link."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+import pytest
+from fresh_app import fresh_app, served
+from playwright.sync_api import expect
+from test_accessibility import _api, _match, _round, make_everything
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+LANGUAGES = ("en", "ar")
+
+
+def _reading_matches(client) -> dict[str, str]:
+    paths = make_everything(client)
+    # Three tied at the top of a free sheet, a fourth behind; a negative total.
+    tied = _match(client, "generic", ("Ana", "Ben", "Carla", "Dan"), {"target": 100})
+    _round(client, tied, {"scores": [10, 10, 10, -20]})
+    paths["tied"] = f"/m/{tied['tokens']['host']}"
+    paths["tied table"] = f"/m/{tied['tokens']['host']}/table"
+    # Lowest wins, ending at 100.
+    lowest = _match(client, "generic", ("Ana", "Ben"), {"target": 100, "lowest_wins": True})
+    _round(client, lowest, {"scores": [5, 20]})
+    paths["lowest"] = f"/m/{lowest['tokens']['host']}"
+    # Banakil's table view, a hand in.
+    banakil = _match(client, "banakil", ("Dana", "Ravi"))
+    _round(client, banakil, {"dead": False, "hands": [{"score": 40, "went_out": True},
+                                                      {"score": -20, "went_out": False}]})
+    paths["banakil"] = f"/m/{banakil['tokens']['host']}"
+    paths["banakil table"] = f"/m/{banakil['tokens']['host']}/table"
+    # Banakil over, the loser owing what he carries; a table view before any round.
+    owing = _match(client, "banakil", ("Dana", "Ravi"), {"target": 150})
+    _round(client, owing, {"dead": False, "hands": [{"score": 160, "went_out": True},
+                                                    {"score": -20, "went_out": False}]})
+    paths["banakil owing"] = f"/m/{owing['tokens']['host']}"
+    fresh = _match(client, "generic", ("Ana", "Ben"), {"target": 50})
+    paths["fresh table"] = f"/m/{fresh['tokens']['host']}/table"
+    # A group whose banked match two players won together.
+    group = _api(client, "POST", "/groups", json={"name": "Friday", "players": ["Ana", "Ben",
+                                                                                "Cy"]})
+    owner = group["tokens"]["owner"]
+    shared = _match(client, "generic", ("Ana", "Ben", "Cy"), {"rounds": 1}, group=group["id"],
+                    token=owner)
+    _round(client, shared, {"scores": [9, 9, 2]})
+    _api(client, "POST", f"/matches/{shared['id']}/bank", shared["tokens"]["host"])
+    paths["shared group"] = f"/g/{owner}"
+    # Blue Banana: Ana and Ben tie for the highest total in round 1.
+    blue = _match(client, "blue_banana", ("Ana", "Ben", "Cy"))
+    _round(client, blue, {"players": [{"correct": 3, "incorrect": 0, "banana": None},
+                                      {"correct": 3, "incorrect": 0, "banana": None},
+                                      {"correct": 1, "incorrect": 0, "banana": None}]})
+    paths["blue"] = f"/m/{blue['tokens']['host']}"
+    paths["blue round"] = f"/m/{blue['tokens']['host']}/round/1"
+    return paths
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    made = fresh_app(tmp_path_factory.mktemp("reading"))
+    app = next(made)
+    app.config["RATELIMIT_ENABLED"] = False
+    paths = _reading_matches(app.test_client())
+    with served(app) as address:
+        yield address, paths
+    next(made, None)
+
+
+@pytest.fixture(scope="module")
+def phones(browser, site):
+    base, _ = site
+    host = urlsplit(base).hostname
+    made = {}
+
+    def phone(lang, theme="light"):
+        if (lang, theme) not in made:
+            context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
+                                          color_scheme=theme)
+            context.add_cookies([{"name": "lang", "value": lang, "domain": host, "path": "/"},
+                                 {"name": "theme", "value": theme, "domain": host, "path": "/"}])
+            made[lang, theme] = context.new_page()
+        return made[lang, theme]
+
+    yield phone
+    for page in made.values():
+        page.context.close()
+
+
+def _open(phones, site, lang, name, theme="light"):
+    base, paths = site
+    page = phones(lang, theme)
+    page.goto(base + paths[name])
+    return page
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_leader_is_isolated_and_the_list_reads_in_the_page_direction(phones, site, lang):
+    page = _open(phones, site, lang, "tied")
+    line = page.locator(".sheet-state > p.meta").last
+    names = line.locator("bdi")
+    expect(names).to_have_text(["Ana", "Ben", "Carla"])
+    # The separators are outside the names, in the page's words: nothing but a name in a <bdi>.
+    lefts = [names.nth(i).bounding_box()["x"] for i in range(3)]
+    if lang == "ar":
+        assert lefts[0] > lefts[1] > lefts[2], f"Arabic reads Ana first, from the right: {lefts}"
+        expect(line).to_contain_text("،")
+    else:
+        assert lefts[0] < lefts[1] < lefts[2], lefts
+    # The table view says it the same way.
+    page = _open(phones, site, lang, "tied table")
+    expect(page.locator(".big-meta bdi").first).to_have_text("Ana")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_sentence_naming_two_agrees_and_banakil_says_hand(phones, site, lang):
+    page = _open(phones, site, lang, "shared group")
+    won = page.locator(".won").first
+    expect(won.locator("bdi")).to_have_text(["Ana", "Ben"])
+    # Arabic puts the verb first, where it stays singular whoever follows it.
+    expect(won).to_contain_text("won" if lang == "en" else "فاز")
+    page = _open(phones, site, lang, "banakil table")
+    note = page.locator(".big-totals .note").first
+    expect(note).to_contain_text("hand 1" if lang == "en" else "اليد 1")
+    expect(note).not_to_contain_text("round" if lang == "en" else "الجولة")
+    page = _open(phones, site, lang, "banakil")
+    expect(page.locator(".host-tools button")).to_have_text(
+        ["Undo adding hand 1", "Delete hand 1"] if lang == "en"
+        else ["تراجع عن إضافة اليد 1", "احذف اليد 1"])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_negative_numbers_are_shown_with_the_minus_sign(phones, site, lang):
+    page = _open(phones, site, lang, "tied")
+    minus = "\u2212"
+    expect(page.locator(".standing .total").nth(3)).to_have_text(minus + "20")
+    expect(page.locator(".grid tfoot .total").nth(3)).to_have_text(minus + "20")
+    cell = page.locator("#r1 td").nth(3)
+    expect(cell).to_have_text(minus + "20")
+    # In a sentence too, and read left to right: the sign stands left of the number.
+    page = _open(phones, site, lang, "tied table")
+    note = page.locator(".big-totals .note").nth(3).locator("bdi").nth(1)
+    expect(note).to_have_text(minus + "20")
+    assert note.evaluate("""bdi => {
+      const range = document.createRange(), text = bdi.firstChild;
+      const at = i => { range.setStart(text, i); range.setEnd(text, i + 1);
+                        return range.getBoundingClientRect().x; };
+      const sign = text.data.indexOf("\u2212");
+      return at(sign) < at(sign + 1);
+    }"""), "the minus sign stands right of the number"
+    page = _open(phones, site, lang, "tied")
+    # Tapped to be changed, the cell holds what a keypad types.
+    cell.locator("a.cell").click()
+    expect(cell.locator("input")).to_have_value("-20")
+    # A hand that melded nothing, on the page that shows how the hand was scored.
+    page = _open(phones, site, lang, "round banakil")
+    expect(page.locator(".working tbody tr").nth(1).locator("td").last).to_have_text(
+        "\u221220")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_lowest_wins_never_says_to_go(phones, site, lang):
+    page = _open(phones, site, lang, "lowest")
+    ana = page.locator(".standing").first
+    expect(ana.locator(".note")).to_contain_text("95")
+    expect(ana.locator(".note")).not_to_contain_text("to go" if lang == "en" else "بقي")
+    expect(ana.locator(".note")).to_contain_text("before the end" if lang == "en"
+                                                 else "قبل النهاية")
+
+
+SHEETS = ("sheet generic", "sheet generic over", "sheet banakil", "sheet banakil over",
+          "sheet blue_banana", "sheet blue_banana over", "sheet bandido", "sheet bandido over",
+          "sheet bandido seat", "sheet generic view", "table", "table over", "tied", "lowest",
+          "banakil", "banakil table", "banakil owing", "fresh table", "blue", "blue round",
+          "round banakil", "sheet banked")
+
+STRAY = """() => {
+  const found = [];
+  for (const el of document.querySelectorAll("main p, main li, main td, main th, main .note")) {
+    if (el.closest("[hidden], .visually-hidden")) continue;
+    const text = el.innerText.trim();
+    if (text.startsWith("·") || text.endsWith("·")) found.push("stray ·: " + text);
+  }
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const text = walker.currentNode.data;
+    if (/\\S {2,}\\S/.test(text)) found.push("double space: " + JSON.stringify(text));
+  }
+  for (const el of document.querySelectorAll("[aria-label], [title]")) {
+    for (const name of ["aria-label", "title"]) {
+      const text = el.getAttribute(name);
+      if (text && (/ {2,}/.test(text) || /^\\s*·|·\\s*$/.test(text)))
+        found.push(name + ": " + JSON.stringify(text));
+    }
+  }
+  return found;
+}"""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_sheet_has_a_stray_separator_or_a_double_space(phones, site, lang):
+    found = []
+    for name in SHEETS:
+        page = _open(phones, site, lang, name)
+        found += [f"{name}: {line}" for line in page.evaluate(STRAY)]
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("theme", ("light", "dark"))
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_what_opens_how_it_was_scored_looks_like_a_link(phones, site, lang, theme):
+    for name, selector in (("banakil", ".grid a.round-link"), ("banakil", ".grid a.cell-link"),
+                           ("blue", ".grid a.round-link"), ("blue", ".grid a.cell-link"),
+                           ("tied", ".grid a.cell")):
+        page = _open(phones, site, lang, name, theme)
+        link = page.locator(selector).first
+        decoration = link.evaluate("a => getComputedStyle(a).textDecorationLine")
+        assert "underline" in decoration, f"{name} {selector}: {decoration}"
+    page = _open(phones, site, lang, "blue", theme)
+    legend = page.locator(".chip-legend")
+    expect(legend).to_be_visible()
+    expect(legend.locator(".chip.large")).to_have_text("5")
+    page = _open(phones, site, lang, "blue round", theme)
+    took = page.locator(".chips-taken")
+    expect(took.locator("bdi")).to_have_text(["Ana", "Ben", "3"])
+    expect(took).to_contain_text("most cards overall" if lang == "en"
+                                 else "أكبر عدد من البطاقات")
+    expect(took).to_contain_text("each" if lang == "en" else "لكلٍّ منهما")
