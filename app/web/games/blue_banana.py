@@ -51,16 +51,19 @@ class BlueBananaView(SheetView):
         return {"large": 0, "small": value}
 
     def round_context(self, number: int) -> dict[str, Any]:
-        """Who took a chip after round `number`: the most cards overall (rules/blue-banana.txt,
-        "Distributing the Penalty Chips"); None while the round is open."""
+        """What the round's page says besides its lines: whether its banana is snatched (the
+        card checker answers from then on), and who took a chip after it: the most cards
+        overall (rules/blue-banana.txt, "Distributing the Penalty Chips"); None while open."""
+        snatched = blue_banana.banana_snatched(self.sheet.rounds[number - 1])
         outcome = self.sheet.result.rounds[number - 1]
         if outcome.detail.chips is None:
-            return {"chip_takers": None}
+            return {"snatched": snatched, "chip_takers": None}
         totals = [sum(row.cells[seat].value or 0 for row in self.rows[:number])
                   for seat in range(len(self.sheet.players))]
         most = max(totals)
         takers = [seat for seat, total in enumerate(totals) if total == most]
-        return {"chip_takers": [self.sheet.players[seat] for seat in takers], "most": most,
+        return {"snatched": snatched,
+                "chip_takers": [self.sheet.players[seat] for seat in takers], "most": most,
                 "at_most": [self.sheet.players[seat] for seat in takers
                             if self.chips(seat, number)["large"]]}
 
@@ -75,10 +78,6 @@ class BlueBananaView(SheetView):
         if self.playing_number <= len(self.rows):
             return self.sheet.result.rounds[self.playing_number - 1].detail.mode
         return self.sheet.result.detail.next_mode
-
-    def round_context(self, number: int) -> dict[str, Any]:
-        """Whether the round's banana is snatched: the card checker answers from then on."""
-        return {"snatched": blue_banana.banana_snatched(self.sheet.rounds[number - 1])}
 
     @property
     def entry_task(self) -> list[dict[str, str]] | None:
