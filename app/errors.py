@@ -71,6 +71,16 @@ class TypedElsewhere(Conflict):
     code = "typed_elsewhere"
 
 
+class Revealing(Conflict):
+    """A write refused because a seat's hidden character would already have won an earlier
+    round: the refusal reveals that character to every link (SPEC section 1, no silent
+    peeking), for good, though the write itself changes nothing."""
+
+    def __init__(self, message: str, seat: int):
+        super().__init__(message)
+        self.revealed_seat = seat
+
+
 class VersionMismatch(ServiceError):
     status, code = 412, "version_mismatch"
 

@@ -60,7 +60,14 @@ from .rematch import rematch
 from .rights import Access, Table
 from .sheet import Sheet, load_sheet
 from .text import NAME_LIMIT
-from .undo import cell_history, history, last_undoable, latest_changes, undo
+from .undo import (
+    cell_history,
+    history,
+    last_undoable,
+    latest_changes,
+    revealed_by_refusals,
+    undo,
+)
 from .writes import (
     abandon,
     add_round,
@@ -86,6 +93,7 @@ __all__ = [
     "match_json", "match_view", "merge_players", "move_line", "phone_seat", "precheck",
     "preview_part", "recent",
     "recent_groups", "rematch", "rename_player", "replace_group_link", "replace_link",
-    "replace_round", "set_character", "set_details", "set_parts", "standings", "statistics",
+    "replace_round", "revealed_by_refusals", "set_character", "set_details", "set_parts",
+    "standings", "statistics",
     "summary_of", "take_out", "text_cell", "tokens", "tonight", "unbank", "undo", "utc", "version",
 ]

@@ -35,7 +35,7 @@ def undo(access: Access, match_id: str, if_match: Collection[int] | None = None)
         if change is None:
             raise Conflict(Say("There is nothing to undo."))
         rounds = _undone(sheet, change)
-        refuse_early_end(sheet, rounds)
+        refuse_early_end(sheet, rounds, access=access)
         _store(sheet, rounds)
         log_change(sheet, access, "undo", change.round_number, change.seat, before=change.after,
                    after=change.before, undoes=change.id)
@@ -96,6 +96,14 @@ def latest_changes(match_id: str, limit: int = 40) -> list[Change]:
     return list(db.session.scalars(
         select(Change).where(Change.match_id == match_id).order_by(Change.id.desc())
         .limit(limit)))
+
+
+def revealed_by_refusals(match_id: str) -> list[int]:
+    """The seats whose hidden character a refused write revealed (SPEC: no silent peeking),
+    in the order it happened."""
+    return [seat for seat in db.session.scalars(
+        select(Change.seat).where(Change.match_id == match_id, Change.action == "reveal")
+        .order_by(Change.id)) if seat is not None]
 
 
 def history(match_id: str) -> list[Change]:

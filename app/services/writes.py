@@ -9,9 +9,17 @@ from typing import Any, ParamSpec, TypeVar
 
 from sqlalchemy import select
 
-from ..errors import Clash, Conflict, EditConflict, Invalid, NotFound, VersionMismatch
+from ..errors import (
+    Clash,
+    Conflict,
+    EditConflict,
+    Invalid,
+    NotFound,
+    Revealing,
+    VersionMismatch,
+)
 from ..extensions import db, write_intent
-from ..games import InvalidInput, RoundInput
+from ..games import InvalidInput, Result, RoundInput
 from ..games.say import Say
 from ..models import Change, Entry, Group, Match, Round
 from .rights import Access
@@ -66,6 +74,29 @@ def writing(access: Access, match_id: str, if_match: Collection[int] | None, act
         match.version += 1
         match.updated_at = datetime.now(UTC)
         db.session.commit()
+    except Revealing as refusal:
+        db.session.rollback()
+        _reveal(access, match_id, refusal.revealed_seat)
+        raise
+    except BaseException:
+        db.session.rollback()
+        raise
+
+
+def _reveal(access: Access, match_id: str, seat: int) -> None:
+    """A refused write revealed a seat's character: that alone is written, as a change of its
+    own, so that every link's sheet shows the character and says why."""
+    with write_intent():
+        match = db.session.scalar(match_query(match_id).with_for_update(of=Match))
+    try:
+        if match is None:
+            return
+        match.seats[seat].revealed = True
+        db.session.add(Change(match_id=match_id, version=match.version + 1, actor=access.actor,
+                              action="reveal", seat=seat, after={"why": "refused"}))
+        match.version += 1
+        match.updated_at = datetime.now(UTC)
+        db.session.commit()
     except BaseException:
         db.session.rollback()
         raise
@@ -105,11 +136,15 @@ def parse_input(parse: Callable[Rule, Made], *args: Rule.args, **kwargs: Rule.kw
         raise Invalid(error.message, error.field) from error
 
 
-def refuse_early_end(sheet: Sheet, rounds: Sequence[RoundInput], replaced: int | None = None
-                     ) -> None:
+def refuse_early_end(sheet: Sheet, rounds: Sequence[RoundInput], replaced: int | None = None,
+                     access: Access | None = None) -> None:
     """Rounds that end the match before their last one are refused (409); so is what the game
     says no match can hold (422), and a round `replaced` before the last left open (422: SPEC,
-    "a round before the last must stay complete or dead")."""
+    "a round before the last must stay complete or dead").
+
+    No silent peeking (SPEC section 1): characters shown by a match that was over stay revealed
+    should these rounds make it active again; a refusal that a seat's hidden character causes
+    reveals it to every link, unless the write is that seat's own (`access`)."""
     parse_input(sheet.game.check_match, len(sheet.players), sheet.match.options, rounds)
     result = sheet.replay(rounds)
     if (replaced is not None and replaced < len(rounds)
@@ -120,8 +155,34 @@ def refuse_early_end(sheet: Sheet, rounds: Sequence[RoundInput], replaced: int |
         raise Invalid(Say("Round %(number)s is not the last one: every part of it stays typed "
                           "(a part left empty would open it again).", number=replaced), empty)
     if result.over_after is not None and result.over_after < len(rounds) - 1:
+        peeked = _hidden_winner(sheet, result)
+        if peeked is not None and not (access and access.role == "seat" and access.seat == peeked):
+            raise Revealing(Say("That would end the match after round %(number)s, before its "
+                                "last round: %(name)s's hidden character would already have "
+                                "won it. The character is now revealed to the whole table.",
+                                number=result.over_after + 1, name=sheet.players[peeked]),
+                            peeked)
         raise Conflict(Say("That would end the match after round %(number)s, before its last "
                            "round. Delete the later rounds first.", number=result.over_after + 1))
+    keep_shown(sheet, result)
+
+
+def keep_shown(sheet: Sheet, result: Result) -> None:
+    """A match that was over showed every character to every link: should this write make it
+    active again (a round deleted, replaced or undone), they stay revealed (SPEC section 1)."""
+    if sheet.result.over and not result.over:
+        for seat in sheet.match.seats:
+            if seat.character and not seat.revealed:
+                seat.revealed = True
+
+
+def _hidden_winner(sheet: Sheet, result: Result) -> int | None:
+    """The seat whose hidden character wins, where one does (a symbols win at Bandido)."""
+    if getattr(result.detail, "win_reason", None) != "symbols" or len(result.winners) != 1:
+        return None
+    seat = result.winners[0]
+    stored = sheet.match.seats[seat]
+    return seat if stored.character and not stored.revealed else None
 
 
 def _refuse_new_round(sheet: Sheet) -> None:
@@ -154,7 +215,7 @@ def add_round(access: Access, match_id: str, body: Any,
     with writing(access, match_id, if_match, "add_round") as sheet:
         _refuse_new_round(sheet)
         entered = parse_input(sheet.game.parse_round, body, len(sheet.players), sheet.match.options)
-        refuse_early_end(sheet, sheet.rounds + (entered,))
+        refuse_early_end(sheet, sheet.rounds + (entered,), access=access)
         number = len(sheet.rounds) + 1
         row = Round(number=number, common=dict(entered.common))
         set_entries(row, entered.parts)
@@ -170,7 +231,7 @@ def replace_round(access: Access, match_id: str, number: int, body: Any,
         rounds = list(sheet.rounds)
         before = rounds[number - 1]
         rounds[number - 1] = entered
-        refuse_early_end(sheet, rounds, replaced=number)
+        refuse_early_end(sheet, rounds, replaced=number, access=access)
         row = sheet.match.rounds[number - 1]
         row.common = dict(entered.common)
         set_entries(row, entered.parts)
@@ -187,6 +248,8 @@ def delete_round(access: Access, match_id: str, number: int,
         if number != len(sheet.rounds):
             raise Conflict(Say("Only the last round (round %(number)s) can be deleted.",
                                 number=len(sheet.rounds)))
+        if sheet.result.over and any(sheet.secrets):
+            keep_shown(sheet, sheet.replay(sheet.rounds[:-1]))
         row = sheet.match.rounds[number - 1]
         sheet.match.rounds.remove(row)
         log_change(sheet, access, "delete_round", number,
@@ -228,7 +291,7 @@ def set_parts(access: Access, match_id: str, number: int, parts: Mapping[int, An
             _merge_since(sheet, number, based_on, before, entered, parts)
         rounds[number - 1] = RoundInput(rounds[number - 1].common, tuple(entered))
         parse_input(_check_round, sheet, rounds[number - 1])
-        refuse_early_end(sheet, rounds)
+        refuse_early_end(sheet, rounds, access=access)
         if opening:
             row = Round(number=number, common={})
             sheet.match.rounds.append(row)

@@ -400,9 +400,8 @@ def test_a_hidden_character_is_in_no_answer_to_any_write_of_the_others(api, star
         ("view", "PUT", "/rounds/2/seats/0", match.view, at(1)),
         ("seat 0", "PUT", "/seats/1/character", ana, {"symbols": COCONUTS, "revealed": True}),
         ("host", "PUT", "/seats/1/character", host, {"symbols": COCONUTS, "revealed": False}),
-        # Would make Ben's hidden coconuts win round 1, before round 2: refused, unexplained.
-        ("host", "PUT", "/rounds/1", host,
-         {"players": [at(1), at(0, COCONUT, COCONUT, COCONUT), at(0)]}),
+        # (A write that Ben's hidden coconuts would refuse reveals them to all: SPEC section 1,
+        # no silent peeking; tested below.)
         ("host", "DELETE", "/rounds/1", host, None),
     ]
     statuses = []
@@ -419,7 +418,7 @@ def test_a_hidden_character_is_in_no_answer_to_any_write_of_the_others(api, star
     assert_no_coconut(response, "host 412")
     # The calls did what they say: writes were answered, refusals refused.
     assert statuses[:9] == [201, 200, 200, 201, 200, 200, 200, 200, 201]
-    assert statuses[9:] == [409, 409, 409, 403, 422, 403, 403, 403, 409, 409]
+    assert statuses[9:] == [409, 409, 409, 403, 422, 403, 403, 403, 409]
     for who, token in others(match, 1).items():
         response = api.call("GET", path, token)
         assert_no_coconut(response, who)
@@ -715,17 +714,22 @@ def test_a_character_entered_during_a_round_counts_for_that_round(api, start):
     assert (body["status"], body["winners"], body["win_reason"]) == ("over", [1], "symbols")
 
 
-def test_an_edit_of_an_earlier_round_that_a_hidden_character_wins_is_409(
-        api, start, refused):
+def test_an_edit_of_an_earlier_round_that_a_hidden_character_wins_is_409_and_reveals_it(
+        api, start):
+    """SPEC section 1, no silent peeking: the refusal tells the whole table, not the host alone
+    (the symbols are in the match, not in the refusal's words)."""
     match = start(game="bandido")
     set_character(api, match, 1, COCONUTS)
     post_round(api, match, at(1), at(0), at(0))
     post_round(api, match, at(1), at(0), at(0))
 
-    error = refused(match, 409, "PUT", f"{match.path}/rounds/1", match.host,
-                    json={"players": [at(1), at(0, COCONUT, COCONUT, COCONUT), at(0)]})
+    error = error_of(api.call("PUT", f"{match.path}/rounds/1", match.host,
+                              json={"players": [at(1), at(0, COCONUT, COCONUT, COCONUT), at(0)]}),
+                     409)
 
-    assert COCONUT not in json.dumps(error)
+    assert COCONUT not in json.dumps(error) and "revealed" in error["message"]
+    assert get(api, match, match.view)["characters"][1] == {"symbols": COCONUTS,
+                                                            "revealed": True}
 
 
 def test_a_symbol_win_waits_for_the_character(api, start):
@@ -861,3 +865,86 @@ def test_no_character_or_round_is_answered_with_a_5xx_and_secrets_hold(fuzz_clie
             assert after["win_reason"] in ("victory_points", "symbols")
             assert len(after["winners"]) == 1
             event(f"ended: {after['status']} {after['win_reason']}")
+
+
+# No silent peeking (SPEC section 1) ------------------------------------------------------------
+
+@pytest.mark.parametrize("taken_back", ["delete", "undo", "replace"])
+def test_characters_shown_by_a_match_that_was_over_stay_revealed(api, start, taken_back):
+    """The host ends the match with a round of 5 victory points, sees every character, and
+    takes the round back: the match is active again, and the table sees what the host saw."""
+    match = start(game="bandido")
+    set_character(api, match, 1, COCONUTS)
+    post_round(api, match, at(0), at(0), at(0))
+    post_round(api, match, at(5), at(0), at(0))
+    if taken_back == "delete":
+        response = api.call("DELETE", f"{match.path}/rounds/2", match.host)
+    elif taken_back == "undo":
+        response = api.call("POST", f"{match.path}/undo", match.host)
+    else:
+        response = api.call("PUT", f"{match.path}/rounds/2", match.host,
+                            json={"players": [at(1), at(0), at(0)]})
+    assert response.status_code == 200, response.get_json()
+    for who, token in others(match, 1).items():
+        body = get(api, match, token)
+        assert body["status"] == "active", who
+        assert body["characters"][1] == {"symbols": COCONUTS, "revealed": True}, who
+
+
+def test_a_character_typed_after_the_match_was_over_and_back_is_secret_again(api, start):
+    match = start(game="bandido")
+    post_round(api, match, at(5), at(0), at(0))
+    assert api.call("DELETE", f"{match.path}/rounds/1", match.host).status_code == 200
+    set_character(api, match, 1, COCONUTS)
+    for who, token in others(match, 1).items():
+        assert_no_coconut(api.call("GET", match.path, token), who)
+
+
+def test_a_guess_refused_for_a_hidden_character_reveals_it_to_every_link(api, app, start):
+    """The host replaces round 1 with guessed symbols for Ben: a 409 exactly when the guess
+    holds Ben's character would tell the host alone. It tells the whole table: Ben's character
+    shows to every link, the refusal says so, and the sheet's log names it."""
+    match = start(game="bandido")
+    set_character(api, match, 1, [STONE, WATER, WATER])
+    post_round(api, match, at(0), at(0), at(0))
+    post_round(api, match, at(0), at(0), at(0))
+    version = get(api, match, match.host)["version"]
+
+    wrong = api.call("PUT", f"{match.path}/rounds/1", match.host,
+                     json={"players": [at(0), at(0, STONE, STONE, WATER), at(0)]})
+    assert wrong.status_code == 200  # no win: nothing revealed
+    assert get(api, match, match.view)["characters"][1] is None
+
+    right = api.call("PUT", f"{match.path}/rounds/1", match.host,
+                     json={"players": [at(0), at(0, WATER, STONE, WATER), at(0)]})
+    error = error_of(right, 409)
+    assert "revealed" in error["message"] and "Ben" in error["message"]
+    for who, token in others(match, 1).items():
+        body = get(api, match, token)
+        assert body["characters"][1] == {"symbols": [STONE, WATER, WATER], "revealed": True}, who
+        assert body["version"] == version + 2  # the wrong guess's write, then the reveal
+        assert body["rounds"][0]["input"]["players"][1] == at(0, STONE, STONE, WATER)  # unchanged
+    assert changes(app, match)[-1].action == "reveal"
+
+
+def test_a_seats_own_refused_write_keeps_its_character_to_itself(api, app, start):
+    """Only that seat's own writes keep the 409 to itself: its own part of an early round."""
+    match = start(game="bandido")
+    set_character(api, match, 1, [STONE, WATER, WATER])
+    post_round(api, match, at(0), at(0), at(0))
+    post_round(api, match, at(0), at(0), at(0))
+    response = put_part(api, match, 1, 1, match.seats[1], at(0, WATER, STONE, WATER))
+    error_of(response, 409)
+    for who, token in others(match, 1).items():
+        assert get(api, match, token)["characters"][1] is None, who
+    assert "reveal" not in [change.action for change in changes(app, match)]
+
+
+def test_another_seats_refused_write_reveals_the_character(api, start):
+    """Cy, typing Ben's line? No seat types another's part; the host does, through a part."""
+    match = start(game="bandido")
+    set_character(api, match, 1, [STONE, WATER, WATER])
+    post_round(api, match, at(0), at(0), at(0))
+    post_round(api, match, at(0), at(0), at(0))
+    error_of(put_part(api, match, 1, 1, match.host, at(0, WATER, STONE, WATER)), 409)
+    assert get(api, match, match.view)["characters"][1]["revealed"] is True

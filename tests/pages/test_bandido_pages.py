@@ -599,3 +599,22 @@ def test_the_table_view_says_whose_turn_it_is_in_turn_order(bandido, page):
                                   match.seats[seat], json=at(1))
         assert response.status_code in (200, 201), response.get_json()
         assert turn()[1] == then
+
+
+def test_a_character_a_refused_change_revealed_is_shown_with_why_on_every_sheet(bandido, page):
+    """SPEC section 1, no silent peeking: the host's guess at Ben's character, refused, shows
+    it on every link's sheet, which says why; the others' phones hear it said once."""
+    match = bandido()
+    set_character(match, 1, COCONUTS)
+    post_round(match, at(1), at(0), at(0))
+    post_round(match, at(1), at(0), at(0))
+    response = match.api.call("PUT", f"/matches/{match.id}/rounds/1", match.host,
+                              json={"players": [at(1), at(0, COCONUT, COCONUT, COCONUT), at(0)]})
+    assert response.status_code == 409
+    for token in (match.host, match.view, match.seats[0], match.seats[2]):
+        sheet = page(f"/m/{token}")
+        why = sheet.find("p", class_="revealed-why")
+        assert why is not None and "Ben" in why.text and "refused" in why.text
+        assert COCONUT_ICON in sheet.html
+        said = page(f"/m/{token}?fragment=1").find(class_="sheet-state").get("data-announce")
+        assert "Ben" in said and "revealed" in said, said

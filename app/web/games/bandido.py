@@ -69,6 +69,12 @@ class BandidoView(SheetView):
                     None)
 
     @property
+    def revealed_by_refusals(self) -> list[str]:
+        """Whose character a refused change revealed: the sheet tells the table so."""
+        seats = dict.fromkeys(services.revealed_by_refusals(self.match.id))
+        return [self.sheet.players[seat] for seat in seats]
+
+    @property
     def missing_characters(self) -> list[str]:
         return [self.sheet.players[s] for s in self.sheet.result.detail.missing_characters]
 

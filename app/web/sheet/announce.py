@@ -73,6 +73,10 @@ def _change_said(view: SheetView, changes: Sequence[Change]) -> str:
         return _round_said("saved", view, who, first.round_number)
     if first.action in ROUND_ACTIONS:
         return _round_said(ROUND_ACTIONS[first.action], view, who, first.round_number)
+    if first.action == "reveal" and first.seat is not None:
+        return _("%(name)s's character is revealed to everyone: a change by %(who)s that it "
+                 "would have made an early win was refused.",
+                 name=isolated(view.sheet.players[first.seat]), who=who)
     if first.action == "character" and not (first.after or {}).get("revealed"):
         return ""  # a secret character: the others' pages never tell it was even typed
     if first.action in MATCH_SAID:
