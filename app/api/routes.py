@@ -166,9 +166,9 @@ def rematch(match_id: str) -> Response:
 
 @bp.get("/matches/<match_id>/export.csv")
 def match_csv(match_id: str) -> Response:
-    access = services.authenticate(bearer(), request.remote_addr)
-    sheet = services.check(access, match_id, "read")
-    return download(services.match_csv(sheet), "text/csv", f"squarescores-{match_id}.csv")
+    access, version = services.authenticate_at(bearer(), request.remote_addr)
+    return download(services.match_csv(access, match_id, version), "text/csv",
+                    f"squarescores-{match_id}.csv")
 
 
 @bp.post("/matches/<match_id>/abandon")

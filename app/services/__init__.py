@@ -44,6 +44,7 @@ from .bank.stats import (
     tonight,
 )
 from .characters import as_seat, character_visible, phone_seat, set_character
+from .match_edits import abandon, move_line, set_details
 from .matches import (
     MATCH_NAME_LIMIT,
     clean_players,
@@ -68,15 +69,7 @@ from .undo import (
     revealed_by_refusals,
     undo,
 )
-from .writes import (
-    abandon,
-    add_round,
-    delete_round,
-    move_line,
-    replace_round,
-    set_details,
-    set_parts,
-)
+from .writes import add_round, delete_round, replace_round, set_parts
 
 __all__ = [
     "UNBANK_WITHIN", "Access", "Bank", "Finish", "GroupAccess", "GroupLink", "MATCH_NAME_LIMIT",

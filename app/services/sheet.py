@@ -11,6 +11,7 @@ from typing import Any
 from sqlalchemy import Select, select
 from sqlalchemy.orm import selectinload
 
+from ..cache import kept
 from ..errors import NotFound
 from ..extensions import db
 from ..games import GAMES, Game, InvalidInput, Result, RoundInput, Side
@@ -107,10 +108,22 @@ def key_matches(stored: str | None, key: str | None) -> bool:
 
 
 def load_sheet(match_id: str) -> Sheet:
+    """A match's sheet as stored now. Its replay is kept per version (a version never changes),
+    so that every read of it after the first (the pages, the API, the CSV: SPEC section 6) reads
+    its rows and replays nothing."""
     match = db.session.scalar(match_query(match_id))
     if match is None:
         raise NotFound(Say("No such match."))
-    return sheet_of(match)
+
+    def make() -> tuple[tuple[tuple[RoundInput, ...], Result], int, bool]:
+        players = len(match.seats)
+        rounds = tuple(stored_round(row, players) for row in match.rounds)
+        secrets = tuple(seat.character or None for seat in match.seats)
+        result = GAMES[match.game].replay(players, match.options, rounds, secrets)
+        return (rounds, result), 400 + 600 * len(rounds) * max(players, 1), True
+
+    rounds, result = kept(("replay", match.id, match.version), make)
+    return sheet_of(match, rounds, result)
 
 
 def match_query(match_id: str) -> Select[Match]:
@@ -125,14 +138,17 @@ def match_query(match_id: str) -> Select[Match]:
     )
 
 
-def sheet_of(match: Match, rounds: Sequence[RoundInput] | None = None) -> Sheet:
-    """The sheet of a match read with match_query (or of these rounds in its place)."""
+def sheet_of(match: Match, rounds: Sequence[RoundInput] | None = None,
+             result: Result | None = None) -> Sheet:
+    """The sheet of a match read with match_query (or of these rounds in its place; `result`,
+    their replay, where it is known already)."""
     game = GAMES[match.game]
     players = tuple(seat.name for seat in match.seats)
     if rounds is None:
         rounds = tuple(stored_round(row, len(players)) for row in match.rounds)
     secrets = tuple(seat.character or None for seat in match.seats)
-    result = game.replay(len(players), match.options, rounds, secrets)
+    if result is None:
+        result = game.replay(len(players), match.options, rounds, secrets)
     return Sheet(match, game, players, game.sides(players, match.options), tuple(rounds), result,
                  secrets)
 

@@ -24,7 +24,6 @@ from ..games.say import Say
 from ..models import Change, Entry, Group, Match, Round
 from .rights import Access
 from .sheet import Sheet, match_query, sheet_of
-from .text import normal_text
 
 # SPEC section 6: what the largest match holds bounds every read of one.
 MOST_ROUNDS = 1000
@@ -361,101 +360,3 @@ def _check_round(sheet: Sheet, entered: RoundInput) -> None:
     say)."""
     sheet.game.parse_round(sheet.game.round_input(entered), len(sheet.players),
                            sheet.match.options)
-
-
-def abandon(access: Access, match_id: str, if_match: Collection[int] | None = None) -> Sheet:
-    with writing(access, match_id, if_match, "abandon") as sheet:
-        sheet.match.ended = "abandoned"
-        log_change(sheet, access, "abandon")
-    return sheet_of(sheet.match)
-
-
-PLACE_LIMIT = 80
-NOTE_LIMIT = 500
-
-
-def set_details(access: Access, match_id: str, body: Any,
-                if_match: Collection[int] | None = None) -> Sheet:
-    """The host says where the match was played and adds a note (`{"place", "note"}`, either
-    or both; empty or null clears one), in any state, banked included."""
-    group_id = group_of(match_id)
-    with writing(access, match_id, if_match, "details", ended_too=True,
-                 group_id=group_id, touches_group=True) as sheet:
-        if not isinstance(body, Mapping) or not body:
-            raise Invalid(Say("Give the details as an object, like {\"place\": \"Mia's\", "
-                          "\"note\": \"Ben's birthday\"}."))
-        before = {"place": sheet.match.place, "note": sheet.match.note}
-        for name, value in body.items():
-            if name not in before:
-                raise Invalid(Say("Unknown field “%(name)s”: a match has a place and a note.",
-                                  name=name), name)
-            setattr(sheet.match, name, detail_text(value, name))
-        after = {"place": sheet.match.place, "note": sheet.match.note}
-        if group_id is not None and sheet.match.ended == "banked" and after != before:
-            touch_group(db.session.get_one(Group, group_id))  # the bank's summary shows them
-        log_change(sheet, access, "details", before=before, after=after)
-    return sheet_of(sheet.match)
-
-
-def detail_text(value: Any, name: str) -> str | None:
-    """A place (one line, at most 80 characters) or a note (at most 500, lines allowed), in
-    the normal form of every name (text.py); None where nothing is left."""
-    if value is None:
-        return None
-    limit = PLACE_LIMIT if name == "place" else NOTE_LIMIT
-    text = normal_text(value, lines=name == "note") if isinstance(value, str) else None
-    if text is None or len(text) > limit:
-        raise Invalid(Say("A place is text of at most %(limit)s characters.", limit=limit)
-                      if name == "place" else
-                      Say("A note is text of at most %(limit)s characters.", limit=limit), name)
-    return text or None
-
-
-def move_line(access: Access, match_id: str, body: Any,
-              if_match: Collection[int] | None = None) -> Sheet:
-    """The host moves where the match ends (`{"target": 250}`), among the options the game lets
-    a table move, while it is active or over (not once banked or abandoned).
-
-    A line the rounds already played would have reached before the last one is refused (409);
-    one the latest round reaches ends the match there; one no total reaches any more makes an
-    over match active again."""
-    with writing(access, match_id, if_match, "move_line") as sheet:
-        game, before = sheet.game, dict(sheet.match.options)
-        if not isinstance(body, Mapping):
-            raise Invalid(Say("Give the options to move as an object, like {\"target\": 250}."))
-        if not body:
-            raise Invalid(_movable_hint(sheet))
-        for name in body:
-            if not any(spec.name == name for spec in game.options):
-                raise Invalid(Say("%(game)s has no option “%(name)s”.", game=game.title, name=name),
-                              f"options.{name}")
-            if name not in game.movable:
-                raise Invalid(Say("“%(name)s” is fixed once the match starts. %(hint)s", name=name,
-                                  hint=_movable_hint(sheet)), f"options.{name}")
-        # The game's own rules read the moved options, defaults included (an empty target at
-        # Banakil falls back to the player count's line; at the free sheet it means none).
-        after = parse_input(game.parse_options, {**before, **body}, len(sheet.players))
-        parse_input(game.check_match, len(sheet.players), after, sheet.rounds)
-        result = sheet.replay(sheet.rounds, options=after)
-        if result.over_after is not None and result.over_after < len(sheet.rounds) - 1:
-            raise Conflict(Say("That line would already have been reached in round %(reached)s, "
-                               "before the last round (round %(last)s). Choose another, or "
-                               "delete the rounds after round %(reached)s first.",
-                               reached=result.over_after + 1, last=len(sheet.rounds)))
-        sheet.match.options = after
-        log_change(sheet, access, "move_line", before=before, after=after)
-    return sheet_of(sheet.match)
-
-
-def _movable_hint(sheet: Sheet) -> str:
-    movable = sheet.game.movable
-    if not movable:
-        return Say("%(game)s has no line to move.", game=sheet.game.title)
-    return Say("Say what to move: %(names)s.", names=_either(list(movable)))
-
-
-def _either(names: list[str]) -> str:
-    """Options' names as “a” or “b” or “c” says them (one message a pair: a translator words it)."""
-    if len(names) == 1:
-        return Say("“%(name)s”", name=names[0])
-    return Say("%(some)s or “%(last)s”", some=_either(names[:-1]), last=names[-1])

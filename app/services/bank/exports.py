@@ -11,11 +11,15 @@ from typing import Any
 
 from sqlalchemy import and_, select
 
+from ...cache import kept
+from ...errors import NotFound
 from ...extensions import db
 from ...games import GAMES, RoundInput
+from ...games.say import Say
 from ...models import Entry, Match, Round, Seat
 from ..matches import utc
-from ..sheet import Sheet
+from ..rights import Access
+from ..sheet import load_sheet
 from .banking import bank_at
 from .groups import GroupAccess
 
@@ -56,17 +60,26 @@ def group_csv(access: GroupAccess, group_id: str, version: int) -> str:
     return _csv(rows)
 
 
-def match_csv(sheet: Sheet) -> str:
+def match_csv(access: Access, match_id: str, version: int) -> str:
     """SPEC's match CSV: `round,<side names>`, a row per complete or dead round (a dead
-    round's cells empty), and a last row of totals."""
-    rows: list[tuple[Any, ...]] = [("round", *(text_cell(side.name) for side in sheet.sides))]
-    for number, outcome in enumerate(sheet.result.rounds, start=1):
-        if outcome.status == "complete" and outcome.cells is not None:
-            rows.append((number, *outcome.cells))
-        elif outcome.status == "dead":
-            rows.append((number, *([""] * len(sheet.sides))))
-    rows.append(("total", *sheet.result.totals))
-    return _csv(rows)
+    round's cells empty), and a last row of totals. Written once per version and kept: a
+    read of it after the first neither loads nor replays the match (SPEC section 6)."""
+    if access.match_id != match_id:
+        raise NotFound(Say("No such match."))
+
+    def make() -> tuple[str, int, bool]:
+        sheet = load_sheet(match_id)
+        rows: list[tuple[Any, ...]] = [("round", *(text_cell(side.name) for side in sheet.sides))]
+        for number, outcome in enumerate(sheet.result.rounds, start=1):
+            if outcome.status == "complete" and outcome.cells is not None:
+                rows.append((number, *outcome.cells))
+            elif outcome.status == "dead":
+                rows.append((number, *([""] * len(sheet.sides))))
+        rows.append(("total", *sheet.result.totals))
+        text = _csv(rows)
+        return text, 2 * len(text), sheet.version == version
+
+    return kept(("csv", match_id, version), make)
 
 
 def group_export(access: GroupAccess, group_id: str, version: int) -> dict[str, Any]:

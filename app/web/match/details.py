@@ -178,7 +178,10 @@ def match_place(token: str):
 @bp.get("/m/<token>/export.csv")
 def match_csv(token: str):
     """The match's rounds as CSV (as the API's export.csv), for any of its links."""
-    access = link_access(token)
-    sheet = services.load_sheet(access.match_id)
-    return Response(services.match_csv(sheet), mimetype="text/csv", headers={
-        "Content-Disposition": f'attachment; filename="squarescores-{sheet.match.id}.csv"'})
+    try:
+        access, version = services.authenticate_at(token, request.remote_addr)
+    except ServiceError as error:
+        abort(429 if error.status == 429 else 404)
+    return Response(services.match_csv(access, access.match_id, version), mimetype="text/csv",
+                    headers={"Content-Disposition":
+                             f'attachment; filename="squarescores-{access.match_id}.csv"'})

@@ -6,6 +6,7 @@ from __future__ import annotations
 from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf as csrf_token
+from markupsafe import Markup
 
 from ... import services
 from ...cache import kept
@@ -68,11 +69,25 @@ def undo(token: str):
 
 @bp.get("/m/<token>/table")
 def table(token: str):
-    """The sheet for a tablet in the middle of the table: big totals, the last round."""
-    access = link_access(token)
-    view = view_of(services.load_sheet(access.match_id), access)
-    template = "sheet/table_fragment.html" if request.args.get("fragment") else "sheet/table.html"
-    return render_template(template, token=token, view=view)
+    """The sheet for a tablet in the middle of the table: big totals, the last round. Drawn
+    once per version and link, and kept (SPEC section 6), as the sheet is; the page around it
+    is put together per request."""
+    try:
+        access, version = services.authenticate_at(token, request.remote_addr)
+    except ServiceError as error:
+        abort(429 if error.status == 429 else 404)
+
+    def make() -> tuple[tuple[Markup, str, str], int, bool]:
+        view = view_of(services.load_sheet(access.match_id), access)
+        drawn = Markup(render_template("sheet/table_fragment.html", token=token, view=view))
+        return (drawn, view.match.id, view.match.name), 2 * len(drawn) + 200, (
+            view.match.version == version)
+
+    drawn, match_id, name = kept(("table", token, version, language()), make)
+    if request.args.get("fragment"):
+        return drawn
+    return render_template("sheet/table.html", token=token, drawn=drawn, match_id=match_id,
+                           name=name)
 
 
 @bp.route("/m/<token>/abandon", methods=["GET", "POST"])
