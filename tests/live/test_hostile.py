@@ -201,8 +201,8 @@ def test_slow_bodies_and_headers_hold_nobody_up(tmp_path):
                 assert request(server.port, "GET", "/health", timeout=5).status == 200
                 slowest = max(slowest, time.monotonic() - before)
                 time.sleep(0.1)
-            # SPEC section 6 says within 1 s (it took 0.05 s here on an idle machine); the bound
-            # leaves room for a busy one, and still tells a server held up by the trickles.
+            # SPEC section 6 says within 1 s; the bound leaves room for a busy machine, and
+            # still tells a server held up by the trickles.
             assert slowest < 3, slowest
             # Each slow one was answered or closed by the server, none waits on.
             answers = []
