@@ -107,7 +107,7 @@ def test_a_typed_banakil_score_takes_a_minus_and_a_sum(live_server, browser, api
     page.locator("input[name=mode][value=score]").check()
     opens_a_numeric_keypad(page, "#score")
     keys(page, "#score", "±20", lang)
-    expect(page.locator(".preview-box")).to_contain_text("-20")
+    expect(page.locator(".preview-box")).to_contain_text("−20")
     page.locator("form.hand-form button[type=submit]").tap()
     expect(page.locator(".standing .total")).to_have_text(["0", "0"])
 

@@ -59,7 +59,7 @@ def test_moving_the_line_to_the_latest_round_ends_the_match(live_server, phone, 
     page.get_by_label("Target").fill("50")
     page.get_by_role("button", name="Move the line").click()
     expect(page.locator("#opt_target-error")).to_contain_text(
-        "would already have been reached in round 1")
+        "would already have been reached in hand 1")
     expect(page.get_by_label("Target")).to_have_value("50")
     page.screenshot(path=str(artifacts / "banakil-move-line-refused.png"), full_page=True)
 

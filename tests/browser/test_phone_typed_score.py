@@ -48,7 +48,7 @@ def test_melded_nothing_is_minus_twenty_and_no_turn_makes_it_nought(
     expect(hints.last).to_contain_text("−20")
     page.locator("#melded_nothing").check()
     expect(box).to_be_visible()
-    expect(box).to_have_text(hand_score(box, "-20"))
+    expect(box).to_have_text(hand_score(box, "−20"))
     expect(box).not_to_have_class(re.compile(r"\berror\b"))
 
     # With no turn, under the variant, it is 0: the tick is there for a typed score too.

@@ -142,6 +142,6 @@ def test_the_axis_writes_numbers_as_the_pages_language_does(page, start, client,
     sheet = page(f"/m/{match.host}")
     labels = axis_labels(chart_of(sheet, "running-small"), "y")
     assert thousand in labels, labels
-    assert all(re.fullmatch(r"-?\d{1,3}([.,]\d{3})*", label) for label in labels), labels
+    assert all(re.fullmatch(r"−?\d{1,3}([.,]\d{3})*", label) for label in labels), labels
     # The same figures, the page's way, in the table: cells as the sheet writes them.
-    assert figures(chart_of(sheet, "running-small"))[2][1:] == ["2500", "-100"]
+    assert figures(chart_of(sheet, "running-small"))[2][1:] == ["2500", "−100"]

@@ -14,6 +14,7 @@ from ...i18n import say
 # hands): the Undo and Delete buttons, the flash once deleted, the table view's last round.
 OF_ROUND = {
     "none yet": {"round": _l("No rounds yet."), "hand": _l("No hands yet.")},
+    "sheet": {"round": _l("The sheet, round by round"), "hand": _l("The sheet, hand by hand")},
     "adding": {"round": _l("adding round %(number)s"), "hand": _l("adding hand %(number)s")},
     "deleting": {"round": _l("deleting round %(number)s"),
                  "hand": _l("deleting hand %(number)s")},
