@@ -50,6 +50,10 @@ class Config:
     WTF_CSRF_SSL_STRICT = False
     SESSION_COOKIE_SAMESITE = "Lax"
     SESSION_COOKIE_HTTPONLY = True
+    # The session (the links this phone opened, the groups it owns) is sent back only when a
+    # request changed it: a request that reads it, sent beside one that changes it (a page's
+    # event stream, a poll), would otherwise send back what it read and undo that change.
+    SESSION_REFRESH_EACH_REQUEST = False
     PERMANENT_SESSION_LIFETIME = 60 * 60 * 24 * 365
     MAX_CONTENT_LENGTH = 256 * 1024
     # SPEC section 6: a request's body still arriving after this is dropped (408).

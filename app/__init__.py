@@ -29,6 +29,9 @@ class SquareScores(Flask):
 def create_app(config_class: object | str = "config.Config") -> Flask:
     app = SquareScores(__name__)
     app.config.from_object(config_class)
+    # "/api/v1/matches/x//rounds" is no address of ours: 404, not a redirect (a 308 that a
+    # client's DELETE would follow to a path it never named).
+    app.url_map.merge_slashes = False
     app.logger.addFilter(RedactRecord())  # tracebacks may quote a token, too
     _read_whole_requests(app)
 

@@ -4,6 +4,7 @@ the banana snatched on the round's page, and a card no deck holds is "no such ca
 
 from __future__ import annotations
 
+import re
 from urllib.parse import urlsplit
 
 import pytest
@@ -31,9 +32,17 @@ def phone(browser, base, lang):
 
 
 def tap_card(page, motif, color):
-    """Tap a collected card's motif and colour: the checker answers on the second tap."""
+    """Tap a collected card's motif and colour: the checker answers on the second tap. Where a
+    colour is still chosen from the last card, the motif's tap already asks (for that colour):
+    the colour is tapped on the page that answer brings, once its script is in."""
+    asked_already = page.locator(".colors input:checked").count() > 0
     page.locator(f".motifs label.pick:has(input[value='{motif}'])").tap()
+    if asked_already:
+        expect(page).to_have_url(re.compile(rf"motif={motif}"))
+        page.wait_for_load_state("load")
     page.locator(f".colors label.pick:has(input[value='{color}'])").tap()
+    expect(page).to_have_url(re.compile(rf"motif={motif}&color={color}"))
+    page.wait_for_load_state("load")
 
 
 @pytest.mark.parametrize("lang", ["en", "ar"])

@@ -5,7 +5,8 @@ Starts gunicorn on loopback with a seeded SQLite database and loads it from othe
 (c) the API GET of that match; (d) its conditional poll answered 304; (e) a round POST. Then the
 SQL statements per request as matches grow, a 1,000-round replay, and the sheet page's weight.
 Then live push (tests/perf/live_bench.py): phones holding event streams while hosts write, and
-beside them phones polling every 1.5 s as the page did before."""
+beside them phones polling every 1.5 s as the page did before. Between them, the limits of SPEC
+section 6 (tests/perf/limits_bench.py): the largest match's reads and the largest import."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+import limits_bench  # noqa: E402
 import live_bench  # noqa: E402
 from launcher import HOST, Server, request  # noqa: E402
 
@@ -154,9 +156,10 @@ def main() -> int:
     parser.add_argument("--clients", type=int, default=20)
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--passes", type=int, default=2)
-    parser.add_argument("--sections", default="table,live,poll",
-                        help="which to run, of: table (requests under load), live (phones "
-                             "holding streams), poll (phones polling)")
+    parser.add_argument("--sections", default="table,limits,live,poll",
+                        help="which to run, of: table (requests under load), limits (the "
+                             "largest match and import), live (phones holding streams), poll "
+                             "(phones polling)")
     parser.add_argument("--phones", type=int, default=5000, help="phones holding streams")
     parser.add_argument("--pollers", type=int, default=1000, help="phones polling")
     parser.add_argument("--write-rate", type=float, default=12.5,
@@ -170,6 +173,8 @@ def main() -> int:
     live_bench.raise_file_limit()
     if "table" in sections:
         table(args)
+    if "limits" in sections:
+        limits_bench.limits(Path(tempfile.mkdtemp(prefix="squarescores-limits-")))
     if sections & {"live", "poll"}:
         live(args, sections)
     return 0
