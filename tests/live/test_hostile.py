@@ -220,22 +220,6 @@ def test_slow_bodies_and_headers_hold_nobody_up(tmp_path):
         assert server.died() is None
 
 
-def _largest_import(broken_last: bool = False) -> bytes:
-    """The largest import the limits allow: 5,000 free-sheet matches of 10 rounds at 12 seats."""
-    roster = [{"id": n, "name": f"P{n}"} for n in range(12)]
-    match = {"game": "generic", "name": "A match", "options": {"rounds": 10},
-             "players": [{"seat": n, "name": f"P{n}", "player": n} for n in range(12)],
-             "rounds": [{"scores": [(r * 7 + n) % 10 for n in range(12)]} for r in range(10)],
-             "started_at": "2026-01-01T19:00:00+00:00", "banked_at": "2026-01-01T22:00:00+00:00"}
-    matches = [match] * 5000
-    if broken_last:
-        matches = matches[:-1] + [match | {"rounds": match["rounds"][:-1] + [{"scores": ["x"]}]}]
-    body = json.dumps({"format": "squarescores-group", "format_version": 1, "name": "Club",
-                       "players": roster, "matches": matches}, separators=(",", ":")).encode()
-    assert 4_000_000 < len(body) < 5 * 1024 * 1024
-    return body
-
-
 @pytest.mark.parametrize("broken_last", [False, True], ids=["accepted", "refused at the end"])
 def test_the_largest_import_holds_nobody_up(tmp_path, broken_last):
     """SPEC section 6: while the largest import is checked and written (or refused at its last
@@ -244,9 +228,10 @@ def test_the_largest_import_holds_nobody_up(tmp_path, broken_last):
     import time
 
     from launcher import Server, request
+    from perf.limits_bench import largest_import_body
 
     with Server(tmp_path / "import", workers=1) as server:
-        body, answer, slowest = _largest_import(broken_last), {}, []
+        body, answer, slowest = largest_import_body(broken_last), {}, []
 
         def post() -> None:
             answer["reply"] = request(server.port, "POST", "/api/v1/groups/import", body=body,

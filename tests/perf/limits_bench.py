@@ -94,7 +94,8 @@ def long_match(folder: Path) -> None:
               f"(slowest {slowest * 1000:.0f} ms)")
 
 
-def _largest_import(broken_last: bool) -> bytes:
+def largest_import_body(broken_last: bool = False) -> bytes:
+    """The body of the largest import the limits allow, or one refused at its last match."""
     roster = [{"id": n, "name": f"P{n}"} for n in range(12)]
     match = {"game": "generic", "name": "A match", "options": {"rounds": 10},
              "players": [{"seat": n, "name": f"P{n}", "player": n} for n in range(12)],
@@ -115,7 +116,7 @@ def largest_import(folder: Path) -> None:
     met = True
     for broken in (False, True):
         with Server(folder / f"import-{broken}", workers=1, access_log=False) as server:
-            body, answer, health = _largest_import(broken), {}, []
+            body, answer, health = largest_import_body(broken), {}, []
 
             def post(port: int, body: bytes, answer: dict) -> None:
                 answer["status"] = request(
