@@ -8,6 +8,7 @@ from contextlib import contextmanager
 
 from jinja2 import BytecodeCache
 from werkzeug.serving import make_server
+from werkzeug.wsgi import ClosingIterator
 
 from app import create_app
 from app.extensions import db
@@ -71,7 +72,7 @@ class InFlight:
         except BaseException:
             self.ended()
             raise
-        return _Answer(body, self.ended)
+        return ClosingIterator(body, [self.ended])
 
     def ended(self) -> None:
         with self.changed:
@@ -81,33 +82,6 @@ class InFlight:
     def wait(self, timeout: float) -> bool:
         with self.changed:
             return self.changed.wait_for(lambda: self.count == 0, timeout)
-
-
-class _Answer:
-    """A response's body that says when it is done: once sent whole, or once closed. Werkzeug's
-    server closes a body only after reading what the client still sends, and that read raises
-    when the client has gone (a test closing its browser), so that close() is never called."""
-
-    def __init__(self, body, done) -> None:
-        self.body, self.done, self.finished = body, done, False
-
-    def __iter__(self):
-        try:
-            yield from self.body
-        finally:
-            self._finish()
-
-    def close(self) -> None:
-        try:
-            if hasattr(self.body, "close"):
-                self.body.close()
-        finally:
-            self._finish()
-
-    def _finish(self) -> None:
-        if not self.finished:
-            self.finished = True
-            self.done()
 
 
 @contextmanager
