@@ -23,13 +23,19 @@ SLICE_SECONDS = 0.02
 _since = time.monotonic()
 
 
+def cooperative() -> bool:
+    """Whether this process serves its requests as gevent's greenlets (gunicorn's gevent worker
+    patches the socket module), where waiting and giving way are the loop's."""
+    monkey = sys.modules.get("gevent.monkey")
+    return bool(monkey and monkey.is_module_patched("socket"))
+
+
 def turn() -> None:
     """Give way to the worker's other requests if this work has run for a slice."""
     global _since
     if time.monotonic() - _since < SLICE_SECONDS:
         return
-    monkey = sys.modules.get("gevent.monkey")
-    if monkey and monkey.is_module_patched("socket"):
+    if cooperative():
         import gevent
 
         # A sleep of 0 may run this greenlet again before the loop has looked for new

@@ -14,9 +14,10 @@ import contextlib
 import io
 import json
 import re
-import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
+
+from .turns import cooperative
 
 # Where this layer leaves its verdict for the app: a sentence for a 400, "too large" or "slow".
 VERDICT = "squarescores.wire"
@@ -90,8 +91,7 @@ def _deadline(seconds: float) -> Iterator[None]:
     headers (its keepalive timeout, around every request line and headers) but not its body:
     here a gevent.Timeout does (a greenlet waits on the socket; the timer wakes it). Elsewhere
     (Werkzeug's server in the tests, one thread each) the body is read as it comes."""
-    monkey = sys.modules.get("gevent.monkey")
-    if not (monkey and monkey.is_module_patched("socket")):
+    if not cooperative():
         yield
         return
     import gevent

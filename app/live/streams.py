@@ -3,13 +3,12 @@
 
 from __future__ import annotations
 
-import sys
-
 from flask import Response, current_app, request
 
 from ..errors import TooManyRequests, Unavailable
 from ..games.say import Say
 from ..services import Access
+from ..turns import cooperative
 from . import watch
 from .hub import EXTENSION, SLOTS, Hub, Stream
 from .slots import Slots
@@ -50,8 +49,7 @@ def _holds_streams() -> bool:
     back for the next after its `retry`, like a poll, so that streams never take every thread."""
     if not request.environ.get("SERVER_SOFTWARE", "").startswith("gunicorn"):
         return True
-    monkey = sys.modules.get("gevent.monkey")
-    return bool(monkey and monkey.is_module_patched("socket"))
+    return cooperative()
 
 
 def _last_event_id() -> int | None:
