@@ -74,7 +74,7 @@ class Config:
     )
     # What each process keeps of drawn pages and API views (app/cache.py), in bytes.
     CACHE_BYTES = int(os.environ.get("CACHE_BYTES", str(32 * 1024 * 1024)))
-    # Where rate limits count: in a file every worker of this server shares (app/ratelimit_file.py),
+    # Where rate limits count: in a file every worker of this server shares (app/ratelimit.py),
     # or a store all servers share, named as the `limits` package names them
     # (redis://host:6379/0). `memory://` counts in each process alone.
     RATELIMIT_STORAGE_URI = os.environ.get("RATELIMIT_STORAGE_URI") or (

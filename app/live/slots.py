@@ -14,6 +14,8 @@ import sqlite3
 import threading
 from pathlib import Path
 
+from ..server_files import one_at_a_time, open_shared
+
 
 class Slots:
     """The slots of one process: `take` answers a slot (or None past `per_link`), `give` ends it."""
@@ -56,16 +58,11 @@ class SharedSlots(Slots):
         self._connection: sqlite3.Connection | None = None
 
     def _db(self) -> sqlite3.Connection:
-        # Opened at first use, in the worker after the fork: no connection crosses it.
         if self._connection is None:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            db = sqlite3.connect(self.path, timeout=5, isolation_level=None,
-                                 check_same_thread=False)
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute("PRAGMA synchronous=OFF")  # the slots live no longer than the server
-            db.execute("CREATE TABLE IF NOT EXISTS slot (id INTEGER PRIMARY KEY, "
-                       "link TEXT NOT NULL, pid INTEGER NOT NULL)")
-            db.execute("CREATE INDEX IF NOT EXISTS slot_link ON slot (link)")
+            db = open_shared(self.path,
+                             "CREATE TABLE IF NOT EXISTS slot (id INTEGER PRIMARY KEY, "
+                             "link TEXT NOT NULL, pid INTEGER NOT NULL)",
+                             "CREATE INDEX IF NOT EXISTS slot_link ON slot (link)")
             for (pid,) in db.execute("SELECT DISTINCT pid FROM slot").fetchall():
                 if pid != os.getpid() and not _alive(pid):
                     db.execute("DELETE FROM slot WHERE pid = ?", (pid,))
@@ -75,22 +72,14 @@ class SharedSlots(Slots):
     def take(self, secret: str) -> int | None:
         # The file holds a digest of the link, never the link itself.
         link = hashlib.sha256(secret.encode()).hexdigest()[:32]
-        with self._lock:
-            db = self._db()
-            db.execute("BEGIN IMMEDIATE")  # one worker counts and takes at a time
-            try:
-                (held,) = db.execute("SELECT COUNT(*) FROM slot WHERE link = ?",
-                                     (link,)).fetchone()
-                slot = None
-                if held < self.per_link:
-                    slot = db.execute("INSERT INTO slot (link, pid) VALUES (?, ?)",
-                                      (link, os.getpid())).lastrowid
-                db.execute("COMMIT")
-                if slot is not None:
-                    self.here += 1
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
+        with self._lock, one_at_a_time(self._db()) as db:
+            (held,) = db.execute("SELECT COUNT(*) FROM slot WHERE link = ?", (link,)).fetchone()
+            slot = None
+            if held < self.per_link:
+                slot = db.execute("INSERT INTO slot (link, pid) VALUES (?, ?)",
+                                  (link, os.getpid())).lastrowid
+        if slot is not None:
+            self.here += 1
         return slot
 
     def give(self, slot: int) -> None:
