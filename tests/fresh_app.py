@@ -7,8 +7,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from jinja2 import BytecodeCache
-from werkzeug.serving import make_server
-from werkzeug.wsgi import ClosingIterator
+from werkzeug.serving import WSGIRequestHandler, make_server
 
 from app import create_app
 from app.extensions import db
@@ -57,27 +56,32 @@ def fresh_app(folder):
 class InFlight:
     """The requests a served app is still answering, so that the teardown waits for them: a
     request still reading the tables when they are dropped deadlocks on PostgreSQL (a page left
-    open by the test may ask once more as the server stops)."""
+    open by the test may ask once more as the server stops).
 
-    def __init__(self, app) -> None:
-        self.app = app
+    Counted around the server's own handling of each request (Werkzeug's `run_wsgi`), which
+    ends however the request ends: a body's `close()` is not called when the client has gone
+    by the time the server reads what it left unsent, and a count kept by the body waited its
+    whole timeout then."""
+
+    def __init__(self) -> None:
         self.count = 0
         self.changed = threading.Condition()
 
-    def __call__(self, environ, start_response):
-        with self.changed:
-            self.count += 1
-        try:
-            body = self.app(environ, start_response)
-        except BaseException:
-            self.ended()
-            raise
-        return ClosingIterator(body, [self.ended])
+    def handler(self) -> type[WSGIRequestHandler]:
+        flight = self
 
-    def ended(self) -> None:
-        with self.changed:
-            self.count -= 1
-            self.changed.notify_all()
+        class Counted(WSGIRequestHandler):
+            def run_wsgi(self) -> None:
+                with flight.changed:
+                    flight.count += 1
+                try:
+                    super().run_wsgi()
+                finally:
+                    with flight.changed:
+                        flight.count -= 1
+                        flight.changed.notify_all()
+
+        return Counted
 
     def wait(self, timeout: float) -> bool:
         with self.changed:
@@ -87,8 +91,8 @@ class InFlight:
 @contextmanager
 def served(app) -> Iterator[str]:
     """The app served over real HTTP on a free loopback port, for a browser: its address."""
-    answering = InFlight(app)
-    server = make_server("127.0.0.1", 0, answering, threaded=True)
+    answering = InFlight()
+    server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=answering.handler())
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
