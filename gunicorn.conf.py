@@ -47,18 +47,32 @@ def _fair_gevent_worker():
 
         def handle(self, listener, client, addr):
             _notice_gone_peers(client)
+            gevent.getcurrent().awaits_first_request = True
             return super().handle(listener, client, addr)
 
         def handle_request(self, listener_name, req, sock, addr):
+            gevent.getcurrent().awaits_first_request = False
             try:
                 return super().handle_request(listener_name, req, sock, addr)
             finally:
                 gevent.sleep(0)
 
+        def timeout_ctx(self):
+            """How long the request line and headers may take to arrive. gunicorn gives every
+            request its keepalive (2 s), after which it closes the connection without a word:
+            a phone on a weak Wi-Fi whose first request came in pieces, or a client held up
+            for 2 s between its connect and its send on a busy machine, met a closed
+            connection and no answer. A connection's first request has HEADER_SECONDS (SPEC
+            section 6: 30 s); an idle kept-alive connection is still let go after keepalive,
+            as clients expect (a browser sends again on a fresh one)."""
+            first = getattr(gevent.getcurrent(), "awaits_first_request", False)
+            return gevent.Timeout(HEADER_SECONDS if first else self.cfg.keepalive, False)
+
     return FairGeventWorker
 
 
 ACCEPT_PER_TURN = 16
+HEADER_SECONDS = float(os.environ.get("REQUEST_HEADER_SECONDS", "30"))
 
 
 def _notice_gone_peers(client):

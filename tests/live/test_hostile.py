@@ -178,12 +178,13 @@ def test_a_worker_that_holds_all_the_streams_it_can_serve_answers_503(tmp_path):
 def test_slow_bodies_and_headers_hold_nobody_up(tmp_path):
     """SPEC section 6: 200 connections trickling a body and 100 trickling their headers, from
     one address; /health answers within 1 s meanwhile, and each slow request is dropped at its
-    deadline (here 3 s for a body; gunicorn's keepalive bounds headers) with the server alive."""
+    deadline (here 3 s for a body and for headers) with the server alive."""
     import time
 
     from launcher import Server, request
 
-    with Server(tmp_path / "slow", env={"REQUEST_BODY_SECONDS": "3"}) as server:
+    with Server(tmp_path / "slow", env={"REQUEST_BODY_SECONDS": "3",
+                                        "REQUEST_HEADER_SECONDS": "3"}) as server:
         slow = []
         try:
             for n in range(300):
@@ -217,6 +218,28 @@ def test_slow_bodies_and_headers_hold_nobody_up(tmp_path):
         finally:
             for sock in slow:
                 sock.close()
+        assert server.died() is None
+
+
+def test_headers_that_come_in_pieces_are_answered_within_their_deadline(tmp_path):
+    """A phone on a weak Wi-Fi whose request line and headers arrive over more than gunicorn's
+    keepalive (2 s) is answered, not met by a closed connection; headers still unfinished at
+    their deadline (here 4 s; SPEC section 6: 30 s) are dropped."""
+    import time
+
+    from launcher import Server
+
+    with Server(tmp_path / "pieces", env={"REQUEST_HEADER_SECONDS": "4"}) as server:
+        with socket.create_connection((HOST, server.port), timeout=20) as late, \
+                socket.create_connection((HOST, server.port), timeout=20) as never:
+            late.sendall(b"GET /health HTTP/1.1\r\n")
+            never.sendall(b"GET /health HTTP/1.1\r\n")
+            time.sleep(2.5)  # the slow client itself: past gunicorn's keepalive, within 4 s
+            late.sendall(f"Host: {HOST}\r\nConnection: close\r\n\r\n".encode())
+            assert late.recv(64).startswith(b"HTTP/1.1 200"), "a slow first request was cut"
+            started = time.monotonic()
+            assert never.recv(64) == b""  # closed by the server at the deadline
+            assert time.monotonic() - started < 15
         assert server.died() is None
 
 
