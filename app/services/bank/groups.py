@@ -197,6 +197,22 @@ def replace_group_link(access: GroupAccess, group_id: str, role: Any,
     return group_tokens(GroupAccess(group_id, "owner"), group_id)
 
 
+def change_group(access: GroupAccess, group_id: str, body: dict[str, Any],
+                 if_match: Collection[int] | None = None) -> None:
+    """The owner renames the group (`name`) or switches its skill ratings on or off
+    (`ratings`, SPEC section 8); any other field is 422."""
+    with writing_group(access, group_id, if_match, "change_group") as group:
+        for field in body:
+            if field not in ("name", "ratings"):
+                raise Invalid(Say("Unknown field “%(name)s”.", name=field), field)
+        if "ratings" in body and not isinstance(body["ratings"], bool):
+            raise Invalid(Say("Say true or false."), "ratings")
+        if "name" in body:
+            group.name = clean_text(body["name"], "name", GROUP_NAME_LIMIT, "A group's name")
+        if "ratings" in body:
+            group.ratings = body["ratings"]
+
+
 def take_out(access: GroupAccess, group_id: str, match_id: str, out: bool,
              if_match: Collection[int] | None = None) -> None:
     """The owner takes a banked match out of the bank (a practice game: it counts in no
