@@ -46,7 +46,8 @@ def won_alone(draw) -> list[Summary]:
         rest = others[1:] if partner else others
         sides = [[0, others[0]] if partner else [0]]
         if partner:
-            sides += [list(rest[i:i + 2]) for i in range(0, 2 * count, 2) if len(rest[i:i + 2]) == 2]
+            pairs = [list(rest[i:i + 2]) for i in range(0, 2 * count, 2)]
+            sides += [pair for pair in pairs if len(pair) == 2]
         else:
             sides += [[pid] for pid in rest[:count]]
         ranks = [1] + [draw(st.integers(2, len(sides))) for _ in sides[1:]]
