@@ -194,6 +194,15 @@ def ratings(group_id: str) -> Response:
         access, group_id, version, request.args.get("game")).json(), version)
 
 
+@bp.get("/groups/<group_id>/players/<int:player_id>")
+def player(group_id: str, player_id: int) -> Response:
+    """SPEC section 8: a player's page (per game, latest matches, runs, nemesis, partner;
+    their rating over time with ratings on)."""
+    access, version, unchanged = _read(group_id)
+    return unchanged or _tagged(services.group_player(access, group_id, version, player_id),
+                                version)
+
+
 @bp.get("/groups/<group_id>/head-to-head")
 def head_to_head(group_id: str) -> Response:
     """Two players over the matches both played: `?a=<player id>&b=<player id>&game=`."""

@@ -35,7 +35,8 @@ from .bank.groups import (
     take_out,
 )
 from .bank.imports import import_group
-from .bank.ratings import Ratings, chances, group_ratings, ratings_of
+from .bank.players import group_player
+from .bank.ratings import Ratings, chances, group_ratings, match_chances, ratings_of
 from .bank.roster import add_player, check_player, merge_players, rename_player
 from .bank.stats import (
     group_head_to_head,
@@ -79,7 +80,7 @@ __all__ = [
     "Sheet", "Standing", "Summary", "Table", "abandon", "add_player", "add_round", "as_seat",
     "authenticate",
     "Ratings", "authenticate_at", "authenticate_group", "bank", "bank_at", "cell_history",
-    "chances", "change_group", "group_ratings", "ratings_of",
+    "chances", "change_group", "group_player", "group_ratings", "match_chances", "ratings_of",
     "character_visible", "check", "check_in_bank", "check_player", "clean_players",
     "create_group", "create_match", "delete_round", "group_access", "group_csv", "group_export",
     "group_head_to_head", "group_json", "group_link_of", "group_stats", "group_tokens",

@@ -185,3 +185,25 @@ def test_reading_ratings_costs_a_constant_number_of_statements(app, api):
         assert count[0] == poll  # kept: what a 304 costs, the link's one read
     finally:
         event.remove(engine, "before_cursor_execute", counted)
+
+
+def test_a_players_page_over_the_api(api, season):
+    ids = {p["name"]: p["id"] for p in season.created["players"]}
+    response = api.call("GET", f"{season.path}/players/{ids['Cy']}", season.view)
+    body = response.get_json()
+    assert response.status_code == 200 and response.headers["ETag"]
+    assert body["name"] == "Cy" and body["games"] == [
+        {"game": "generic", "played": 3, "won": 2, "win_rate": round(2 / 3, 4),
+         "mean": round((2 + 1 + 8) / 3, 2), "best": 8}]
+    assert body["runs"] == {"current": 1, "longest": 1}  # won, lost, won
+    assert body["nemesis"] is None  # nobody played three matches with Cy
+    [rated] = body["ratings"]
+    assert [step["change"] for step in rated["history"]][0] > 0
+    assert rated["rating"] == rated["history"][-1]["rating"]
+    assert [p for p in ratings(api, season)["players"] if p["name"] == "Cy"][0]["mu"] == \
+        rated["mu"]
+    error_of(api.call("GET", f"{season.path}/players/999999", season.view), 404)
+    error_of(api.call("GET", f"{season.path}/players/{ids['Cy']}", "nobody"), 401)
+    switch(api, season, False)
+    assert api.call("GET", f"{season.path}/players/{ids['Cy']}",
+                    season.view).get_json()["ratings"] is None

@@ -10,10 +10,14 @@ from datetime import datetime
 from typing import Any
 
 from openskill.models import PlackettLuce, PlackettLuceRating
+from sqlalchemy import select
 
 from ...cache import kept
 from ...errors import Conflict, Invalid
+from ...extensions import db
 from ...games.say import Say
+from ...models import Group
+from ..sheet import Sheet
 from .banking import Bank, Summary, bank_at
 from .groups import GroupAccess
 from .stats import game_named
@@ -177,3 +181,19 @@ def chances(bank: Bank, game: str, sides: Sequence[Sequence[int | None]]) -> lis
 
     return [float(chance) for chance in MODEL.predict_win(
         [[rating(pid) for pid in side] for side in sides])]
+
+
+def match_chances(group: GroupAccess, sheet: Sheet) -> list[tuple[str, float]] | None:
+    """A match just started in the group: each side's name and chance of winning, from the
+    ratings of its game now; None while the group has ratings off."""
+    row = db.session.execute(select(Group.version, Group.ratings)
+                             .where(Group.id == group.group_id)).first()
+    if row is None or not row.ratings:
+        return None
+    bank = bank_at(group, group.group_id, row.version)
+    players = [seat.player_id for seat in sheet.match.seats]
+    made = chances(bank, sheet.game.name, [[players[seat] for seat in side.seats]
+                                           for side in sheet.sides])
+    if made is None:
+        return None
+    return [(side.name, chance) for side, chance in zip(sheet.sides, made, strict=True)]
