@@ -206,6 +206,17 @@ def mark_snatched(token: str, number: int):
     return redirect(url_for("web.round_detail", token=token, number=number))
 
 
+def card_icon(draw: Any, box: tuple[int, int, int], colour: tuple[int, int, int]) -> None:
+    """The result card's icon: the blue banana."""
+    x, y, s = box
+    blue = (37, 99, 175)
+    draw.arc((x + s * 0.05, y - s * 0.35, x + s * 0.95, y + s * 0.82), 25, 155, fill=blue,
+             width=max(6, s // 6))
+    draw.line((x + s * 0.86, y + s * 0.42, x + s * 0.95, y + s * 0.3), fill=colour,
+              width=max(3, s // 14))
+
+
 PAGES = GamePages(blue_banana.GAME, view=BlueBananaView, part_noun="cards",
                   read_part=read_line, typed_values=typed_line, form_values=form_line,
-                  round_page=True, whole_part_fields=("players",), blueprint=bp)
+                  round_page=True, whole_part_fields=("players",), blueprint=bp,
+                  card_icon=card_icon)
