@@ -17,6 +17,7 @@ from ...errors import Conflict, Invalid
 from ...extensions import db
 from ...games.say import Say
 from ...models import Group
+from ...turns import in_turns
 from ..sheet import Sheet
 from .banking import Bank, Summary, bank_at
 from .groups import GroupAccess
@@ -120,7 +121,8 @@ def rate(bank: Bank, game: str) -> Ratings:
     played: dict[int, int] = {}
     changes: dict[str, dict[int, int]] = {}
     history: dict[int, list[Step]] = {}
-    for match in rated_order(bank.counted, game):
+    # Thousands of matches take seconds: rated, they take turns with the worker's other requests.
+    for match in in_turns(rated_order(bank.counted, game)):
         teams, ranks = teams_of(match)
         before = [[now[pid] if pid in now else MODEL.rating() for pid in team]
                   for team in teams]
