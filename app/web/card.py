@@ -144,7 +144,11 @@ def draw_card(card: Card, folder: str) -> bytes:
     left = MARGIN if not card.rtl else WIDTH - MARGIN - tile
     top = (BAND - tile) // 2
     draw.rounded_rectangle((left, top, left + tile, top + tile), radius=18, fill=BAR_INK)
-    (card.icon or app_icon)(draw, (left + 10, top + 10, tile - 20), BAR)
+    # The icon drawn four times as large and scaled down: its edges smooth, as text's are.
+    big = Image.new("RGB", ((tile - 20) * 4, (tile - 20) * 4), BAR_INK)
+    (card.icon or app_icon)(ImageDraw.Draw(big), (0, 0, big.width), BAR)
+    image.paste(big.resize((tile - 20, tile - 20), Image.Resampling.LANCZOS),
+                (left + 10, top + 10))
     text_at = MARGIN + tile + 28
     room = WIDTH - text_at - MARGIN
     pen.text(text_at, 52, card.game, pen.fit(card.game, 50, room, bold=True), BAR_INK)

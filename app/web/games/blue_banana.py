@@ -207,13 +207,13 @@ def mark_snatched(token: str, number: int):
 
 
 def card_icon(draw: Any, box: tuple[int, int, int], colour: tuple[int, int, int]) -> None:
-    """The result card's icon: the blue banana."""
+    """The result card's icon: the blue banana, a crescent with its stalk."""
     x, y, s = box
     blue = (37, 99, 175)
-    draw.arc((x + s * 0.05, y - s * 0.35, x + s * 0.95, y + s * 0.82), 25, 155, fill=blue,
-             width=max(6, s // 6))
-    draw.line((x + s * 0.86, y + s * 0.42, x + s * 0.95, y + s * 0.3), fill=colour,
-              width=max(3, s // 14))
+    draw.ellipse((x + s * 0.06, y - s * 0.2, x + s * 0.94, y + s * 0.8), fill=blue)
+    draw.ellipse((x + s * 0.02, y - s * 0.42, x + s * 0.98, y + s * 0.6), fill=(255, 255, 255))
+    draw.line((x + s * 0.86, y + s * 0.36, x + s * 0.97, y + s * 0.22), fill=colour,
+              width=max(3, s // 12))
 
 
 PAGES = GamePages(blue_banana.GAME, view=BlueBananaView, part_noun="cards",
