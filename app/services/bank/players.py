@@ -116,7 +116,7 @@ def player_view(bank: Bank, player: int) -> dict[str, Any]:
     ratings = None
     if bank.ratings:
         ratings = []
-        for game in sorted({match.game for match in mine}):
+        for game in [line["game"] for line in per_game(mine, player)]:  # the registry's order
             made = ratings_of(bank, game)
             rated = made.of(player)
             if rated is None:
