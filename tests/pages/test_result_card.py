@@ -141,3 +141,18 @@ def test_a_finished_sheet_offers_to_share_the_result(client, page, start):
         link = page(f"/m/{token}").find("a", **{"data-share-card": True})
         assert link.text == "Share the result" and link.has("download")
         assert link.get("href") == f"/m/{token}/card.png?lang=en"
+
+
+def test_a_renamed_group_draws_its_card_anew(client, api):
+    group = api.call("POST", "/groups", json={"name": "Thursday"}).get_json()
+    created = api.call("POST", "/matches", group["tokens"]["owner"], json={
+        "game": "generic", "players": ["Ana", "Ben"], "options": {"rounds": 1},
+        "group": group["id"]}).get_json()
+    api.call("POST", f"/matches/{created['id']}/rounds", created["tokens"]["host"],
+             json={"scores": [4, 1]})
+    path = f"/m/{created['tokens']['view']}/card.png"
+    before = png(client.get(path)).convert("L")
+    assert api.call("PATCH", f"/groups/{group['id']}", group["tokens"]["owner"],
+                    json={"name": "Friday"}).status_code == 200
+    after = png(client.get(path)).convert("L")
+    assert ImageChops.difference(before, after).getbbox() is not None

@@ -168,6 +168,14 @@ def group_link_of(match_id: str, role: str, known: Collection[str] = ()) -> Grou
     return GroupLink(row.name, secrets_["view"], "view")
 
 
+def group_named_by(match_id: str) -> tuple[str, int] | None:
+    """The name and version of the match's group (None: the match is in none), for what shows
+    the group's name beside a match (its result card, kept until either changes)."""
+    row = db.session.execute(select(Group.name, Group.version).join(
+        Match, Match.group_id == Group.id).where(Match.id == match_id)).first()
+    return None if row is None else (row.name, row.version)
+
+
 def _started_in(group_id: str, match_id: str) -> bool:
     """Whether the match, or the first of the rematches it follows on from, was started in the
     group (with its owner link) rather than filed into it when it was banked."""

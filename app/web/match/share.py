@@ -46,16 +46,18 @@ def card_png(token: str) -> bytes:
     except ServiceError as error:
         abort(429 if error.status == 429 else 404)
 
+    # The group's name is on the card: a renamed group draws it anew.
+    group = services.group_named_by(access.match_id)
+
     def make() -> tuple[bytes | None, int, bool]:
         sheet = services.load_sheet(access.match_id)
         if sheet.status not in SHOWN:
             return None, 0, False
-        link = services.group_link_of(sheet.match.id, access.role)
-        png = drawing.draw_card(card_of(sheet, link.name if link else None),
+        png = drawing.draw_card(card_of(sheet, group[0] if group else None),
                                 current_app.config["CARD_FONTS"])
         return png, len(png), sheet.version == version
 
-    png = kept(("card", access.match_id, version, language()), make)
+    png = kept(("card", access.match_id, version, group, language()), make)
     if png is None:
         abort(409)
     return png
