@@ -72,6 +72,8 @@ class Config:
     RATELIMIT_UNKNOWN_TOKEN_PER_MINUTE = int(
         os.environ.get("RATELIMIT_UNKNOWN_TOKEN_PER_MINUTE", "30")
     )
+    # The result card's fonts (app/web/card.py): DejaVu Sans, from Debian's fonts-dejavu-core.
+    CARD_FONTS = os.environ.get("CARD_FONTS", "/usr/share/fonts/truetype/dejavu")
     # What each process keeps of drawn pages and API views (app/cache.py), in bytes.
     CACHE_BYTES = int(os.environ.get("CACHE_BYTES", str(32 * 1024 * 1024)))
     # Where rate limits count: in a file every worker of this server shares (app/ratelimit.py),

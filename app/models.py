@@ -210,6 +210,8 @@ class Group(Model):
     version: Mapped[int] = mapped_column(default=1)
     created_at: Mapped[datetime] = mapped_column(_Time, default=_now)
     updated_at: Mapped[datetime] = mapped_column(_Time, default=_now)
+    # Skill ratings (SPEC section 8) are shown only once the owner switches them on.
+    ratings: Mapped[bool] = mapped_column(default=False, server_default=false())
 
     players: Mapped[list[Player]] = relationship(
         back_populates="group", order_by="Player.id", cascade="all, delete-orphan")

@@ -96,6 +96,14 @@ def get_group(group_id: str) -> Response:
     return response
 
 
+@bp.patch("/groups/<group_id>")
+def change_group(group_id: str) -> Response:
+    """`{"name"?, "ratings"?: bool}`: the owner renames the group or switches ratings."""
+    access, _ = _group(group_id, "change_group")
+    services.change_group(access, group_id, object_body(), if_match())
+    return _group_answer(access, group_id)
+
+
 @bp.get("/groups/<group_id>/tokens")
 def group_tokens(group_id: str) -> Response:
     """The owner reads the links again (to show them and their QR codes later)."""
@@ -176,6 +184,23 @@ def stats(group_id: str) -> Response:
     access, version, unchanged = _read(group_id)
     return unchanged or _tagged(
         services.group_stats(access, group_id, version, request.args.get("game")), version)
+
+
+@bp.get("/groups/<group_id>/ratings")
+def ratings(group_id: str) -> Response:
+    """SPEC section 8: `?game=<game>` (required); 409 while the group has ratings off."""
+    access, version, unchanged = _read(group_id)
+    return unchanged or _tagged(services.group_ratings(
+        access, group_id, version, request.args.get("game")).json(), version)
+
+
+@bp.get("/groups/<group_id>/players/<int:player_id>")
+def player(group_id: str, player_id: int) -> Response:
+    """SPEC section 8: a player's page (per game, latest matches, runs, nemesis, partner;
+    their rating over time with ratings on)."""
+    access, version, unchanged = _read(group_id)
+    return unchanged or _tagged(services.group_player(access, group_id, version, player_id),
+                                version)
 
 
 @bp.get("/groups/<group_id>/head-to-head")

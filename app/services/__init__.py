@@ -23,10 +23,12 @@ from .bank.groups import (
     GroupAccess,
     GroupLink,
     authenticate_group,
+    change_group,
     check_in_bank,
     create_group,
     group_access,
     group_link_of,
+    group_named_by,
     group_tokens,
     last_options,
     recent_groups,
@@ -34,6 +36,8 @@ from .bank.groups import (
     take_out,
 )
 from .bank.imports import import_group
+from .bank.players import group_player
+from .bank.ratings import Ratings, chances, group_ratings, match_chances, ratings_of
 from .bank.roster import add_player, check_player, merge_players, rename_player
 from .bank.stats import (
     group_head_to_head,
@@ -76,10 +80,12 @@ __all__ = [
     "NAME_LIMIT", "RoundInput",
     "Sheet", "Standing", "Summary", "Table", "abandon", "add_player", "add_round", "as_seat",
     "authenticate",
-    "authenticate_at", "authenticate_group", "bank", "bank_at", "cell_history",
+    "Ratings", "authenticate_at", "authenticate_group", "bank", "bank_at", "cell_history",
+    "chances", "change_group", "group_player", "group_ratings", "match_chances", "ratings_of",
     "character_visible", "check", "check_in_bank", "check_player", "clean_players",
     "create_group", "create_match", "delete_round", "group_access", "group_csv", "group_export",
-    "group_head_to_head", "group_json", "group_link_of", "group_stats", "group_tokens",
+    "group_head_to_head", "group_json", "group_link_of", "group_named_by", "group_stats",
+    "group_tokens",
     "group_tonight",
     "group_view", "group_view_gzip", "head_to_head", "health", "history", "import_group",
     "last_options", "last_undoable", "latest_changes", "load_bank", "load_sheet", "match_csv",

@@ -23,6 +23,12 @@ def spoken(names: Sequence[str]) -> Markup:
     return Markup(_listed([Markup("<bdi>%s</bdi>") % escape(name) for name in names]))
 
 
+def spoken_links(people: Sequence[tuple[str, str | None]]) -> Markup:
+    """`spoken`, each name a link where it has an address: (name, address) pairs."""
+    return Markup(_listed([Markup('<a href="%s"><bdi>%s</bdi></a>') % (href, name) if href
+                           else Markup("<bdi>%s</bdi>") % escape(name) for name, href in people]))
+
+
 def spoken_plain(names: Sequence[str]) -> str:
     """`spoken` for plain text: each name isolated between FSI and PDI."""
     return _listed([isolated(name) for name in names])

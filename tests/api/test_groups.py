@@ -93,7 +93,7 @@ def test_owner_and_view_read_the_group_and_its_etag_answers_304(api, group):
 
     assert owner.status_code == view.status_code == 200
     assert owner.get_json() == view.get_json()
-    assert set(owner.get_json()) == {"id", "name", "players", "matches", "version"}
+    assert set(owner.get_json()) == {"id", "name", "ratings", "players", "matches", "version"}
     tag = owner.headers["ETag"]
     again = api.call("GET", group.path, group.view, headers={"If-None-Match": tag})
     assert again.status_code == 304 and again.headers["ETag"] == tag

@@ -151,6 +151,10 @@ def make_everything(client) -> dict[str, str]:
     banked = _match(client, "generic", ("Ana", "Cy"), {"rounds": 1})
     _round(client, banked, {"scores": [1, 2]})
     _api(client, "POST", f"/matches/{banked['id']}/bank", banked["tokens"]["host"])
+    # Ratings on: the leaderboard's rating column, each match's changes, a player's chart.
+    _api(client, "PATCH", f"/groups/{group['id']}", owner, {"ratings": True})
+    ana = next(p["id"] for p in group["players"] if p["name"] == "Ana")
+    paths["player"] = f"/g/{group['tokens']['view']}/players/{ana}"
     paths.update({"group": f"/g/{owner}", "group view": f"/g/{group['tokens']['view']}",
                   "roster": f"/g/{owner}/players", "group links": f"/g/{owner}/links",
                   "group new match": f"/g/{owner}/new/generic",
@@ -174,7 +178,7 @@ PAGES = ("home", "new generic", "new banakil", "new blue_banana", "new bandido",
          "sheet bandido", "sheet bandido seat", "sheet bandido over", "character bandido",
          "character bandido asked", "character bandido host", "hand bandido",
          "group", "group view", "roster", "group links", "group new match", "new group",
-         "import", "sheet in group over", "sheet banked", "404")
+         "import", "sheet in group over", "sheet banked", "player", "404")
 
 
 @pytest.fixture(scope="module")

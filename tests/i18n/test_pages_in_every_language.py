@@ -33,7 +33,7 @@ BRANDS = {"SquareScores", "BG", "Stats", "CSV", "JSON", "QR", "UTC", "English", 
 
 PAGES = ["home", "new group", "import a group", "not found", "group (owner)", "group (view)",
          "group, one game", "group head to head", "group roster", "group links",
-         "group new match"]
+         "group new match", "group player"]
 PAGES += [f"new {game}" for game in GAMES]
 PAGES += [f"{game} {state}" for game in GAMES for state in STATES]
 PAGES += [f"{game} {page}" for game in GAMES
@@ -148,11 +148,14 @@ def site_of(client) -> dict[str, str]:
                               "bandido character": f"/m/{seat}/character"}
     players = {p["name"]: p["id"] for p in phone.call("GET", f"/groups/{group['id']}",
                                                       owner)["players"]}
+    # With ratings on, so that what they add to the pages is read in every language too.
+    phone.call("PATCH", f"/groups/{group['id']}", owner, {"ratings": True})
     pages |= {"group (owner)": f"/g/{owner}", "group (view)": f"/g/{view}",
               "group, one game": f"/g/{owner}?game=generic",
               "group head to head": f"/g/{owner}?a={players['Ana']}&b={players['Ben']}",
               "group roster": f"/g/{owner}/players", "group links": f"/g/{owner}/links",
-              "group new match": f"/g/{owner}/new/generic"}
+              "group new match": f"/g/{owner}/new/generic",
+              "group player": f"/g/{view}/players/{players['Ana']}"}
     return pages
 
 

@@ -224,6 +224,7 @@ class Bank:
     version: int
     players: tuple[tuple[int, str], ...]  # roster (id, name), by name
     matches: tuple[Summary, ...]
+    ratings: bool = False  # whether the owner switched skill ratings on (SPEC section 8)
 
     @property
     def counted(self) -> tuple[Summary, ...]:
@@ -231,14 +232,14 @@ class Bank:
         return tuple(match for match in self.matches if not match.taken_out)
 
     def json(self) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name,
+        return {"id": self.id, "name": self.name, "ratings": self.ratings,
                 "players": [{"id": pid, "name": name} for pid, name in self.players],
                 "matches": [match.json() for match in self.matches], "version": self.version}
 
 
 def load_bank(group_id: str) -> Bank:
     """The group's bank, in four queries whatever it holds."""
-    group = db.session.execute(select(Group.name, Group.version)
+    group = db.session.execute(select(Group.name, Group.version, Group.ratings)
                                .where(Group.id == group_id)).first()
     if group is None:
         raise NotFound(Say("No such group."))
@@ -266,7 +267,7 @@ def load_bank(group_id: str) -> Bank:
             .join(Token, and_(Token.match_id == Match.id, Token.role == "view"))
             .where(banked).order_by(Match.banked_at.desc(), Match.id))))
     players = tuple(sorted(roster, key=lambda row: (row[1].casefold(), row[0])))
-    return Bank(group_id, group.name, group.version, players, matches)
+    return Bank(group_id, group.name, group.version, players, matches, bool(group.ratings))
 
 
 def bank_at(access: GroupAccess, group_id: str, version: int) -> Bank:

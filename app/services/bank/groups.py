@@ -168,6 +168,14 @@ def group_link_of(match_id: str, role: str, known: Collection[str] = ()) -> Grou
     return GroupLink(row.name, secrets_["view"], "view")
 
 
+def group_named_by(match_id: str) -> tuple[str, int] | None:
+    """The name and version of the match's group (None: the match is in none), for what shows
+    the group's name beside a match (its result card, kept until either changes)."""
+    row = db.session.execute(select(Group.name, Group.version).join(
+        Match, Match.group_id == Group.id).where(Match.id == match_id)).first()
+    return None if row is None else (row.name, row.version)
+
+
 def _started_in(group_id: str, match_id: str) -> bool:
     """Whether the match, or the first of the rematches it follows on from, was started in the
     group (with its owner link) rather than filed into it when it was banked."""
@@ -195,6 +203,22 @@ def replace_group_link(access: GroupAccess, group_id: str, role: Any,
         token.secret = new_secret()
         token.created_at = datetime.now(UTC)
     return group_tokens(GroupAccess(group_id, "owner"), group_id)
+
+
+def change_group(access: GroupAccess, group_id: str, body: dict[str, Any],
+                 if_match: Collection[int] | None = None) -> None:
+    """The owner renames the group (`name`) or switches its skill ratings on or off
+    (`ratings`, SPEC section 8); any other field is 422."""
+    with writing_group(access, group_id, if_match, "change_group") as group:
+        for field in body:
+            if field not in ("name", "ratings"):
+                raise Invalid(Say("Unknown field “%(name)s”.", name=field), field)
+        if "ratings" in body and not isinstance(body["ratings"], bool):
+            raise Invalid(Say("Say true or false."), "ratings")
+        if "name" in body:
+            group.name = clean_text(body["name"], "name", GROUP_NAME_LIMIT, "A group's name")
+        if "ratings" in body:
+            group.ratings = body["ratings"]
 
 
 def take_out(access: GroupAccess, group_id: str, match_id: str, out: bool,

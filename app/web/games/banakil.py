@@ -4,6 +4,7 @@ The sheet adds who deals, the cells an open hand already knows, and what a side 
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
@@ -208,6 +209,19 @@ def dead_hand(token: str):
     return redirect(url_for("web.sheet", token=token))
 
 
+def card_icon(draw: Any, box: tuple[int, int, int], colour: tuple[int, int, int]) -> None:
+    """The result card's icon: two cards fanned in a hand."""
+    x, y, s = box
+    cx, cy = x + s / 2, y + s * 0.58
+    for turn, filled in ((-0.28, False), (0.22, True)):
+        corners = [(-0.22, -0.42), (0.22, -0.42), (0.22, 0.36), (-0.22, 0.36)]
+        points = [(cx + s * (u * math.cos(turn) - v * math.sin(turn)),
+                   cy + s * (u * math.sin(turn) + v * math.cos(turn))) for u, v in corners]
+        draw.polygon(points, fill=colour if filled else (255, 255, 255), outline=colour,
+                     width=max(3, s // 16))
+
+
 PAGES = GamePages(GAME, view=BanakilView, part_noun="hand", round_noun="hand",
                   read_part=read_hand, typed_values=typed_hand, form_values=form_hand,
-                  round_page=True, whole_part_fields=("hands",), blueprint=bp)
+                  round_page=True, whole_part_fields=("hands",), blueprint=bp,
+                  card_icon=card_icon)

@@ -202,6 +202,17 @@ def _saved(sheet, seat: int) -> str:
     return _("Your character is saved. Only this phone shows it.")
 
 
+def card_icon(draw: Any, box: tuple[int, int, int], colour: tuple[int, int, int]) -> None:
+    """The result card's icon: the bandit's mask."""
+    x, y, s = box
+    draw.rounded_rectangle((x + s * 0.04, y + s * 0.3, x + s * 0.96, y + s * 0.66),
+                           radius=s // 6, fill=colour)
+    for left in (0.2, 0.56):
+        draw.ellipse((x + s * left, y + s * 0.39, x + s * (left + 0.24), y + s * 0.57),
+                     fill=(255, 255, 255))
+
+
 PAGES = GamePages(bandido.GAME, view=BandidoView, part_noun="turn",
                   read_part=read_state, typed_values=typed_state, form_values=form_state,
-                  whole_part_fields=("players", "symbols"), blueprint=bp)
+                  whole_part_fields=("players", "symbols"), blueprint=bp,
+                  card_icon=card_icon)

@@ -73,6 +73,8 @@ class GamePages:
     whole_part_fields: tuple[str, ...] = ()
     blueprint: Blueprint | None = None
     templates: str = ""
+    # Draws the game's icon on its result card (app/web/card.py): (draw, (x, y, size), colour).
+    card_icon: Callable[..., None] | None = None
 
     @property
     def name(self) -> str:

@@ -206,6 +206,17 @@ def mark_snatched(token: str, number: int):
     return redirect(url_for("web.round_detail", token=token, number=number))
 
 
+def card_icon(draw: Any, box: tuple[int, int, int], colour: tuple[int, int, int]) -> None:
+    """The result card's icon: the blue banana, a crescent with its stalk."""
+    x, y, s = box
+    blue = (37, 99, 175)
+    draw.ellipse((x + s * 0.06, y - s * 0.2, x + s * 0.94, y + s * 0.8), fill=blue)
+    draw.ellipse((x + s * 0.02, y - s * 0.42, x + s * 0.98, y + s * 0.6), fill=(255, 255, 255))
+    draw.line((x + s * 0.86, y + s * 0.36, x + s * 0.97, y + s * 0.22), fill=colour,
+              width=max(3, s // 12))
+
+
 PAGES = GamePages(blue_banana.GAME, view=BlueBananaView, part_noun="cards",
                   read_part=read_line, typed_values=typed_line, form_values=form_line,
-                  round_page=True, whole_part_fields=("players",), blueprint=bp)
+                  round_page=True, whole_part_fields=("players",), blueprint=bp,
+                  card_icon=card_icon)

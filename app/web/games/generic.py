@@ -238,4 +238,16 @@ def edit_cell(token: str, number: int, seat: int):
                            number=number, seat=seat, history=history, conflict=conflict), status
 
 
-PAGES = GamePages(GAME, view=FreeSheetView, part_endpoint="generic.edit_cell", blueprint=bp)
+def card_icon(draw: Any, box: tuple[int, int, int], colour: tuple[int, int, int]) -> None:
+    """The result card's icon: a score sheet, its columns and rows."""
+    x, y, s = box
+    w = max(3, s // 16)
+    draw.rounded_rectangle((x + s * 0.14, y + s * 0.06, x + s * 0.86, y + s * 0.94),
+                           radius=s // 12, outline=colour, width=w)
+    for row in (0.3, 0.5, 0.7):
+        draw.line((x + s * 0.14, y + s * row, x + s * 0.86, y + s * row), fill=colour, width=w)
+    draw.line((x + s * 0.5, y + s * 0.06, x + s * 0.5, y + s * 0.94), fill=colour, width=w)
+
+
+PAGES = GamePages(GAME, view=FreeSheetView, part_endpoint="generic.edit_cell", blueprint=bp,
+                  card_icon=card_icon)

@@ -1,1 +1,2 @@
-"""A group's pages: the group's page and its layout, the roster, its links, import and export."""
+"""A group's pages: the group's page and its layout, a player's page, the roster, its links, import
+and export."""

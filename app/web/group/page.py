@@ -71,6 +71,9 @@ def group(token: str):
         except Invalid as error:
             h2h_error = say(error.message)
     tonight = services.group_tonight(access, gid, version)
+    # With ratings off no page shows one (SPEC section 8): nothing rated reaches the template.
+    rated = ({g.name: services.ratings_of(bank, g.name) for g in played} if bank.ratings
+             else {})
     return render_template(
         "group/group.html", token=token, access=access, role_label=str(ROLE_LABELS[access.role]),
         bank=bank, played=played, game=game, stats=stats, panels=panels,
@@ -78,7 +81,18 @@ def group(token: str):
         page=min(max(1, _number(request.args.get("page"))), pages), pages=pages,
         h2h_form=h2h_form, h2h=h2h, h2h_error=h2h_error, tonight=tonight,
         evening=group_view.evening_label(tonight), games=GAMES, view=group_view,
-        form=CsrfForm())
+        rated=rated, form=CsrfForm())
+
+
+@bp.post("/g/<token>/ratings/<any(on, off):switch>")
+def switch_ratings(token: str, switch: str):
+    """The owner switches the group's skill ratings on or off."""
+    access, _version = owner_link(token)
+    posted()
+    services.change_group(access, access.group_id, {"ratings": switch == "on"})
+    flash(_("Ratings are on: each game's leaderboard shows them beside the win rate.")
+          if switch == "on" else _("Ratings are off: no page shows them."), "info")
+    return redirect(url_for("web.group", token=token, _anchor="ratings"))
 
 
 @bp.post("/g/<token>/matches/<match_id>/<any(out, back):move>")

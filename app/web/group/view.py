@@ -3,19 +3,22 @@ the charts drawn from the bank's summaries (kept per version of the group, like 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from flask import url_for
 from flask_babel import format_date, format_datetime, format_decimal
 from flask_babel import gettext as _
+from markupsafe import Markup
 
 from ...cache import kept
 from ...games import GAMES, Game
 from ...i18n import MINUS, language, say
 from ...services import Bank, Summary
 from .. import charts
-from ..words import spoken_minutes
+from ..words import spoken_links, spoken_minutes
 
 BANK_PAGE = 20  # banked matches listed at once, newest first
 OVER_TIME = 30  # the latest matches of a game its totals chart draws
@@ -43,6 +46,21 @@ def game_title(name: str) -> str:
     return say(game.title) if game else name
 
 
+def player_link(token: str, player: int | None) -> str | None:
+    """A player's page, for a name on the group's page (a seat with no roster player has none)."""
+    return url_for("web.player", token=token, player_id=player) if player is not None else None
+
+
+def linked(token: str, finishes: Iterable[Any]) -> Markup:
+    """Names as a sentence lists them (partners once each), each a link to its player's page."""
+    seen: dict[str, int | None] = {}
+    for finish in finishes:
+        name, player = (finish["name"], finish["player"]) if isinstance(finish, dict) else (
+            finish.name, finish.player)
+        seen.setdefault(name, player)
+    return spoken_links([(name, player_link(token, player)) for name, player in seen.items()])
+
+
 def winners(summary: Summary) -> list[str]:
     """The winners' names, partners once each."""
     names: list[str] = []
@@ -56,6 +74,15 @@ def mean(value: float) -> str:
     """A mean to one decimal, as the page's language writes it ("12.5", de "12,5")."""
     written = format_decimal(abs(value), format="0.0")
     return MINUS + written if value < 0 else written
+
+
+def rating_changes(summary: Summary, rated: dict[str, Any]) -> list[tuple[str, int, int]]:
+    """Each roster player's change in rating from this match (partners each), in seat order;
+    none for a match the ratings leave out (taken out, or with one side)."""
+    ratings = rated.get(summary.game)
+    moved = ratings.changes.get(summary.id, {}) if ratings else {}
+    return [(finish.name, finish.player, moved[finish.player]) for finish in summary.players
+            if finish.player is not None and finish.player in moved]
 
 
 def duration(summary: Summary) -> str:

@@ -3,14 +3,16 @@ form for a game, and the match it describes made (also from a group's roster).""
 
 from __future__ import annotations
 
-from flask import abort, redirect, render_template, request, session, url_for
+from flask import abort, flash, redirect, render_template, request, session, url_for
+from flask_babel import gettext as _
 
 from ... import services
 from ...errors import Conflict, Invalid
 from ...games import GAMES
-from ...i18n import say
+from ...i18n import num, say
 from ..blueprint import bp, remember
 from ..group.forms import GroupForm
+from ..words import isolated
 from .forms import check_seat_options, new_match_form, option_values
 
 
@@ -47,13 +49,19 @@ def start_match(game, form, group=None):
     if len(typed) >= game.min_players and not check_seat_options(form, game, len(typed)):
         return None
     try:
-        _made, tokens = services.create_match(
+        made, tokens = services.create_match(
             game.name, [name for _i, name in typed], option_values(form, game),
             form.name.data or None, request.remote_addr, group=group)
     except (Invalid, Conflict) as error:  # a group's match: two names one person's is 409
         _place_error(form, error, [i for i, _name in typed])
         return None
     remember(tokens["host"])
+    odds = services.match_chances(group, made) if group is not None else None
+    if odds:
+        flash(_("Chances of winning, from the group's ratings: %(chances)s.",
+                chances=_(", ").join(_("%(side)s %(percent)s%%", side=isolated(side),
+                                       percent=num(round(chance * 100)))
+                                     for side, chance in odds)), "info")
     return redirect(url_for("web.sheet", token=tokens["host"]))
 
 

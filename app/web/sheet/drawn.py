@@ -10,11 +10,14 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from flask import render_template, request, session
+from flask_babel import ngettext
 from flask_wtf.csrf import generate_csrf as csrf_token
 from markupsafe import Markup
 
 from ... import services
+from ...i18n import num, say
 from ..blueprint import bp
+from ..words import spoken_plain
 from .announce import announcement
 from .view import SheetView
 
@@ -29,6 +32,32 @@ GROUPS_SLOT = "<!--@@groups-slot@@-->"
 GROUP_LINK_SLOT = "<!--@@group-link-slot@@-->"
 
 
+# The matches a result card and a link preview show: over (not yet banked) or banked.
+SHOWN = ("over", "banked")
+
+
+def finish_order(sheet: services.Sheet) -> list[tuple[Any, int]]:
+    """The sides in rank order (ties in side order), each with its rank."""
+    ranks = {standing.side: standing.rank for standing in services.standings(sheet)}
+    return sorted(((side, ranks[side.index]) for side in sheet.sides),
+                  key=lambda item: (item[1], item[0].index))
+
+
+def open_graph(sheet_view: Any) -> dict[str, str] | None:
+    """The title and description a link preview shows, for a finished match opened through
+    its view link; None for any other link (SPEC: no host or seat link in such a tag)."""
+    if sheet_view.access.role != "view" or sheet_view.status not in SHOWN:
+        return None
+    sheet = sheet_view.sheet
+    order = finish_order(sheet)
+    winners = [side.name for side, _ in order if side.index in sheet.result.winners]
+    won = sum(len(side.seats) for side, _ in order if side.index in sheet.result.winners)
+    title = ngettext("%(names)s won", "%(names)s won", won, names=spoken_plain(winners))
+    lines = " · ".join(f"{side.name} {num(sheet.result.totals[side.index])}"
+                       for side, _ in order)
+    return {"title": f"{say(sheet.game.title)}: {title}", "description": lines}
+
+
 @dataclass(frozen=True)
 class Rendered:
     """The sheet as HTML, with what the page around it needs."""
@@ -38,6 +67,8 @@ class Rendered:
     role_label: str
     match_id: str
     role: str  # the link's role at the match: host, seat or view
+    # A link preview's title and description (Open Graph): a finished match's view link only.
+    og: dict[str, str] | None = None
 
     def with_csrf(self, value: str) -> Rendered:
         return replace(self, html=Markup(self.html.replace(CSRF_SLOT, value)))
@@ -96,7 +127,7 @@ def draw(token: str, view: SheetView, form: Any = None, focus: str | None = None
                            csrf=csrf, undoable=undoable, announce=announce, conflict=conflict,
                            banked_by=None if banker is None else view.actor_name(banker))
     return Rendered(Markup(html), view.match.name, view.role_label, view.match.id,
-                    view.access.role)
+                    view.access.role, open_graph(view))
 
 
 def sheet_page(token: str, rendered: Rendered, status: int = 200):

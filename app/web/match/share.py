@@ -1,0 +1,80 @@
+"""The result to share (SPEC section 8): `/m/<token>/card.png` for any link of a match that is
+over or banked (an unknown link 404, a match still in play or abandoned 409), drawn once per
+version and language and kept; and what a chat's link preview reads (Open Graph), for the view
+link alone."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from flask import Response, abort, current_app, request
+from flask_babel import force_locale, format_date, ngettext
+
+from ... import services
+from ...cache import kept
+from ...errors import ServiceError
+from ...i18n import LANGUAGES, RIGHT_TO_LEFT, language, num, say
+from .. import card as drawing
+from ..blueprint import bp
+from ..games import pages_of
+from ..sheet.drawn import SHOWN, finish_order
+from ..words import spoken_plain
+
+
+def card_of(sheet: services.Sheet, group: str | None) -> drawing.Card:
+    """What the card says, in the page's language."""
+    order = finish_order(sheet)
+    winners = [side.name for side, _ in order if side.index in sheet.result.winners]
+    # "Ana & Cy won" is two people winning: the sentence counts the winning seats.
+    won = sum(len(side.seats) for side, _ in order if side.index in sheet.result.winners)
+    moment: datetime = services.utc(sheet.match.banked_at or sheet.match.updated_at)
+    pages = pages_of(sheet.game.name)
+    return drawing.Card(
+        game=say(sheet.game.title), icon=pages.card_icon,
+        rows=tuple(drawing.Row(num(rank), side.name, num(sheet.result.totals[side.index]),
+                               side.index in sheet.result.winners) for side, rank in order),
+        winners=ngettext("%(names)s won", "%(names)s won", won, names=spoken_plain(winners)),
+        date=format_date(moment, "long"), group=group, brand="SquareScores",
+        language=language(), rtl=language() in RIGHT_TO_LEFT)
+
+
+def card_png(token: str) -> bytes:
+    """The card of the match `token` opens, at its version, in the page's language: drawn
+    once and kept."""
+    try:
+        access, version = services.authenticate_at(token, request.remote_addr)
+    except ServiceError as error:
+        abort(429 if error.status == 429 else 404)
+
+    # The group's name is on the card: a renamed group draws it anew.
+    group = services.group_named_by(access.match_id)
+
+    def make() -> tuple[bytes | None, int, bool]:
+        sheet = services.load_sheet(access.match_id)
+        if sheet.status not in SHOWN:
+            return None, 0, False
+        png = drawing.draw_card(card_of(sheet, group[0] if group else None),
+                                current_app.config["CARD_FONTS"])
+        return png, len(png), sheet.version == version
+
+    png = kept(("card", access.match_id, version, group, language()), make)
+    if png is None:
+        abort(409)
+    return png
+
+
+@bp.get("/m/<token>/card.png")
+def card(token: str):
+    """The result card; `?lang=` draws it in that language (an Open Graph image is fetched
+    by a chat's robot, whose own language says nothing of the table's)."""
+    chosen = request.args.get("lang")
+    if chosen in LANGUAGES:
+        with force_locale(chosen):
+            png = card_png(token)
+    else:
+        png = card_png(token)
+    response = Response(png, mimetype="image/png")
+    response.headers["Content-Disposition"] = 'inline; filename="squarescores-result.png"'
+    response.headers["Cache-Control"] = "private, max-age=60"
+    return response
+
