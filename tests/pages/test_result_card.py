@@ -156,3 +156,16 @@ def test_a_renamed_group_draws_its_card_anew(client, api):
                     json={"name": "Friday"}).status_code == 200
     after = png(client.get(path)).convert("L")
     assert ImageChops.difference(before, after).getbbox() is not None
+
+
+def test_two_partnerships_finish_first_and_second_on_the_card(app, banked):
+    """A card counts places among the sides, as a table says them: the bank's seat ranks of a
+    partnership match are 1, 1, 3, 3, its card's places 1 and 2."""
+    from app import services
+    from app.web.match.share import card_of
+
+    with app.test_request_context("/"):
+        access, _ = services.authenticate_at(banked, "127.0.0.1")
+        card = card_of(services.load_sheet(access.match_id), None)
+    assert [(row.place, row.name, row.winner) for row in card.rows] == [
+        ("1", "Ana & Cy", True), ("2", "Ben & ليلى", False)]

@@ -37,10 +37,13 @@ SHOWN = ("over", "banked")
 
 
 def finish_order(sheet: services.Sheet) -> list[tuple[Any, int]]:
-    """The sides in rank order (ties in side order), each with its rank."""
+    """The sides in rank order (ties in side order), each with its place among the sides: two
+    partnerships finish 1 and 2, where the bank's seat ranks say 1, 1, 3, 3; ties share a place
+    and the next is skipped (1, 1, 3)."""
     ranks = {standing.side: standing.rank for standing in services.standings(sheet)}
-    return sorted(((side, ranks[side.index]) for side in sheet.sides),
-                  key=lambda item: (item[1], item[0].index))
+    order = sorted(sheet.sides, key=lambda side: (ranks[side.index], side.index))
+    return [(side, 1 + sum(ranks[other.index] < ranks[side.index] for other in order))
+            for side in order]
 
 
 def open_graph(sheet_view: Any) -> dict[str, str] | None:
