@@ -13,10 +13,10 @@ and, in a partnership game, each pair made partners again costs that many times 
 The search:
 1. *Greedy construction*: players in a random order, each put at the table with room where it
    adds the least cost (ties broken at random).
-2. *Local search*: swaps of two players at different tables, each kept when it lowers the cost
-   (first improvement, neighbourhood scanned in random order), until no swap helps or the
-   budget of evaluated swaps is spent; then a random perturbation (a few random swaps) and
-   again, keeping the best seating found (iterated local search).
+2. *Local search*: random swaps of two players at different tables, each kept unless it
+   raises the cost (sideways moves cross plateaus); after `STUCK` swaps without a new best, a
+   random perturbation of the best (a few random swaps) and on (iterated local search), until
+   the cost is 0 or the budget of evaluated swaps is spent; the best seating found wins.
 The greedy seating is the search's start, so the result never repeats more than it does.
 Within a table, the seats are ordered so that the game's partnerships (from its sides, e.g.
 Banakil's seats 0 & 2 against 1 & 3) pair the players least often partners before."""
@@ -38,8 +38,9 @@ Tables = list[list[P]]
 Partnerships = Mapping[int, Sequence[Sequence[int]]]
 
 PARTNER_WEIGHT = 10
-BUDGET = 8000  # swaps evaluated at most, per seating
+BUDGET = 5000  # swaps evaluated at most, per seating
 KICK = 3  # random swaps of one perturbation
+STUCK = 400  # swaps without a new best before one
 
 
 def split(players: int, allowed: Sequence[int], table_size: int | None = None
@@ -90,14 +91,31 @@ def repeats(seatings: Sequence[Sequence[Sequence[P]]]) -> int:
     return sum(count - 1 for count in together(seatings).values() if count > 1)
 
 
+def penalty(tables: Sequence[Sequence[P]], history: Sequence[Tables[P]] = (),
+            partnerships: Partnerships | None = None) -> int:
+    """What the search minimises for one seating after `history` (module doc): each pair at
+    one table again, by how often it met, and each partnership again, PARTNER_WEIGHT times."""
+    met, partners = together(history), partnered(history, partnerships or {})
+    cost = sum(met[frozenset(pair)] for table in tables for pair in combinations(table, 2))
+    return cost + PARTNER_WEIGHT * sum(
+        partners[frozenset((table[a], table[b]))] for table in tables
+        for side in (partnerships or {}).get(len(table), ()) for a, b in combinations(side, 2))
+
+
 def lower_bound(players: int, sizes: Sequence[int], seatings: int) -> int:
-    """The fewest repeats any `seatings` seatings of these sizes can have: no pair counted
-    before all pairs (overall, and each player's) are used up."""
+    """The fewest repeats any `seatings` seatings of these sizes can have: the largest of
+    - pairs seated beyond all the pairs there are;
+    - for each player, table-mates (at least the smallest table's) beyond all the others;
+    - the pigeonhole: each later table takes its players from the first seating's tables, so
+      at least the pairs of the most even spread of them sat together at the first."""
     pairs = seatings * sum(size * (size - 1) // 2 for size in sizes)
     overall = max(0, pairs - players * (players - 1) // 2)
-    each = sum(max(0, seatings * (size - 1) - (players - 1)) for size in sizes
-               for _ in range(size)) // 2
-    return max(overall, each)
+    each = players * max(0, seatings * (min(sizes) - 1) - (players - 1)) // 2
+    spread = 0
+    for size in sizes:
+        small, extra = divmod(size, len(sizes))
+        spread += extra * (small + 1) * small // 2 + (len(sizes) - extra) * small * (small - 1) // 2
+    return max(overall, each, max(0, seatings - 1) * spread)
 
 
 class _Cost:
@@ -196,35 +214,32 @@ def seat(players: Sequence[P], sizes: Sequence[int], history: Sequence[Tables[P]
 
 def _search(tables: list[list[int]], cost: _Cost, rng: random.Random, budget: int
             ) -> list[list[int]]:
+    """Random swaps of two players at different tables, each kept unless it raises the cost
+    (sideways moves let the search cross plateaus); after STUCK swaps without a new best, a
+    few random swaps of the best seating (a kick), and on. The best seating seen wins."""
     current = [table[:] for table in tables]
     costs = [cost.table(table) for table in current]
     best, best_total = [table[:] for table in current], sum(costs)
-    spent = 0
-    while spent < budget and best_total > 0:
-        improved = False
-        moves = [(a, i, b, j) for a, b in combinations(range(len(current)), 2)
-                 for i in range(len(current[a])) for j in range(len(current[b]))]
-        rng.shuffle(moves)
-        for a, i, b, j in moves:
-            spent += 1
-            if spent > budget:
-                break
-            new_a, new_b = current[a][:], current[b][:]
-            new_a[i], new_b[j] = current[b][j], current[a][i]
-            cost_a, cost_b = cost.table(new_a), cost.table(new_b)
-            if cost_a + cost_b < costs[a] + costs[b]:
-                current[a], current[b], costs[a], costs[b] = new_a, new_b, cost_a, cost_b
-                improved = True
-                break
+    since_best = 0
+    for _ in range(budget if len(current) > 1 else 0):
+        if best_total == 0:
+            break
+        a, b = rng.sample(range(len(current)), 2)
+        i, j = rng.randrange(len(current[a])), rng.randrange(len(current[b]))
+        new_a, new_b = current[a][:], current[b][:]
+        new_a[i], new_b[j] = current[b][j], current[a][i]
+        cost_a, cost_b = cost.table(new_a), cost.table(new_b)
+        if cost_a + cost_b <= costs[a] + costs[b]:
+            current[a], current[b], costs[a], costs[b] = new_a, new_b, cost_a, cost_b
         if sum(costs) < best_total:
-            best, best_total = [table[:] for table in current], sum(costs)
-        if not improved and spent < budget and len(current) > 1:
-            current = [table[:] for table in best]
-            for _ in range(KICK):  # stuck: a few random swaps of the best, and climb again
+            best, best_total, since_best = [table[:] for table in current], sum(costs), 0
+            continue
+        since_best += 1
+        if since_best >= STUCK:
+            current, since_best = [table[:] for table in best], 0
+            for _ in range(KICK):
                 a, b = rng.sample(range(len(current)), 2)
                 i, j = rng.randrange(len(current[a])), rng.randrange(len(current[b]))
                 current[a][i], current[b][j] = current[b][j], current[a][i]
             costs = [cost.table(table) for table in current]
-        elif not improved:
-            break
     return best
