@@ -17,6 +17,7 @@ from ...games import GAMES, Game, InvalidInput
 from ...games.say import Say
 from ...models import Change, Group, Night, NightTable, NightToken, Player
 from ..bank.groups import LARGEST_ID, GroupAccess
+from ..bank.roster import roster_players
 from ..matches import MATCH_NAME_LIMIT, build_match
 from ..text import clean_text
 from ..writes import lock_group, touch_group
@@ -216,3 +217,23 @@ def _seat(night: Night, game: Game, group: Group, present: list[int]) -> None:
         night.tables.append(NightTable(seating=number, position=position, match_id=match.id,
                                        match=match))
 
+
+
+def join_roster(access: GroupAccess, group_id: str, names: Sequence[str]) -> list[int]:
+    """The roster ids of these names, typed on the spot when a night starts: a name that is on
+    the roster (ignoring case) is that player, any other joins it."""
+    access.check(group_id, "create_night")
+    db.session.rollback()
+    with write_intent():
+        group = lock_group(group_id)
+    try:
+        if group is None:
+            raise NotFound(Say("No such group."))
+        players, joined = roster_players(group, names)
+        if joined:
+            touch_group(group)
+        db.session.commit()
+    except BaseException:
+        db.session.rollback()
+        raise
+    return [player.id for player in players]

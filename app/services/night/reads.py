@@ -13,6 +13,7 @@ from ...cache import kept
 from ...extensions import db
 from ...games import GAMES
 from ...models import Match, Night, NightTable, NightToken, Player, Seat, Token
+from ..matches import utc
 from ..sheet import load_sheet
 from .access import NightAccess
 
@@ -200,3 +201,53 @@ def game_title(night: Night) -> str:
 def player_token(night_id: str, player_id: int) -> str | None:
     return db.session.scalar(select(NightToken.secret).where(
         NightToken.night_id == night_id, NightToken.player_id == player_id))
+
+
+def group_nights(group_id: str) -> list[dict[str, Any]]:
+    """A group's nights, newest first: what its page lists."""
+    rows = db.session.execute(
+        select(Night.id, Night.name, Night.game, Night.ended, Night.created_at)
+        .where(Night.group_id == group_id).order_by(Night.created_at.desc())).all()
+    return [{"id": row.id, "name": row.name, "game": row.game,
+             "status": "ended" if row.ended else "active", "created_at": utc(row.created_at)}
+            for row in rows]
+
+
+def nights_of_matches(group_id: str) -> dict[str, dict[str, str]]:
+    """Which night each of a group's matches was played at (only those played at one)."""
+    rows = db.session.execute(
+        select(NightTable.match_id, Night.id, Night.name)
+        .join(Night, Night.id == NightTable.night_id).where(Night.group_id == group_id)).all()
+    return {row.match_id: {"id": row.id, "name": row.name} for row in rows}
+
+
+def follow_link(seat_secret: str) -> str | None:
+    """The night link of the player whose seat link this is, at a night's table (None for any
+    other link): their phone follows them from it to each next table."""
+    return db.session.scalar(
+        select(NightToken.secret)
+        .join(NightTable, NightTable.night_id == NightToken.night_id)
+        .join(Token, (Token.match_id == NightTable.match_id) & (Token.role == "seat"))
+        .join(Seat, (Seat.match_id == Token.match_id) & (Seat.position == Token.seat)
+              & (Seat.player_id == NightToken.player_id))
+        .where(Token.secret == seat_secret))
+
+
+def night_of_link(secret: str) -> NightAccess | None:
+    """A night's own link (tv or player), or None."""
+    row = db.session.execute(select(NightToken.night_id, NightToken.role, NightToken.player_id)
+                             .where(NightToken.secret == secret)).first()
+    return NightAccess(row.role, night_id=row.night_id, player_id=row.player_id) if row else None
+
+
+def current_seat(night_id: str, player_id: int | None) -> str | None:
+    """The seat link of a player at their table of the night's latest seating (None while
+    they sit it out): what their phone asks at each new version, in two small queries."""
+    latest = db.session.scalar(select(func.max(NightTable.seating))
+                               .where(NightTable.night_id == night_id))
+    return db.session.scalar(
+        select(Token.secret)
+        .join(NightTable, NightTable.match_id == Token.match_id)
+        .join(Seat, (Seat.match_id == Token.match_id) & (Seat.position == Token.seat))
+        .where(NightTable.night_id == night_id, NightTable.seating == latest,
+               Token.role == "seat", Seat.player_id == player_id)) if latest else None

@@ -14,6 +14,7 @@ from flask_wtf.csrf import generate_csrf as csrf_token
 from markupsafe import Markup
 
 from ... import services
+from ...services.night import follow_link
 from ..blueprint import bp
 from .announce import announcement
 from .view import SheetView
@@ -104,8 +105,11 @@ def sheet_page(token: str, rendered: Rendered, status: int = 200):
     is this phone's own put in (the groups it may bank into)."""
     rendered = replace(rendered, html=Markup(with_groups(rendered.html)))
     rendered = replace(rendered, html=Markup(with_group_link(rendered)))
-    template = "sheet/sheet_fragment.html" if request.args.get("fragment") else "sheet/sheet.html"
-    return render_template(template, token=token, rendered=rendered), status
+    if request.args.get("fragment"):
+        return render_template("sheet/sheet_fragment.html", token=token, rendered=rendered), status
+    # A seat at a game night's table: the phone follows its player to the next table.
+    return render_template("sheet/sheet.html", token=token, rendered=rendered,
+                           follow=follow_link(token) if len(token) <= 64 else None), status
 
 
 def render_sheet(token: str, view: SheetView, form: Any = None, focus: str | None = None,
