@@ -74,7 +74,10 @@ def next_seating(access: NightAccess, night_id: str, body: Any,
         players = body.get("players") if isinstance(body, dict) else None
         if body is not None and not isinstance(body, dict):
             raise Invalid(Say("The body must be a JSON object."))
-        present = night.present if players is None else _present(group, players)
+        if players is None:  # as before, less anyone merged into another since
+            players = [p for p in night.present if p in set(db.session.scalars(
+                select(Player.id).where(Player.group_id == group.id)))]
+        present = _present(group, players)
         night.present = present
         _seat(night, GAMES[night.game], group, present)
     return night

@@ -15,7 +15,7 @@ from ... import services
 from ...errors import ServiceError
 from ...i18n import say
 from ...live.streams import night_stream
-from ...services.night import end_night, next_seating, player_token
+from ...services.night import end_night, join_roster, next_seating, player_token
 from ..blueprint import bp, group_link, owner_link
 from ..sheet.forms import posted
 from .view import group_night, player_url, screen_url, shown, standings_chart
@@ -60,7 +60,12 @@ def night_seating(token: str, night_id: str):
     posted()
     present = [int(p) for p in request.form.getlist("present")
                if p.isascii() and p.isdigit() and len(p) < 10]
+    names = [line.strip() for line in request.form.get("new_names", "").splitlines()
+             if line.strip()]
     try:
+        if names:  # newcomers join the roster, and this seating
+            present += [p for p in join_roster(access, access.group_id, names)
+                        if p not in present]
         next_seating(night_access, night_id, {"players": present})
     except ServiceError as error:
         flash(say(error.message), "error")
