@@ -43,7 +43,7 @@ def test_a_night_moves_its_players_phones_and_its_big_screen_follows_every_save(
 
     organiser = device(browser, PHONE)
     organiser.goto(f"{live_server}/g/{owner}")
-    organiser.get_by_role("link", name="Game night").click()
+    organiser.get_by_role("link", name="New game night").click()
     organiser.get_by_role("link", name="Free score sheet").click()
     for name in NAMES:
         organiser.get_by_label(name, exact=True).check()
