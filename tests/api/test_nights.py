@@ -182,6 +182,7 @@ def test_an_ended_night_takes_no_further_seating(api, club):
     ({"game": "banakil", "players": []}, "players"),
     ({"game": "banakil", "players": [1, 1]}, "players"),
     ({"game": "banakil", "players": [1, 999999]}, "players[1]"),
+    ({"game": "banakil", "players": list(range(10**6, 10**6 + 161))}, "players"),
     ({"game": "banakil", "players": [1, 2], "table_size": 5}, "table_size"),
     ({"game": "banakil", "players": [1, 2], "table_size": True}, "table_size"),
     ({"game": "banakil", "players": [1, 2], "options": {"colour": 1}}, "options.colour"),

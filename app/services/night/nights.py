@@ -25,6 +25,9 @@ from . import seating
 from .access import NightAccess
 from .reads import night_version
 
+# A room of 40 tables; the seating weighs every pair of players (its work grows as the square).
+MOST_PLAYERS = 160
+
 
 def create_night(access: GroupAccess, group_id: str, body: Any) -> Night:
     """`{"game", "players": [roster ids], "table_size"?, "options"?, "name"?}`: a new night of
@@ -156,6 +159,9 @@ def _present(group: Group, players: Any) -> list[int]:
     """Roster ids, each of this group's roster and named once."""
     if not isinstance(players, list) or not players:
         raise Invalid(Say("Say who is here: a list of the roster's player ids."), "players")
+    if len(players) > MOST_PLAYERS:  # SPEC section 6: the seating's work stays bounded
+        raise Invalid(Say("A night seats at most %(most)s players.", most=MOST_PLAYERS),
+                      "players")
     ids = [p for p in players if not isinstance(p, bool) and isinstance(p, int)
            and 1 <= p <= LARGEST_ID]
     if len(ids) != len(players) or len(set(ids)) != len(ids):
