@@ -104,3 +104,12 @@ def test_the_lower_bound_counts_pairs_that_cannot_all_be_new():
     assert lower_bound(12, [4] * 3, 3) == 2 * 3  # a table of 4 from 3 tables: a pair again
     assert all(lower_bound(12, [4] * 3, r) <= repeats(
         [[list(range(i, i + 4)) for i in (0, 4, 8)]] * r) for r in range(1, 5))
+
+
+def test_looking_one_seating_ahead_finds_sixteen_five_seatings_without_a_repeat():
+    # Three seatings without repeats are not all the start of five (the fourth may be forced
+    # into repeats); weighing the next seating while choosing finds the five that exist.
+    history = []
+    for number in range(5):
+        history.append(seat(list(range(16)), [4] * 4, history, BANAKIL, seed=number))
+    assert repeats(history) == 0

@@ -17,12 +17,16 @@ The search:
    raises the cost (sideways moves cross plateaus); after `STUCK` swaps without a new best, a
    random perturbation of the best (a few random swaps) and on (iterated local search), until
    the cost is 0 or the budget of evaluated swaps is spent; the best seating found wins.
+3. *One seating ahead*: where that seating repeats nothing, up to `AHEAD_TRIES` more searches
+   for such seatings, keeping the one whose next seating (a short search) repeats least: three
+   seatings of sixteen without repeats are not all the start of five.
 The greedy seating is the search's start, so the result never repeats more than it does.
 Within a table, the seats are ordered so that the game's partnerships (from its sides, e.g.
 Banakil's seats 0 & 2 against 1 & 3) pair the players least often partners before."""
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
@@ -41,6 +45,7 @@ PARTNER_WEIGHT = 10
 BUDGET = 5000  # swaps evaluated at most, per seating
 KICK = 3  # random swaps of one perturbation
 STUCK = 400  # swaps without a new best before one
+AHEAD_TRIES = 12  # more seatings without repeats weighed by the next one's (step 3)
 
 
 def split(players: int, allowed: Sequence[int], table_size: int | None = None
@@ -157,6 +162,21 @@ class _Cost:
                    for side in self.partnerships[len(table)]
                    for a, b in combinations(side, 2))
 
+    def after(self, tables: Sequence[Sequence[int]]) -> _Cost:
+        """This cost once `tables` (each in seat order) have been played too."""
+        later = copy.copy(self)
+        later.met = [row[:] for row in self.met]
+        later.partners = [row[:] for row in self.partners]
+        for table in tables:
+            for a, b in combinations(table, 2):
+                later.met[a][b] += 1
+                later.met[b][a] += 1
+            for side in self.partnerships.get(len(table), ()):
+                for a, b in combinations([table[seat] for seat in side], 2):
+                    later.partners[a][b] += 1
+                    later.partners[b][a] += 1
+        return later
+
     def ordered(self, table: Sequence[int]) -> list[int]:
         """The table's seat order whose partnerships repeat least (as given where none
         matter)."""
@@ -208,8 +228,35 @@ def seat(players: Sequence[P], sizes: Sequence[int], history: Sequence[Tables[P]
     cost = _Cost(players, history, partnerships or {})
     tables = _greedy(len(players), sizes, cost, rng)
     if history and budget:
-        tables = _search(tables, cost, rng, budget)
+        tables = _look_ahead(_search(tables, cost, rng, budget), cost, sizes, rng, budget)
     return [[players[i] for i in cost.ordered(table)] for table in tables]
+
+
+def _look_ahead(tables: list[list[int]], cost: _Cost, sizes: Sequence[int],
+                rng: random.Random, budget: int) -> list[list[int]]:
+    """Step 3: a seating without repeats may leave none for the next one (sixteen at four
+    tables: some three such seatings admit no fourth without repeats, though five exist).
+    Among the seatings without repeats that a few more searches find, the one whose next
+    seating (as a short search finds it) repeats least."""
+    if sum(cost.table(table) for table in tables) > 0:
+        return tables
+    best, best_next = tables, _next_cost(tables, cost, sizes, rng, budget)
+    for _ in range(AHEAD_TRIES):
+        if best_next == 0:
+            break
+        other = _search(_greedy(len(cost.met), sizes, cost, rng), cost, rng, budget // 2)
+        if sum(cost.table(table) for table in other) == 0:
+            then = _next_cost(other, cost, sizes, rng, budget)
+            if then < best_next:
+                best, best_next = other, then
+    return best
+
+
+def _next_cost(tables: list[list[int]], cost: _Cost, sizes: Sequence[int],
+               rng: random.Random, budget: int) -> int:
+    later = cost.after([cost.ordered(table) for table in tables])
+    found = _search(_greedy(len(later.met), sizes, later, rng), later, rng, budget // 5)
+    return sum(later.table(table) for table in found)
 
 
 def _search(tables: list[list[int]], cost: _Cost, rng: random.Random, budget: int
