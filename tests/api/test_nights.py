@@ -134,7 +134,8 @@ def test_standings_count_sides_finished_ahead_and_share_ranks(api, new_group):
     [table] = night["seatings"][0]
     names = [p["name"] for p in table["players"]]
     finish(api, table, [9, 5, 5, 1])  # first, two sharing second, last
-    standings = api.call("GET", f"/nights/{night['id']}", group.view).get_json()["standings"]
+    read = api.call("GET", f"/nights/{night['id']}", group.view).get_json()
+    standings, before = read["standings"], read["version"]
     by_name = {s["name"]: s for s in standings}
     assert by_name[names[0]] | {"player": 0} == {"player": 0, "name": names[0], "played": 1,
                                                  "won": 1, "points": 3, "rank": 1}
@@ -142,6 +143,14 @@ def test_standings_count_sides_finished_ahead_and_share_ranks(api, new_group):
     assert by_name[names[1]]["rank"] == by_name[names[2]]["rank"] == 2
     assert by_name[names[3]]["points"] == 0 and by_name[names[3]]["rank"] == 4
     assert [s["name"] for s in standings][0] == names[0]
+    # Taken out of the bank (a practice game): in no standings.
+    assert api.call("DELETE", f"{group.path}/matches/{table['match']}",
+                    group.owner).status_code == 200
+    shown = api.call("GET", f"/nights/{night['id']}", group.view,
+                     headers={"If-None-Match": f'"{before}"'})
+    assert shown.status_code == 200 and shown.get_json()["version"] > before
+    after = shown.get_json()["standings"]
+    assert {(s["played"], s["won"], s["points"], s["rank"]) for s in after} == {(0, 0, 0, 1)}
 
 
 def test_the_next_seating_waits_for_every_table_and_names_the_one_still_playing(api, club):

@@ -32,14 +32,12 @@ def test_a_save_at_any_table_and_a_new_seating_wake_the_nights_one_stream(live):
         for table in night["seatings"][0]:  # a save at each table, then its banking
             host = table["tokens"]["host"]
             path = f"/matches/{table['match']}"
-            assert live.api("POST", f"{path}/rounds", host, {"scores": [4, 3, 2, 1]}).status == 201
-            for stream in (screen, organiser):
-                assert stream.next()["data"]["version"] > version
-            version += 1
-            assert live.api("POST", f"{path}/bank", host).status == 200
-            for stream in (screen, organiser):
-                assert stream.next()["data"]["version"] == version + 1
-            version += 1
+            for write in (("POST", f"{path}/rounds", {"scores": [4, 3, 2, 1]}),
+                          ("POST", f"{path}/bank", None)):
+                assert live.api(write[0], write[1], host, write[2]).status in (200, 201)
+                seen = [stream.next()["data"]["version"] for stream in (screen, organiser)]
+                assert seen[0] == seen[1] > version
+                version = seen[0]
         reply = live.api("POST", f"/nights/{night['id']}/seatings", owner)
         assert reply.status == 201
         for table in reply.json()["seatings"][1]:

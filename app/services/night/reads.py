@@ -12,7 +12,7 @@ from sqlalchemy import func, select
 from ...cache import kept
 from ...extensions import db
 from ...games import GAMES
-from ...models import Match, Night, NightTable, NightToken, Player, Seat, Token
+from ...models import Group, Match, Night, NightTable, NightToken, Player, Seat, Token
 from ..matches import utc
 from ..sheet import load_sheet
 from .access import NightAccess
@@ -21,10 +21,14 @@ from .access import NightAccess
 def night_version(night_id: str) -> int | None:
     """What grows with every change of the night or of any of its matches: the night's own
     counter plus its tables' versions (a save at a table moves it without writing the night's
-    row). None for no such night."""
-    own = db.session.scalar(select(Night.version).where(Night.id == night_id))
-    if own is None:
+    row), plus its group's (a player renamed, a table's match taken out of the bank). None for
+    no such night."""
+    row = db.session.execute(select(Night.version, Group.version)
+                             .join(Group, Group.id == Night.group_id)
+                             .where(Night.id == night_id)).first()
+    if row is None:
         return None
+    own = row[0] + row[1]
     tables = db.session.scalar(
         select(func.coalesce(func.sum(Match.version), 0))
         .join(NightTable, NightTable.match_id == Match.id)
@@ -63,7 +67,9 @@ def night_standings(night_id: str, names: dict[int, str]) -> list[Standing]:
         select(Seat.match_id, Seat.player_id, Seat.side, Seat.rank, Seat.winner)
         .join(NightTable, NightTable.match_id == Seat.match_id)
         .join(Match, Match.id == Seat.match_id)
-        .where(NightTable.night_id == night_id, Match.ended == "banked")).all()
+        # A match the owner took out of the bank (a practice game) counts in no standings.
+        .where(NightTable.night_id == night_id, Match.ended == "banked",
+               Match.taken_out.is_(False))).all()
     side_ranks: dict[str, dict[int, int]] = {}
     for row in rows:
         side_ranks.setdefault(row.match_id, {})[row.side] = row.rank
