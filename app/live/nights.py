@@ -2,7 +2,8 @@
 under `night:<id>`, woken by a change of the night or a save at any of its tables.
 
 The watcher (watch.py) reads a night's version as the night's own counter plus its tables'
-(services.night.night_version): a night key is read again whenever anything may have changed.
+(services.night.night_version, with its group's): a night key is read again whenever anything
+may have changed.
 The stream itself is streams.night_stream; pages.py serves it at `/n/<token>/events`."""
 
 from __future__ import annotations
