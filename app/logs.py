@@ -10,9 +10,9 @@ from urllib.parse import unquote
 
 from gunicorn.glogging import Logger
 
-# A link token follows /m/ (a match) or /g/ (a group) in page paths; 20+ URL-safe characters is
-# a token, not a word.
-_TOKEN_IN_PATH = re.compile(r"(/[mg]/)[A-Za-z0-9_-]{20,}")
+# A link token follows /m/ (a match), /g/ (a group), /n/ or /tv/ (a night) in page paths; 20+
+# URL-safe characters is a token, not a word.
+_TOKEN_IN_PATH = re.compile(r"(/(?:[mgn]|tv)/)[A-Za-z0-9_-]{20,}")
 # Elsewhere (/m//<token>, /M/<token>, an escaped %2Fm%2F<token>), a token is still one run of
 # 43 URL-safe characters: nothing else a log line holds is a run of 32 or more.
 _TOKEN_ANYWHERE = re.compile(r"[A-Za-z0-9_-]{32,}")

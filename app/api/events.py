@@ -1,4 +1,5 @@
-"""`GET /api/v1/matches/<id>/events`: the match's versions as a server-sent event stream."""
+"""`GET /api/v1/matches/<id>/events` and `GET /api/v1/nights/<id>/events`: a match's (or a
+night's) versions as a server-sent event stream."""
 
 from __future__ import annotations
 
@@ -6,6 +7,8 @@ from flask import Blueprint, Response, request
 
 from .. import live, services
 from ..errors import NotFound
+from ..live.streams import night_stream
+from ..services.night import authenticate_night
 from .common import bearer, no_store
 
 bp = Blueprint("api_events", __name__, url_prefix="/api/v1")
@@ -20,3 +23,12 @@ def events(match_id: str) -> Response:
     if access.match_id != match_id:
         raise NotFound("No such match.")
     return live.stream(secret, access, version)
+
+
+@bp.get("/nights/<night_id>/events")
+def night_events(night_id: str) -> Response:
+    """Any link that reads the night: one event per new version of the night or its tables."""
+    secret = bearer() or ""
+    access = authenticate_night(secret, request.remote_addr)
+    access.check(night_id)
+    return night_stream(secret, night_id)

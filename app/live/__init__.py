@@ -3,7 +3,8 @@
 `hub.py` keeps this process's open streams, `watch.py` learns of new versions (one watcher per
 process, however many phones), `streams.py` answers a request with a match's stream, and
 `pages.py` serves `/m/<token>/events` for the pages' EventSource; the API's
-`/api/v1/matches/<id>/events` is in app/api/events.py."""
+`/api/v1/matches/<id>/events` is in app/api/events.py. `nights.py` lets the watcher follow a game
+night: one stream for all its tables (`/n/<token>/events`)."""
 
 from __future__ import annotations
 

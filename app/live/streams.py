@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from flask import Response, current_app, request
 
-from ..errors import TooManyRequests, Unavailable
+from ..errors import NotFound, TooManyRequests, Unavailable
 from ..games.say import Say
 from ..services import Access
+from ..services.night import night_status
 from ..turns import cooperative
-from . import watch
+from . import nights, watch
 from .hub import EXTENSION, SLOTS, Hub, Stream
 from .slots import Slots
 
@@ -21,6 +22,21 @@ def stream(secret: str, access: Access, version: int) -> Response:
     SPEC section 6: a link holds at most LIVE_STREAMS_PER_LINK streams on this server (429),
     and a worker that holds all the streams it can serve refuses one more (503), each with a
     Retry-After; the phone's page polls meanwhile (live.js)."""
+    return keyed_stream(secret, access.match_id, watch.status_of(access.match_id, version))
+
+
+def night_stream(secret: str, night_id: str) -> Response:
+    """A night's stream (SPEC section 7), for a link that may read it (checked by the caller):
+    one event per new version of the night or of any of its tables."""
+    status = night_status(night_id)
+    if status is None:
+        raise NotFound(Say("No such night."))
+    return keyed_stream(secret, nights.key_of(night_id), status)
+
+
+def keyed_stream(secret: str, key: str, current: tuple[int, str]) -> Response:
+    """The event stream of what the hub knows as `key` (a match's id, or a night's, see
+    nights.py), now at `current` (version, status), for the link `secret`."""
     hub: Hub = current_app.extensions[EXTENSION]
     slots: Slots = current_app.extensions[SLOTS]
     if slots.here >= current_app.config["LIVE_STREAMS_PER_WORKER"]:
@@ -30,9 +46,8 @@ def stream(secret: str, access: Access, version: int) -> Response:
         raise TooManyRequests(Say("This link follows the match on %(most)s screens already: "
                                   "close one, or try again shortly.", most=slots.per_link),
                               retry_after=30)
-    current = watch.status_of(access.match_id, version)
     first = None if _last_event_id() == current[0] else current
-    body = hub.events(Stream(access.match_id, secret, current[0]), first, _holds_streams())
+    body = hub.events(Stream(key, secret, current[0]), first, _holds_streams())
     response = Response(body, mimetype="text/event-stream")
     # Given back however the response ends: sent whole, cut off, or never sent at all (HEAD).
     response.call_on_close(lambda: slots.give(slot))

@@ -31,7 +31,8 @@ from ..cache import kept
 from ..errors import NotFound
 from ..extensions import db
 from ..logs import RedactRecord
-from ..models import Match, Token
+from ..models import Match, Night, Token
+from . import nights
 from .hub import Hub
 
 CHANNEL = "squarescores_match"
@@ -103,7 +104,10 @@ def _loop(hub: Hub, source: _Source, recheck: float) -> None:
         if changed is ALL or sweep:
             ids.update(hub.watched())
         else:
-            ids.update(set(changed) & set(hub.watched()))
+            watched = set(hub.watched())
+            ids.update(set(changed) & watched)
+            if changed:  # a night moves with any of its tables: read again on any news
+                ids.update(key for key in watched if nights.is_night(key))
         if sweep:
             last_recheck = time.monotonic()
         if ids:
@@ -119,7 +123,11 @@ def _loop(hub: Hub, source: _Source, recheck: float) -> None:
 
 def _check(hub: Hub, ids: set[str], sweep: bool) -> None:
     """Reads the versions of `ids`; each match that moved has its replaced links' streams
-    ended and the rest told the new version and status."""
+    ended and the rest told the new version and status. Nights (nights.py) likewise."""
+    night_keys = {key for key in ids if nights.is_night(key)}
+    if night_keys:
+        _check_nights(hub, night_keys)
+        ids = ids - night_keys
     versions: dict[str, int] = {}
     for part in _chunks(ids):
         versions.update(db.session.execute(
@@ -128,7 +136,8 @@ def _check(hub: Hub, ids: set[str], sweep: bool) -> None:
         hub.end(gone)
     moved = [i for i, version in versions.items() if version > hub.known(i)]
     if sweep:
-        live = _live_secrets(hub.secrets())
+        secrets = hub.secrets()
+        live = _live_secrets(secrets) | nights.live_secrets(secrets)
         hub.end(unless=live)
     elif moved:
         # A replaced link is a new version of its match: its old secret is gone from the table.
@@ -144,6 +153,17 @@ def _check(hub: Hub, ids: set[str], sweep: bool) -> None:
             hub.end(match_id)
             continue
         hub.publish(match_id, version, status)
+
+
+def _check_nights(hub: Hub, keys: set[str]) -> None:
+    """Each night's version (its own and its tables'): streams told of a newer one, and ended
+    for a night that is gone."""
+    found = nights.statuses(keys)
+    for key in keys:
+        if key not in found:
+            hub.end(key)
+        elif found[key][0] > hub.known(key):
+            hub.publish(key, *found[key])
 
 
 def _live_secrets(secrets: set[str]) -> set[str]:
@@ -302,6 +322,9 @@ def _note_versions(session: Session, flush_context: UOWTransaction) -> None:
     transaction, delivered when (and only if) it commits."""
     moved = {obj.id for obj in session.dirty
              if isinstance(obj, Match) and inspect(obj).attrs.version.history.added}
+    # A night's own changes (a seating, its end) wake its stream, too (nights.py).
+    moved.update(nights.key_of(obj.id) for obj in session.dirty
+                 if isinstance(obj, Night) and inspect(obj).attrs.version.history.added)
     if not moved:
         return
     connection = session.connection()

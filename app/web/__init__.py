@@ -1,5 +1,6 @@
 """The HTML pages, in wings: the sheet's kit (sheet/), a match's pages (match/), a group's pages
-(group/), each game's page adapter (games/), and what the whole site shares."""
+(group/), a game night's (night/), each game's page adapter (games/), and what the whole site
+shares."""
 
 from flask.blueprints import BlueprintSetupState
 
@@ -10,6 +11,8 @@ from .games import PAGES
 from .group import links, page, player, roster, transfer  # noqa: F401
 from .match import bank, details, line, parts, share, sheet, start  # noqa: F401
 from .match import links as match_links  # noqa: F401
+from .night import owner, phone, screen  # noqa: F401
+from .night import start as night_start  # noqa: F401
 
 
 @bp.record

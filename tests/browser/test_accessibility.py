@@ -162,6 +162,28 @@ def make_everything(client) -> dict[str, str]:
                   "sheet banked": f"/m/{banked['tokens']['host']}"})
     for game in ("banakil", "blue_banana", "bandido"):
         paths[f"table {game}"] = paths[f"sheet {game}"] + "/table"
+
+    # A game night of the group at Banakil: a hand at one table, another table banked.
+    ids = [p["id"] for p in _api(client, "POST", f"/groups/{group['id']}/players", owner,
+                                 {"name": "Dee"})["players"]]
+    for name in ("Eli", "Fay", "Gus", "Hal"):
+        ids = [p["id"] for p in _api(client, "POST", f"/groups/{group['id']}/players", owner,
+                                     {"name": name})["players"]]
+    night = _api(client, "POST", f"/groups/{group['id']}/nights", owner,
+                 {"game": "banakil", "players": ids[:8], "name": "Friday club"})
+    first, second = ({"id": t["match"], "tokens": t["tokens"]} for t in night["seatings"][0])
+    hands = [{"score": 40, "went_out": True}, {"score": 10}, {"score": -20}, {"score": 5}]
+    _round(client, first, {"dead": False, "hands": hands})
+    _api(client, "PATCH", f"/matches/{second['id']}/options", second["tokens"]["host"],
+         {"target": 20})
+    _round(client, second, {"dead": False, "hands": hands})
+    _api(client, "POST", f"/matches/{second['id']}/bank", second["tokens"]["host"])
+    paths.update({"night start": f"/g/{owner}/nights/new",
+                  "night start banakil": f"/g/{owner}/nights/new?game=banakil",
+                  "night": f"/g/{owner}/nights/{night['id']}",
+                  "night view": f"/g/{group['tokens']['view']}/nights/{night['id']}",
+                  "night screen": f"/tv/{night['tokens']['tv']}",
+                  "night seat": f"/m/{first['tokens']['seats'][1]}"})
     return paths
 
 
@@ -178,7 +200,9 @@ PAGES = ("home", "new generic", "new banakil", "new blue_banana", "new bandido",
          "sheet bandido", "sheet bandido seat", "sheet bandido over", "character bandido",
          "character bandido asked", "character bandido host", "hand bandido",
          "group", "group view", "roster", "group links", "group new match", "new group",
-         "import", "sheet in group over", "sheet banked", "player", "404")
+         "import", "sheet in group over", "sheet banked", "player", "404",
+         "night start", "night start banakil", "night", "night view", "night screen",
+         "night seat")
 
 
 @pytest.fixture(scope="module")

@@ -11,6 +11,7 @@ from ... import services
 from ...errors import Conflict, Invalid, ServiceError
 from ...games import GAMES
 from ...i18n import say
+from ...services.night import group_nights, nights_of_matches
 from ..blueprint import bp, group_link, owner_link, remember
 from ..sheet.forms import CsrfForm, posted
 from . import view as group_view
@@ -81,7 +82,8 @@ def group(token: str):
         page=min(max(1, _number(request.args.get("page"))), pages), pages=pages,
         h2h_form=h2h_form, h2h=h2h, h2h_error=h2h_error, tonight=tonight,
         evening=group_view.evening_label(tonight), games=GAMES, view=group_view,
-        rated=rated, form=CsrfForm())
+        rated=rated, nights=group_nights(gid), night_of=nights_of_matches(gid),
+        form=CsrfForm())
 
 
 @bp.post("/g/<token>/ratings/<any(on, off):switch>")

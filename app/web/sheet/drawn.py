@@ -16,6 +16,7 @@ from markupsafe import Markup
 
 from ... import services
 from ...i18n import num, say
+from ...services.night import follow_link
 from ..blueprint import bp
 from ..words import spoken_plain
 from .announce import announcement
@@ -138,8 +139,11 @@ def sheet_page(token: str, rendered: Rendered, status: int = 200):
     is this phone's own put in (the groups it may bank into)."""
     rendered = replace(rendered, html=Markup(with_groups(rendered.html)))
     rendered = replace(rendered, html=Markup(with_group_link(rendered)))
-    template = "sheet/sheet_fragment.html" if request.args.get("fragment") else "sheet/sheet.html"
-    return render_template(template, token=token, rendered=rendered), status
+    if request.args.get("fragment"):
+        return render_template("sheet/sheet_fragment.html", token=token, rendered=rendered), status
+    # A seat at a game night's table: the phone follows its player to the next table.
+    return render_template("sheet/sheet.html", token=token, rendered=rendered,
+                           follow=follow_link(token) if len(token) <= 64 else None), status
 
 
 def render_sheet(token: str, view: SheetView, form: Any = None, focus: str | None = None,

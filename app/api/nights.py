@@ -1,0 +1,66 @@
+"""Thin views of API v1 for game nights (SPEC section 7): read the link and the body, call one
+service, serialise the night."""
+
+from __future__ import annotations
+
+from flask import Response, jsonify, request, url_for
+
+from .. import services
+from ..models import Night
+from ..services.night import (
+    NightAccess,
+    authenticate_night,
+    create_night,
+    end_night,
+    next_seating,
+    night_json,
+    night_version,
+)
+from .common import bearer, if_match, not_modified, object_body, optional_body
+from .routes import bp
+
+
+def _night(access: NightAccess, night: Night, status: int = 200) -> Response:
+    data = night_json(access, night)
+    response = jsonify(data)
+    response.status_code = status
+    response.set_etag(str(data["version"]))
+    return response
+
+
+def _access(night_id: str, action: str = "read") -> tuple[NightAccess, Night]:
+    """401, 404 and 403, in that order, before anything else is looked at."""
+    access = authenticate_night(bearer(), request.remote_addr)
+    return access, access.check(night_id, action)
+
+
+@bp.post("/groups/<group_id>/nights")
+def create(group_id: str) -> Response:
+    """`{"game", "players": [roster ids], "table_size"?, "options"?, "name"?}`, with the
+    group's owner link: the night, its first seating and its links."""
+    access = services.group_access(bearer(), group_id, "create_night", request.remote_addr)
+    night = create_night(access, group_id, object_body())
+    response = _night(NightAccess("owner", group_id=group_id), night, 201)
+    response.headers["Location"] = url_for("api.get_night", night_id=night.id)
+    return response
+
+
+@bp.get("/nights/<night_id>")
+def get_night(night_id: str) -> Response:
+    access, night = _access(night_id)
+    unchanged = not_modified(night_version(night.id) or 0)
+    return unchanged or _night(access, night)
+
+
+@bp.post("/nights/<night_id>/seatings")
+def seating(night_id: str) -> Response:
+    """`{"players"?: [roster ids]}` (who is here now): the next seating."""
+    access, _ = _access(night_id, "seat")
+    night = next_seating(access, night_id, optional_body(), if_match())
+    return _night(access, night, 201)
+
+
+@bp.post("/nights/<night_id>/end")
+def end(night_id: str) -> Response:
+    access, _ = _access(night_id, "end")
+    return _night(access, end_night(access, night_id, if_match()))

@@ -1,0 +1,82 @@
+"""Starting a game night from the group's page: the owner ticks who is here (and types new
+names), picks the game, its options and the table size; the night's page follows."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+
+from ... import services
+from ...errors import Conflict, Invalid
+from ...games import GAMES, Game
+from ...i18n import say
+from ...services.night import create_night, join_roster
+from ..blueprint import bp, owner_link
+from ..match.forms import new_match_form, option_values
+from ..words import isolated
+
+
+def _typed_names(text: str) -> list[str]:
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+def _table_size(game: Game) -> int | None:
+    typed = request.form.get("table_size", "")
+    return int(typed) if typed.isascii() and typed.isdigit() and len(typed) < 3 else None
+
+
+@bp.route("/g/<token>/nights/new", methods=["GET", "POST"])
+def new_night(token: str):
+    """The game first (a link each), then who is here, the options and the table size."""
+    access, version = owner_link(token)
+    bank = services.bank_at(access, access.group_id, version)
+    game = GAMES.get(request.args.get("game", "")) if request.args.get("game") else None
+    if game is None:
+        if request.method == "POST":
+            abort(404)
+        return render_template("night/start.html", token=token, bank=bank, game=None,
+                               games=GAMES.values())
+    form = new_match_form(game, request.form if request.method == "POST" else None)
+    ticked: set[int] = set()
+    errors: dict[str, str] = {}
+    status = 200
+    if request.method == "POST":
+        ticked = {int(p) for p in request.form.getlist("present") if p.isascii() and p.isdigit()
+                  and len(p) < 10}
+        made = _start(access, token, game, form, ticked, errors)
+        if made is not None:
+            return made
+        status = 422
+    sizes = list(range(game.min_players, game.max_players + 1))
+    return render_template(
+        "night/start.html", token=token, bank=bank, game=game, form=form, ticked=ticked,
+        errors=errors, sizes=sizes, typed=request.form.get("new_names", ""),
+        table_size=request.form.get("table_size", ""), name=request.form.get("name", "")), status
+
+
+def _start(access: Any, token: str, game: Game, form: Any, ticked: set[int],
+           errors: dict[str, str]):
+    """The night the form describes, or None with `errors` saying what is wrong (by field)."""
+    if not form.validate_on_submit():
+        return None
+    names = _typed_names(request.form.get("new_names", ""))
+    try:
+        joined = join_roster(access, access.group_id, names) if names else []
+        night = create_night(access, access.group_id, {
+            "game": game.name, "players": [*ticked, *(p for p in joined if p not in ticked)],
+            "table_size": _table_size(game), "options": option_values(form, game),
+            "name": request.form.get("name") or None})
+    except (Invalid, Conflict) as error:
+        named = error.field or ""
+        field = named.split("[")[0].split(".")[0]
+        if field == "options" and "." in named:
+            getattr(form, f"opt_{named.split('.', 1)[1]}").errors = [say(error.message)]
+        else:
+            errors[field if field in ("players", "table_size", "name") else "players"] = say(
+                error.message)
+        return None
+    flash(_("%(name)s has begun: show each player their code.", name=isolated(night.name)),
+          "info")
+    return redirect(url_for("web.night_page", token=token, night_id=night.id))

@@ -1,0 +1,105 @@
+"""A game night's pages without a browser: starting one from the group (what was typed kept on
+a refusal), the owner's page and the viewer's, the next seating refused while a table plays,
+a player's link leading to their seat, and links that are not the page's refused."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+NAMES = ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal"]
+
+
+@pytest.fixture
+def club(api):
+    return api.call("POST", "/groups", json={"name": "Club", "players": NAMES}).get_json()
+
+
+def ids_of(club):
+    return [p["id"] for p in club["players"]]
+
+
+def night_of(api, club, players, **extra):
+    response = api.call("POST", f"/groups/{club['id']}/nights", club["tokens"]["owner"],
+                        json={"game": "generic", "players": players, **extra})
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()
+
+
+def test_starting_a_night_keeps_what_was_typed_when_refused(client, club):
+    owner = club["tokens"]["owner"]
+    assert "Banakil" in client.get(f"/g/{owner}/nights/new").get_data(as_text=True)
+    response = client.post(f"/g/{owner}/nights/new?game=banakil", data={
+        "present": [str(ids_of(club)[0])], "new_names": "", "table_size": "4",
+        "name": "Friday"})
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert "1 players cannot be split into tables of Banakil." in page
+    assert re.search(rf'value="{ids_of(club)[0]}" checked', page)
+    assert 'value="Friday"' in page and '<option value="4" selected>' in page
+
+
+def test_a_night_starts_with_newcomers_and_shows_its_tables_and_codes(client, api, club):
+    owner = club["tokens"]["owner"]
+    response = client.post(f"/g/{owner}/nights/new?game=banakil", data={
+        "present": [str(i) for i in ids_of(club)[:5]], "new_names": "Zoe\nana\n",
+        "table_size": "", "opt_target": "303", "opt_side_scoring": "net", "opt_rules": "table"})
+    assert response.status_code == 302
+    night_page = client.get(response.headers["Location"]).get_data(as_text=True)
+    roster = api.call("GET", f"/groups/{club['id']}", owner).get_json()["players"]
+    assert "Zoe" in [p["name"] for p in roster] and len(roster) == 9  # "ana" is Ana
+    assert night_page.count('class="night-table status') == 2  # six at Banakil: two tables of three
+    assert night_page.count("/qr/player-") == 6 and "/qr/tv.svg" in night_page
+    group_page = client.get(f"/g/{owner}").get_data(as_text=True)
+    assert "Game nights" in group_page and response.headers["Location"] in group_page
+
+
+def test_the_viewer_sees_the_night_without_codes_or_buttons_and_may_not_seat(client, api, club):
+    night = night_of(api, club, ids_of(club)[:4])
+    view = club["tokens"]["view"]
+    page = client.get(f"/g/{view}/nights/{night['id']}").get_data(as_text=True)
+    assert "Table 1" in page and "/qr/" not in page and "Next seating" not in page
+    assert client.post(f"/g/{view}/nights/{night['id']}/seatings").status_code == 403
+    assert client.post(f"/g/{view}/nights/{night['id']}/end").status_code == 403
+    other = api.call("POST", "/groups", json={"name": "Other"}).get_json()
+    assert client.get(f"/g/{other['tokens']['owner']}/nights/{night['id']}").status_code == 404
+
+
+def test_the_next_seating_waits_for_the_table_still_playing_then_seats_who_is_here(
+        client, api, club):
+    night = night_of(api, club, ids_of(club), table_size=4, options={"rounds": 1})
+    owner = club["tokens"]["owner"]
+    path = f"/g/{owner}/nights/{night['id']}"
+    first, second = night["seatings"][0]
+    api.call("POST", f"/matches/{first['match']}/abandon", first["tokens"]["host"])
+    page = client.get(path).get_data(as_text=True)
+    assert "The next seating waits for table 2" in page
+    client.post(f"{path}/seatings", data={"present": [str(i) for i in ids_of(club)]})
+    refused = client.get(path).get_data(as_text=True)
+    assert "Table 2 (" in refused and "is still playing" in refused
+    api.call("POST", f"/matches/{second['match']}/abandon", second["tokens"]["host"])
+    client.post(f"{path}/seatings", data={"present": [str(i) for i in ids_of(club)[:5]],
+                                          "new_names": "Zoe"})
+    seated = api.call("GET", f"/nights/{night['id']}", owner).get_json()["seatings"]
+    assert len(seated) == 2 and sorted(len(t["players"]) for t in seated[1]) == [3, 3]
+    assert "Zoe" in [p["name"] for t in seated[1] for p in t["players"]]
+
+
+def test_a_players_link_leads_to_their_seat_and_other_links_are_not_pages(client, api, club):
+    night = night_of(api, club, ids_of(club)[:4])
+    player = night["tokens"]["players"][2]
+    you = api.call("GET", f"/nights/{night['id']}", player["token"]).get_json()["you"]
+    response = client.get(f"/n/{player['token']}")
+    assert response.status_code == 302 and response.headers["Location"].endswith(
+        f"/m/{you['token']}")
+    sheet = client.get(f"/m/{you['token']}").get_data(as_text=True)
+    assert 'id="night-follow"' in sheet and f"/n/{player['token']}/events" in sheet
+    assert client.get(f"/n/{player['token']}/where").get_json() == {"url": f"/m/{you['token']}"}
+    host = client.get(f"/m/{night['seatings'][0][0]['tokens']['host']}").get_data(as_text=True)
+    assert 'id="night-follow"' not in host
+    tv = night["tokens"]["tv"]
+    assert client.get(f"/tv/{tv}").status_code == 200
+    for path in (f"/n/{tv}", f"/tv/{player['token']}", "/n/" + "x" * 43, "/tv/" + "x" * 43,
+                 f"/n/{club['tokens']['owner']}"):
+        assert client.get(path).status_code == 404, path
