@@ -89,6 +89,9 @@ accesslog = "-"
 errorlog = "-"
 # Tokens are capabilities: none may reach a log file.
 logger_class = "app.logs.RedactingLogger"
+# Whether a request came over HTTPS is the app's to say (TRUSTED_PROXIES, app/hosting/): gunicorn
+# would otherwise believe an X-Forwarded-Proto from any client on loopback.
+secure_scheme_headers = {}
 
 
 def post_worker_init(worker):
