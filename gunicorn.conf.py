@@ -120,3 +120,9 @@ def post_worker_init(worker):
 
     threading.Thread(target=end_streams_on_stop, daemon=True).start()
 
+    # The worker holds the database's serving lock (`flask restore` waits for the server to
+    # stop), and the one holding the backup folder's lock makes the scheduled backups.
+    from app import hosting
+
+    hosting.start(worker.wsgi)
+

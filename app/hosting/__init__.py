@@ -1,5 +1,5 @@
 """Serving at home and on a server (SPEC section 9): behind trusted proxies, HTTPS's cookies and
-HSTS, `/health` and `/ready`."""
+HSTS, `/health` and `/ready`, scheduled backups and `flask restore`."""
 
 from __future__ import annotations
 
@@ -9,7 +9,11 @@ from typing import Any
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from .backups import start
 from .health import bp as health_bp
+from .restore import restore
+
+__all__ = ["init_app", "start"]
 
 # A year: a browser that once reached the site over HTTPS never again asks it over plain HTTP
 # (no subdomains named: a home server's neighbours on the same domain are not ours to bind).
@@ -18,6 +22,7 @@ HSTS = "max-age=31536000"
 
 def init_app(app: Flask) -> None:
     app.register_blueprint(health_bp)
+    app.cli.add_command(restore)
     app.wsgi_app = HttpsOnly(app.wsgi_app)  # type: ignore[method-assign]
     proxies = app.config.get("TRUSTED_PROXIES", 0)
     if proxies:
