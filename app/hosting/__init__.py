@@ -1,5 +1,6 @@
 """Serving at home and on a server (SPEC section 9): behind trusted proxies, HTTPS's cookies and
-HSTS, `/health` and `/ready`, scheduled backups and `flask restore`."""
+HSTS, `/health` and `/ready`, the manifest and service worker, scheduled backups and
+`flask restore`."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from . import install
 from .backups import start
 from .health import bp as health_bp
 from .restore import restore
@@ -22,6 +24,7 @@ HSTS = "max-age=31536000"
 
 def init_app(app: Flask) -> None:
     app.register_blueprint(health_bp)
+    install.init_app(app)
     app.cli.add_command(restore)
     app.wsgi_app = HttpsOnly(app.wsgi_app)  # type: ignore[method-assign]
     proxies = app.config.get("TRUSTED_PROXIES", 0)
