@@ -20,10 +20,17 @@ from launcher import ROOT, Server, free_port
 pytestmark = pytest.mark.live
 CADDY = shutil.which("caddy") or "/usr/bin/caddy"
 BOOT = 30
+# As tests/browser/conftest.py launches it.
+CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run", "--disable-sync",
+                 "--disable-quic"]
 
 
-@pytest.fixture
-def caddy_in_front(tmp_path):
+@pytest.fixture(scope="module")
+def caddy_in_front(tmp_path_factory):
+    """gunicorn, and Caddy before it, for the tests of this module."""
+    tmp_path = tmp_path_factory.mktemp("https")
     if not os.path.exists(CADDY):
         if os.environ.get("CI"):
             pytest.fail("Caddy is missing: CI must install it (apt-get install caddy).")
@@ -44,7 +51,7 @@ def caddy_in_front(tmp_path):
                  "--adapter", "caddyfile"], env=env, stdout=log, stderr=subprocess.STDOUT,
                 start_new_session=True)
         try:
-            context = ready(caddy, http_port, https_port, home)
+            context, server.caddy_root = ready(caddy, http_port, https_port, home)
             yield server, lambda: http.client.HTTPSConnection("localhost", https_port,
                                                               context=context, timeout=10)
         finally:
@@ -56,9 +63,9 @@ def caddy_in_front(tmp_path):
                 caddy.wait()
 
 
-def ready(caddy, http_port: int, https_port: int, home: Path) -> ssl.SSLContext:
+def ready(caddy, http_port: int, https_port: int, home: Path) -> tuple[ssl.SSLContext, bytes]:
     """Once Caddy hands out its local authority's root over HTTP and answers over HTTPS with a
-    certificate that root signed: a context trusting that root alone."""
+    certificate that root signed: a context trusting that root alone, and the root."""
     deadline = time.monotonic() + BOOT
     while True:
         if caddy.poll() is not None or time.monotonic() > deadline:
@@ -77,7 +84,7 @@ def ready(caddy, http_port: int, https_port: int, home: Path) -> ssl.SSLContext:
                 secure.request("GET", "/health")
                 if secure.getresponse().status == 200:
                     secure.close()
-                    return context
+                    return context, root
         except (OSError, http.client.HTTPException):
             pass
         time.sleep(0.05)  # Caddy is still making its authority and certificate
@@ -132,3 +139,60 @@ def test_through_caddy_a_page_a_save_and_a_stream(caddy_in_front):
     assert time.monotonic() - asked < 1
     assert first["event"] == "version" and json.loads(first["data"])["version"] == 2
     stream.close()
+
+
+CERTUTIL = shutil.which("certutil")
+
+
+def test_a_phone_trusting_the_authority_installs_and_reopens_a_sheet_offline(
+        caddy_in_front, tmp_path):
+    """Chromium with Caddy's root in its certificate database (certutil, as a phone installs
+    it): the service worker registers, the sheet opens again offline and says so, a save waits
+    in the outbox and lands once the network is back."""
+    from playwright.sync_api import expect, sync_playwright
+
+    if not os.path.exists(CHROMIUM) or not CERTUTIL:
+        if os.environ.get("CI"):
+            pytest.fail("Chromium and certutil are needed (apt-get install chromium "
+                        "libnss3-tools).")
+        pytest.skip("Chromium or certutil (libnss3-tools) is not installed.")
+    server, connect = caddy_in_front
+    home = tmp_path / "phone"
+    nssdb = home / ".pki" / "nssdb"
+    nssdb.mkdir(parents=True)
+    root = tmp_path / "root.crt"
+    root.write_bytes(server.caddy_root)
+    subprocess.run([CERTUTIL, "-d", f"sql:{nssdb}", "-N", "--empty-password"], check=True)
+    subprocess.run([CERTUTIL, "-d", f"sql:{nssdb}", "-A", "-n", "Caddy Local Authority",
+                    "-t", "C,,", "-i", str(root)], check=True)
+
+    status, _, body = ask(connect, "POST", "/api/v1/matches",
+                          {"game": "generic", "players": ["Ana", "Ben"]})
+    made = json.loads(body)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+                                             env={**os.environ, "HOME": str(home)})
+        context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                      has_touch=True)
+        page = context.new_page()
+        page.goto(made["links"]["host"])
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        page.wait_for_function("""() => caches.keys().then(async names => {
+            for (const name of names.filter(n => n.startsWith('squarescores-pages-'))) {
+              if (await (await caches.open(name)).match(location.href)) return true;
+            }
+            return false;
+          })""")
+        context.set_offline(True)
+        page.reload()
+        expect(page.locator("#offline-note")).to_be_visible()
+        page.get_by_label("Round 1, Ana").fill("5")
+        page.get_by_label("Round 1, Ben").fill("8")
+        page.get_by_role("button", name="Save round 1").click()
+        expect(page.locator(".waiting-note")).to_contain_text("Waiting to be sent")
+        context.set_offline(False)
+        expect(page.locator(".waiting-note")).to_have_count(0)
+        browser.close()
+    _, _, match = ask(connect, "GET", f"/api/v1/matches/{made['id']}",
+                      headers={"Authorization": f"Bearer {made['tokens']['host']}"})
+    assert [r["input"]["scores"] for r in json.loads(match)["rounds"]] == [[5, 8]]
