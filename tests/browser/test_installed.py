@@ -56,7 +56,7 @@ def test_a_sheet_opened_before_opens_offline_and_its_save_lands_once_back(
     # and nothing of the old one's caches is left to serve from.
     version, assets = app.extensions[EXTENSION]
     app.extensions[EXTENSION] = (f"next{version}", assets)
-    page.reload()
+    page.goto(f"{live_server}/")  # any page: the home page holds no event stream open
     page.wait_for_function("""next => caches.keys().then(names =>
         names.length === 2 && names.every(name => name.endsWith('-' + next)))""",
                            arg=f"next{version}")

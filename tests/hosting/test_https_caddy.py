@@ -55,6 +55,7 @@ def caddy_in_front(tmp_path_factory):
             yield server, lambda: http.client.HTTPSConnection("localhost", https_port,
                                                               context=context, timeout=10)
         finally:
+            server.stop()  # first: its streams end, and Caddy has none left to wait for
             caddy.terminate()
             try:
                 caddy.wait(timeout=10)
