@@ -8,6 +8,8 @@ import sqlite3
 
 import pytest
 
+from app import create_app
+from app.extensions import db
 from app.hosting.backups import Schedule, lock, serving_lock
 from config import TestConfig
 
@@ -92,3 +94,19 @@ def test_restore_refuses_what_is_no_sound_copy_and_leaves_the_database(app, api,
         result = runner.invoke(args=["restore", str(path)])
         assert result.exit_code != 0 and said in result.output, result.output
     assert state(api, kept).status_code == 200
+
+
+def test_a_copy_from_an_older_version_is_brought_up_to_head(app, client, runner, tmp_path):
+    class Older(TestConfig):
+        SQLALCHEMY_DATABASE_URI = f"sqlite:///{tmp_path / 'older.db'}"
+
+    older = create_app(Older)
+    upgraded = older.test_cli_runner().invoke(args=["db", "upgrade", "dde09ebb789f"])
+    assert upgraded.exit_code == 0, upgraded.output
+    with older.app_context():
+        db.engine.dispose()
+
+    result = runner.invoke(args=["restore", str(tmp_path / "older.db")])
+    assert result.exit_code == 0, result.output
+    assert "dde09ebb789f" in result.output
+    assert client.get("/ready").status_code == 200
