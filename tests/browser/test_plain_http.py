@@ -57,7 +57,7 @@ def test_copy_and_share_select_the_link_where_the_page_is_not_secure(live_server
 
     page.goto(f"{live_server}/m/{created['tokens']['host']}")
     expect(page.locator("#awake-note")).to_be_visible()
-    expect(page.locator("#awake-note")).to_contain_text("HTTPS")
+    expect(page.locator("#awake-note")).to_contain_text("auto-lock")
     context.close()
 
 
