@@ -58,12 +58,30 @@ function keptAsset(request) {
   return caches.open(STATIC).then(function (cache) { return cache.match(request.url); });
 }
 
+// How many pages a phone keeps: the newest opened (a season of matches), the oldest let go.
+var PAGES_KEPT = 60;
+
+// An answer kept for when the server cannot be reached: an asset only where it changed (its
+// ETag), a page each time (its newest state), the oldest pages let go past PAGES_KEPT.
 function keep(cacheName, url, response) {
-  if (response.ok && response.status === 200 && response.type === "basic") {
-    var copy = response.clone();
-    return caches.open(cacheName).then(function (cache) { return cache.put(url, copy); });
+  if (!(response.ok && response.status === 200 && response.type === "basic")) {
+    return Promise.resolve();
   }
-  return Promise.resolve();
+  var copy = response.clone();
+  return caches.open(cacheName).then(function (cache) {
+    return cache.match(url).then(function (kept) {
+      var tag = copy.headers.get("ETag");
+      if (cacheName === STATIC && kept && tag && kept.headers.get("ETag") === tag) return null;
+      return cache.delete(url).then(function () { return cache.put(url, copy); }).then(function () {
+        if (cacheName !== PAGES) return null;
+        return cache.keys().then(function (all) {
+          return Promise.all(all.slice(0, Math.max(0, all.length - PAGES_KEPT)).map(function (old) {
+            return cache.delete(old);
+          }));
+        });
+      });
+    });
+  });
 }
 
 // The network's answer; the kept copy where there is none (no network, the server down behind

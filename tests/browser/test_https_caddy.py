@@ -17,7 +17,9 @@ from pathlib import Path
 import pytest
 from launcher import ROOT, Server, free_port
 
-pytestmark = pytest.mark.live
+# Beside the browser tests (one Playwright per process: the phone's Chromium is launched from
+# theirs), and like the live tests it starts a real gunicorn.
+pytestmark = [pytest.mark.browser, pytest.mark.live]
 CADDY = shutil.which("caddy") or "/usr/bin/caddy"
 BOOT = 30
 # As tests/browser/conftest.py launches it.
@@ -146,11 +148,11 @@ CERTUTIL = shutil.which("certutil")
 
 
 def test_a_phone_trusting_the_authority_installs_and_reopens_a_sheet_offline(
-        caddy_in_front, tmp_path):
+        caddy_in_front, browser, tmp_path):
     """Chromium with Caddy's root in its certificate database (certutil, as a phone installs
     it): the service worker registers, the sheet opens again offline and says so, a save waits
     in the outbox and lands once the network is back."""
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     if not os.path.exists(CHROMIUM) or not CERTUTIL:
         if os.environ.get("CI"):
@@ -170,11 +172,11 @@ def test_a_phone_trusting_the_authority_installs_and_reopens_a_sheet_offline(
     status, _, body = ask(connect, "POST", "/api/v1/matches",
                           {"game": "generic", "players": ["Ana", "Ben"]})
     made = json.loads(body)
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS,
-                                             env={**os.environ, "HOME": str(home)})
-        context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
-                                      has_touch=True)
+    phone = browser.browser_type.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+                                        env={**os.environ, "HOME": str(home)})
+    try:
+        context = phone.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                    has_touch=True)
         page = context.new_page()
         page.goto(made["links"]["host"])
         page.wait_for_function("() => navigator.serviceWorker.controller !== null")
@@ -193,7 +195,8 @@ def test_a_phone_trusting_the_authority_installs_and_reopens_a_sheet_offline(
         expect(page.locator(".waiting-note")).to_contain_text("Waiting to be sent")
         context.set_offline(False)
         expect(page.locator(".waiting-note")).to_have_count(0)
-        browser.close()
+    finally:
+        phone.close()
     _, _, match = ask(connect, "GET", f"/api/v1/matches/{made['id']}",
                       headers={"Authorization": f"Bearer {made['tokens']['host']}"})
     assert [r["input"]["scores"] for r in json.loads(match)["rounds"]] == [[5, 8]]
