@@ -127,4 +127,3 @@ def post_worker_init(worker):
     from app import hosting
 
     hosting.start(worker.wsgi)
-

@@ -58,7 +58,9 @@ def create_app(config_class: object | str = "config.Config") -> Flask:
     app.register_blueprint(api_events_bp)
     app.register_blueprint(web_bp)
     live.init_app(app)  # the pages' /m/<token>/events, and the change watcher
-    hosting.init_app(app)  # proxies, HTTPS, /health and /ready, backups: last, outermost
+    # Last, so that its proxy handling wraps all else: /health, /ready, the manifest and service
+    # worker, `flask restore`, Secure cookies and HSTS over HTTPS, TRUSTED_PROXIES.
+    hosting.init_app(app)
 
     if app.config.get("SQL_STATEMENTS_HEADER"):
         _count_statements(app)
