@@ -16,21 +16,51 @@ COMPILED  := $(CATALOGS:.po=.mo)
 # engines and services say (app/games/say.py). tests/i18n reads this line.
 KEYWORDS  := -k Say -k many:1,2 -k _l -k lazy_gettext -k lazy_ngettext:1,2 -k lazy_pgettext:1c,2
 
-.PHONY: run test lint test-postgres bench bench-live crashtest migrate clean catalogs translations
+.PHONY: run https test lint test-postgres bench bench-live crashtest migrate clean catalogs translations
 
 $(VENV)/.installed: requirements.txt
 	python3 -m venv $(VENV)
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r requirements.txt
 	touch $@
 
-run: $(VENV)/.installed $(COMPILED)
+# What `make run` and `make https` say, and how they start: the schema brought up to date, then
+# the address each phone on the network should open (for each of the machine's IPv4 addresses).
+define announce
 	$(VENV)/bin/flask db upgrade
 	@echo ""
 	@echo "SquareScores is up. On a phone on this network, open:"
 	@for ip in $$( (hostname -I 2>/dev/null || echo 127.0.0.1) | tr ' ' '\n' | grep -F .); do \
-		echo "    http://$$ip:$(PORT)/"; done
+		echo "    $(1)://$$ip:$(2)/"; done
 	@echo ""
-	PORT=$(PORT) $(VENV)/bin/gunicorn --config gunicorn.conf.py "app:create_app()"
+endef
+GUNICORN := $(VENV)/bin/gunicorn --config gunicorn.conf.py "app:create_app()"
+
+run: $(VENV)/.installed $(COMPILED)
+	$(call announce,http,$(PORT))
+	PORT=$(PORT) $(GUNICORN)
+
+# HTTPS (SPEC section 9): Caddy (deploy/Caddyfile, Debian's `caddy`) in front of the same gunicorn,
+# which then listens on loopback only and believes Caddy's X-Forwarded-* (TRUSTED_PROXIES=1). By
+# default certificates come from Caddy's own local authority, kept in instance/caddy/; each phone
+# trusts its root once (docs/deploying.md). SITE=scores.example.org TLS=you@example.org
+# HTTPS_PORT=443 HTTP_PORT=80 make https: certificates from Let's Encrypt for a public domain.
+# Ctrl-C stops both; so does Caddy's own end (a port taken, say), which stops gunicorn after it.
+SITE       ?= $(shell hostname -I 2>/dev/null | tr ' ' '\n' | grep -F . | head -1 || echo localhost)
+TLS        ?= internal
+HTTPS_PORT ?= 8443
+HTTP_PORT  ?= 8080
+CADDY_HOME := $(CURDIR)/instance/caddy
+https: $(VENV)/.installed $(COMPILED)
+	@command -v caddy >/dev/null || { echo "make https needs Caddy: apt-get install caddy"; exit 1; }
+	$(call announce,https,$(HTTPS_PORT))
+	@echo "The local authority's certificate, for phones to trust: http://$(SITE):$(HTTP_PORT)/root.crt"
+	@echo ""
+	BIND=127.0.0.1:$(PORT) TRUSTED_PROXIES=1 $(GUNICORN) & app=$$!; \
+	SITE=$(SITE) TLS=$(TLS) HTTPS_PORT=$(HTTPS_PORT) HTTP_PORT=$(HTTP_PORT) \
+		UPSTREAM=127.0.0.1:$(PORT) CA_DIR=$(CADDY_HOME)/data/caddy/pki/authorities/local \
+		XDG_DATA_HOME=$(CADDY_HOME)/data XDG_CONFIG_HOME=$(CADDY_HOME)/config \
+		caddy run --config deploy/Caddyfile --adapter caddyfile; \
+	kill $$app 2>/dev/null; wait $$app
 
 # The slowest tests are named at the end, so that a test growing slow is seen where it grows.
 DURATIONS := --durations=15

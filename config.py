@@ -94,6 +94,15 @@ class Config:
     LIVE_STREAMS_PER_WORKER = int(os.environ.get("LIVE_STREAMS_PER_WORKER") or
                                   int(os.environ.get("WORKER_CONNECTIONS", "10000")) * 9 // 10)
     LIVE_SLOTS_FILE: str | None = str(INSTANCE_DIR / "streams.sqlite")
+    # SPEC section 9. The proxies in front of the app (Caddy: 1): the phone's address, scheme
+    # and host are taken from the X-Forwarded-For, -Proto and -Host that many proxies set. With
+    # 0, those headers are ignored: anyone could write them.
+    TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES") or 0)
+    # Scheduled backups of the SQLite database (app/hosting/backups.py): where, how often in
+    # hours (fractions allowed), and how many of the newest are kept.
+    BACKUP_DIR = os.environ.get("BACKUP_DIR") or None
+    BACKUP_EVERY_HOURS = float(os.environ.get("BACKUP_EVERY_HOURS") or 0)
+    BACKUP_KEEP = int(os.environ.get("BACKUP_KEEP") or 14)
 
 
 class TestConfig(Config):

@@ -4,7 +4,9 @@ thousands of open event streams (each phone keeps one) beside the ordinary reque
 import os
 import resource
 
-bind = f"0.0.0.0:{os.environ.get('PORT', '8000')}"
+# BIND=127.0.0.1:8000 behind a proxy on the same machine (`make https`): phones reach the app only
+# through the proxy, whose X-Forwarded-For the app believes.
+bind = os.environ.get("BIND") or f"0.0.0.0:{os.environ.get('PORT', '8000')}"
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
 # A stream waits for news nearly all its life: a greenlet holds it for a few KB where a thread
 # would hold a whole thread. WORKER_CLASS=gthread serves as before; there a stream ends after its
@@ -103,6 +105,9 @@ accesslog = "-"
 errorlog = "-"
 # Tokens are capabilities: none may reach a log file.
 logger_class = "app.logs.RedactingLogger"
+# Whether a request came over HTTPS is the app's to say (TRUSTED_PROXIES, app/hosting/): gunicorn
+# would otherwise believe an X-Forwarded-Proto from any client on loopback.
+secure_scheme_headers = {}
 
 
 def post_worker_init(worker):
@@ -131,3 +136,8 @@ def post_worker_init(worker):
 
     threading.Thread(target=end_streams_on_stop, daemon=True).start()
 
+    # The worker holds the database's serving lock (`flask restore` waits for the server to
+    # stop), and the one holding the backup folder's lock makes the scheduled backups.
+    from app import hosting
+
+    hosting.start(worker.wsgi)

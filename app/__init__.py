@@ -8,7 +8,7 @@ from flask import Flask, Response, abort, g, has_request_context, request
 from sqlalchemy import event
 
 # models is imported for its tables, which Flask-Migrate compares against the migrations.
-from . import cache, i18n, live, models, ratelimit  # noqa: F401
+from . import cache, hosting, i18n, live, models, ratelimit  # noqa: F401
 from .api import bp as api_bp
 from .api.events import bp as api_events_bp
 from .cli import backup
@@ -58,6 +58,9 @@ def create_app(config_class: object | str = "config.Config") -> Flask:
     app.register_blueprint(api_events_bp)
     app.register_blueprint(web_bp)
     live.init_app(app)  # the pages' /m/<token>/events, and the change watcher
+    # Last, so that its proxy handling wraps all else: /health, /ready, the manifest and service
+    # worker, `flask restore`, Secure cookies and HSTS over HTTPS, TRUSTED_PROXIES.
+    hosting.init_app(app)
 
     if app.config.get("SQL_STATEMENTS_HEADER"):
         _count_statements(app)

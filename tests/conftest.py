@@ -12,6 +12,8 @@ from fresh_app import fresh_app
 from sqlalchemy import event
 from sqlalchemy.pool import Pool
 
+from app.hosting import lan
+
 # A game that lives only in the tests joins the registry before any app is made: every app of
 # the suite plays it, and every check written over the registry checks it too.
 toy_game.register()
@@ -56,6 +58,14 @@ def _no_database_means_none(*_):
         pytest.fail(f"{_running[0].nodeid} uses a database, yet it sits among the tests that "
                     f"touch none ({', '.join(NO_DATABASE)} in tests/), which the PostgreSQL pass "
                     "leaves out: move it", pytrace=False)
+
+
+@pytest.fixture(autouse=True)
+def _no_lan(monkeypatch):
+    """The machine's own network never shows in a test: a links page opened on loopback (the
+    test client's localhost, the browser's 127.0.0.1) finds no LAN address to hand out instead,
+    unless the test gives one (tests/hosting/test_loopback.py)."""
+    monkeypatch.setattr(lan, "lan_address", lambda toward=lan.TOWARD: None)
 
 
 @pytest.fixture

@@ -144,10 +144,6 @@ def recent(secrets_: Sequence[str]) -> list[dict[str, Any]]:
     return listed
 
 
-def health() -> None:
-    db.session.execute(select(Match.id).limit(1)).first()
-
-
 def version(access: Access, match_id: str) -> int:
     """The match's version, for a reader that already holds the previous one."""
     found = None

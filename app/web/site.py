@@ -1,7 +1,7 @@
 """What every page of the site shares: the phone's own choices, kept in cookies a year (its
 language and its theme: light, dark, or the phone's own setting, each set by a plain link in
 every page's footer), the words templates use everywhere, link pages kept out of every cache,
-`/health` and `/robots.txt`."""
+and `/robots.txt` (`/health` and `/ready` are app/hosting's)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from urllib.parse import urlsplit
 
 from flask import abort, redirect, request
 
-from .. import services
 from ..i18n import COOKIE, LANGUAGES, language
 from .blueprint import bp
 from .words import in_words, spoken
@@ -86,13 +85,6 @@ def _link_pages_are_private(response):
         # A link page is a capability: no cache, shared or private, may keep it.
         response.headers["Cache-Control"] = "no-store"
     return response
-
-
-@bp.get("/health")
-def health():
-    """Up, and the database answers: one row read. Load balancers and the benchmark use it."""
-    services.health()
-    return {"ok": True}
 
 
 @bp.get("/robots.txt")

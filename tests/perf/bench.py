@@ -1,7 +1,7 @@
 """`make bench`: SquareScores under load on this machine, as ratios to a one-row request.
 
 Starts gunicorn on loopback with a seeded SQLite database and loads it from other processes:
-(a) /health, which reads one row; (b) the sheet page of a 4-player Banakil match of 40 rounds;
+(a) /ready, which reads one row; (b) the sheet page of a 4-player Banakil match of 40 rounds;
 (c) the API GET of that match; (d) its conditional poll answered 304; (e) a round POST. Then the
 SQL statements per request as matches grow, a 1,000-round replay, and the sheet page's weight.
 Then live push (tests/perf/live_bench.py): phones holding event streams while hosts write, and
@@ -94,7 +94,7 @@ def _client(args) -> list[float]:
 def _request_for(scenario: str, shared: dict, post) -> tuple:
     match, token = shared["banakil"]
     if scenario == "a":
-        return "GET", "/health", None, None, None
+        return "GET", "/ready", None, None, None
     if scenario == "b":
         return "GET", f"/m/{token}", None, None, None
     if scenario == "c":
@@ -242,7 +242,7 @@ def table(args) -> None:
         match, token = shared["banakil"]
         shared["version"] = json.loads(request(server.port, "GET", f"/api/v1/matches/{match}",
                                                token)[2])["version"]
-        names = {"a": "(a) one-row read (/health)",
+        names = {"a": "(a) one-row read (/ready)",
                  "b": "(b) sheet page, Banakil 4 players, 40 rounds",
                  "c": "(c) API GET of that match", "d": "(d) its poll answered 304",
                  "e": "(e) round POST"}
@@ -252,7 +252,7 @@ def table(args) -> None:
             again = min(statements(server.port, *call) for _ in range(4))
             return f"{first} first, {again} kept"
 
-        sql = {"a": statements(server.port, "GET", "/health"),
+        sql = {"a": statements(server.port, "GET", "/ready"),
                "b": twice("GET", f"/m/{token}"),
                "c": twice("GET", f"/api/v1/matches/{match}", token),
                "e": int(request(server.port, "POST", f"/api/v1/matches/{shared['posts'][0][0]}"

@@ -10,6 +10,7 @@ from flask_babel import gettext as _
 
 from ... import services
 from ...errors import ServiceError
+from ...hosting.lan import for_phones, loopback_warning
 from ...i18n import say
 from ..blueprint import bp, owner_link, remember
 from ..sheet.forms import CsrfForm, posted
@@ -17,7 +18,7 @@ from .page import ROLE_LABELS
 
 
 def _group_url(secret: str) -> str:
-    return url_for("web.group", token=secret, _external=True)
+    return for_phones(url_for("web.group", token=secret, _external=True))
 
 
 @bp.get("/g/<token>/links")
@@ -34,7 +35,8 @@ def group_links(token: str):
                 "hint": _("It can change everything and start matches: share it only with "
                           "whoever keeps the scores.")}]
     return render_template("group/group_links.html", token=token, bank=bank, entries=entries,
-                           role_label=str(ROLE_LABELS[access.role]), form=CsrfForm())
+                           role_label=str(ROLE_LABELS[access.role]), form=CsrfForm(),
+                           loopback=loopback_warning())
 
 
 @bp.get("/g/<token>/qr/<any(owner, view):role>.svg")

@@ -10,6 +10,7 @@ from flask_babel import gettext as _
 
 from ... import services
 from ...errors import ServiceError
+from ...hosting.lan import for_phones, loopback_warning
 from ...i18n import say
 from ..blueprint import bp, host_access
 from ..games import view_of
@@ -25,7 +26,7 @@ def _small_number(text: str | None) -> int:
 
 
 def _link(secret: str) -> str:
-    return url_for("web.sheet", token=secret, _external=True)
+    return for_phones(url_for("web.sheet", token=secret, _external=True))
 
 
 @bp.get("/m/<token>/links")
@@ -42,7 +43,7 @@ def links(token: str):
                     "qr": url_for("web.qr", token=token, which="view")})
     host = {"url": _link(tokens["host"])}
     return render_template("match/links.html", token=token, view=view, entries=entries, host=host,
-                           form=ReplaceLinkForm())
+                           form=ReplaceLinkForm(), loopback=loopback_warning())
 
 
 @bp.get("/m/<token>/qr/<which>.svg")
