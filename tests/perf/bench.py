@@ -1,6 +1,7 @@
 """`make bench`: SquareScores under load on this machine, as ratios to a one-row request.
 
-Starts gunicorn on loopback with a seeded SQLite database and loads it from other processes:
+First the server's CPU per request beside a bare Flask app's (tests/perf/cpu_bench.py). Then it
+starts gunicorn on loopback with a seeded SQLite database and loads it from other processes:
 (a) /health, which reads one row; (b) the sheet page of a 4-player Banakil match of 40 rounds;
 (c) the API GET of that match; (d) its conditional poll answered 304; (e) a round POST. Then the
 SQL statements per request as matches grow, a 1,000-round replay, and the sheet page's weight.
@@ -25,6 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+import cpu_bench  # noqa: E402
 import limits_bench  # noqa: E402
 import live_bench  # noqa: E402
 from launcher import HOST, Server, request  # noqa: E402
@@ -156,8 +158,9 @@ def main() -> int:
     parser.add_argument("--clients", type=int, default=20)
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--passes", type=int, default=2)
-    parser.add_argument("--sections", default="table,limits,live,poll",
-                        help="which to run, of: table (requests under load), limits (the "
+    parser.add_argument("--sections", default="cpu,table,limits,live,poll",
+                        help="which to run, of: cpu (server CPU per request beside a bare "
+                             "Flask app), table (requests under load), limits (the "
                              "largest match and import), live (phones holding streams), poll "
                              "(phones polling)")
     parser.add_argument("--phones", type=int, default=5000, help="phones holding streams")
@@ -166,11 +169,20 @@ def main() -> int:
                         help="rounds the hosts write a second, over all tables")
     parser.add_argument("--live-seconds", type=float, default=30.0)
     parser.add_argument("--phone-processes", type=int, default=4)
+    parser.add_argument("--requests", type=int, default=2000,
+                        help="requests of each kind for the cpu section")
+    parser.add_argument("--long-requests", type=int, default=200,
+                        help="round POSTs on the 1,000-round match for the cpu section")
+    parser.add_argument("--profile", type=Path, default=None,
+                        help="cpu section: profile our workers (cProfile) into this folder")
     parser.add_argument("--worker-class", default=None,
                         help="gunicorn's worker (gunicorn.conf.py's gevent unless named)")
     args = parser.parse_args()
     sections = set(args.sections.split(","))
     live_bench.raise_file_limit()
+    if "cpu" in sections:
+        cpu_bench.report(cpu_bench.cpu(args.requests, args.long_requests, args.profile),
+                         args.requests, args.long_requests)
     if "table" in sections:
         table(args)
     if "limits" in sections:
