@@ -55,21 +55,29 @@ def check(access: Access, match_id: str, action: str, number: int | None = None,
     return sheet
 
 
+# precheck's statements, built once and run as they are (no ORM loading): every write asks them.
+_GAME_OPTIONS_ROUNDS = (
+    select(Match.game, Match.options,
+           select(func.count(Round.id)).where(Round.match_id == Match.id).scalar_subquery())
+    .where(Match.id == bindparam("match_id")))
+_SEAT_NAMES = (select(Seat.name).where(Seat.match_id == bindparam("match_id"))
+               .order_by(Seat.position))
+
+
 def precheck(access: Access, match_id: str, action: str, number: int | None = None,
              seat: int | None = None) -> None:
-    """check(), for a write that will check again under its lock: three small queries and no
+    """check(), for a write that will check again under its lock: two small queries and no
     replay."""
     if access.match_id != match_id:
         raise NotFound(Say("No such match."))
-    match = db.session.get(Match, match_id)
-    if match is None:
+    connection = db.session.connection()
+    found = connection.execute(_GAME_OPTIONS_ROUNDS, {"match_id": match_id}).first()
+    if found is None:
         raise NotFound(Say("No such match."))
-    game = GAMES[match.game]
-    players = tuple(db.session.scalars(
-        select(Seat.name).where(Seat.match_id == match_id).order_by(Seat.position)))
-    rounds = db.session.execute(
-        select(func.count(Round.id)).where(Round.match_id == match_id)).scalar_one()
-    table = Table(game, players, game.sides(players, match.options), rounds)
+    name, options, rounds = found
+    game = GAMES[name]
+    players = tuple(connection.execute(_SEAT_NAMES, {"match_id": match_id}).scalars())
+    table = Table(game, players, game.sides(players, options), rounds)
     access.check(table, action, number, seat)
 
 
