@@ -14,7 +14,9 @@ threads = int(os.environ.get("THREADS", "8"))  # gthread only
 # Per worker: open streams, polls and page loads together.
 worker_connections = int(os.environ.get("WORKER_CONNECTIONS", "10000"))
 # Phones come back together after a restart or a Wi-Fi blip: let them queue, not be refused.
-backlog = 4096
+# The kernel holds no more than net.core.somaxconn of them (4096 on a recent Linux): the workers
+# take them off its queue a thousand at a time (ACCEPT_PER_TURN below), so that it seldom fills.
+backlog = int(os.environ.get("BACKLOG", "16384"))
 
 # Each connection is a file descriptor: raise this process's soft limit (the workers inherit
 # it) to what the connections need, as far as the hard limit allows.
@@ -31,8 +33,7 @@ def _fair_gevent_worker():
     again while others waited up to 1.2 s; and with several workers gunicorn lets each accept one
     new connection per turn of its loop, so that a thousand phones arriving at once waited up to
     18 s to be let in. Here each request ends by letting the others have their turn, and a worker
-    accepts up to ACCEPT_PER_TURN waiting connections at a time (the two workers still share
-    them: each takes what is waiting when it looks)."""
+    accepts up to ACCEPT_PER_TURN waiting connections at a time."""
     import gevent
     from gevent.server import StreamServer
     from gunicorn.workers import ggevent
@@ -58,7 +59,12 @@ def _fair_gevent_worker():
     return FairGeventWorker
 
 
-ACCEPT_PER_TURN = 16
+# 10,000 phones arriving within 3 s from one client: at 16 a turn, a worker busy answering those it
+# had taken left the kernel's queue full for long, and 1,083 connection attempts were reset
+# before every phone was in; at 1,024, 4 were (`make bench-live PHONES=10000`, on a busy 2-core
+# machine). A connection taken is a greenlet waiting its turn, for a few KB; one left in a full
+# queue is refused. The two workers still share them: each takes what is waiting when it looks.
+ACCEPT_PER_TURN = int(os.environ.get("ACCEPT_PER_TURN", "1024"))
 
 
 def _notice_gone_peers(client):
