@@ -79,14 +79,21 @@ class Result:
 
 def detail_json(detail: Any) -> dict[str, Any]:
     """A game's own round or match detail as JSON-ready fields (none for a game without)."""
-    return {} if detail is None else _json_ready(dataclasses.asdict(detail))
+    return {} if detail is None else _json_ready(detail)
 
 
 def _json_ready(value: Any) -> Any:
+    # What dataclasses.asdict gives, without its deep copy of every value: a match's JSON holds
+    # a detail a round, and asdict took most of a 1,000-round match's answer.
+    if value is None or isinstance(value, (str, int, float)):
+        return value
     if isinstance(value, (tuple, list)):
         return [_json_ready(item) for item in value]
     if isinstance(value, dict):
         return {name: _json_ready(item) for name, item in value.items()}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {field.name: _json_ready(getattr(value, field.name))
+                for field in dataclasses.fields(value)}
     return value
 
 
