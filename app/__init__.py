@@ -68,14 +68,18 @@ def create_app(config_class: object | str = "config.Config") -> Flask:
     csrf.init_app(app)
     compress.init_app(app)
 
-    @app.after_request  # runs before Flask-Compress's, which was registered first
+    @app.after_request
     def whole_asset(response: Response) -> Response:
         """Flask sends a static file as a stream, which Flask-Compress leaves alone: ours are
-        small, so read it whole, and it is compressed with its length and ETag said."""
-        if request.endpoint == "static" and response.direct_passthrough:
+        small, so read it whole, and it is compressed with its length and ETag said. Nothing
+        else is compressed (COMPRESS_MIMETYPES: our CSS, JavaScript and icon), so nothing else
+        is asked."""
+        if request.endpoint != "static":
+            return response
+        if response.direct_passthrough:
             response.direct_passthrough = False
             response.make_sequence()
-        return response
+        return compress.after_request(response)
     cache.init_app(app)
     ratelimit.init_app(app)
     i18n.init_app(app)
