@@ -13,6 +13,11 @@ WORKER_CLASS = os.environ.get("WORKER_CLASS", "gevent")
 threads = int(os.environ.get("THREADS", "8"))  # gthread only
 # Per worker: open streams, polls and page loads together.
 worker_connections = int(os.environ.get("WORKER_CONNECTIONS", "10000"))
+# A page that cannot stream polls every 1.5 s: its connection is kept that long and more, so that
+# its next poll finds it open rather than racing the server's close (gunicorn's 2 s, reached by a
+# late poll on a busy machine, reset 309 polls of 1,000 phones' in `make bench`). It also bounds
+# a request's line and headers (SPEC section 6: within 30 s).
+keepalive = int(os.environ.get("KEEPALIVE", "5"))
 # Phones come back together after a restart or a Wi-Fi blip: let them queue, not be refused.
 # The kernel holds no more than net.core.somaxconn of them (4096 on a recent Linux): the workers
 # take them off its queue a thousand at a time (ACCEPT_PER_TURN below), so that it seldom fills.
