@@ -64,6 +64,8 @@ class Config:
     COMPRESS_MIMETYPES = ["text/css", "text/javascript", "application/javascript", "image/svg+xml"]
     COMPRESS_ALGORITHM = ["br", "gzip"]
     COMPRESS_STREAMS = False
+    # Asked of our static files alone (app/__init__.py), not of every poll and page it would pass.
+    COMPRESS_REGISTER = False
     # A group's backup (export.json) may weigh more: far past a big group's bank, far below harm.
     IMPORT_MAX_BYTES = int(os.environ.get("IMPORT_MAX_BYTES", str(5 * 1024 * 1024)))
     RATELIMIT_ENABLED = _flag("RATELIMIT_ENABLED", True)

@@ -15,8 +15,15 @@ WORKER_CLASS = os.environ.get("WORKER_CLASS", "gevent")
 threads = int(os.environ.get("THREADS", "8"))  # gthread only
 # Per worker: open streams, polls and page loads together.
 worker_connections = int(os.environ.get("WORKER_CONNECTIONS", "10000"))
+# A page that cannot stream polls every 1.5 s: its connection is kept that long and more, so that
+# its next poll finds it open rather than racing the server's close (gunicorn's 2 s, reached by a
+# late poll on a busy machine, reset 309 polls of 1,000 phones' in `make bench`). It also bounds
+# a request's line and headers (SPEC section 6: within 30 s).
+keepalive = int(os.environ.get("KEEPALIVE", "5"))
 # Phones come back together after a restart or a Wi-Fi blip: let them queue, not be refused.
-backlog = 4096
+# The kernel holds no more than net.core.somaxconn of them (4096 on a recent Linux): the workers
+# take them off its queue a thousand at a time (ACCEPT_PER_TURN below), so that it seldom fills.
+backlog = int(os.environ.get("BACKLOG", "16384"))
 
 # Each connection is a file descriptor: raise this process's soft limit (the workers inherit
 # it) to what the connections need, as far as the hard limit allows.
@@ -33,8 +40,7 @@ def _fair_gevent_worker():
     again while others waited up to 1.2 s; and with several workers gunicorn lets each accept one
     new connection per turn of its loop, so that a thousand phones arriving at once waited up to
     18 s to be let in. Here each request ends by letting the others have their turn, and a worker
-    accepts up to ACCEPT_PER_TURN waiting connections at a time (the two workers still share
-    them: each takes what is waiting when it looks)."""
+    accepts up to ACCEPT_PER_TURN waiting connections at a time."""
     import gevent
     from gevent.server import StreamServer
     from gunicorn.workers import ggevent
@@ -61,9 +67,9 @@ def _fair_gevent_worker():
 
         def timeout_ctx(self):
             """How long the request line and headers may take to arrive. gunicorn gives every
-            request its keepalive (2 s), after which it closes the connection without a word:
+            request its keepalive (a few seconds), then closes the connection without a word:
             a phone on a weak Wi-Fi whose first request came in pieces, or a client held up
-            for 2 s between its connect and its send on a busy machine, met a closed
+            for seconds between its connect and its send on a busy machine, met a closed
             connection and no answer. A connection's first request has HEADER_SECONDS (SPEC
             section 6: 30 s); an idle kept-alive connection is still let go after keepalive,
             as clients expect (a browser sends again on a fresh one)."""
@@ -73,7 +79,12 @@ def _fair_gevent_worker():
     return FairGeventWorker
 
 
-ACCEPT_PER_TURN = 16
+# 10,000 phones arriving within 3 s from one client: at 16 a turn, a worker busy answering those it
+# had taken left the kernel's queue full for long, and 1,083 connection attempts were reset
+# before every phone was in; at 1,024, 4 were (`make bench-live PHONES=10000`, on a busy 2-core
+# machine). A connection taken is a greenlet waiting its turn, for a few KB; one left in a full
+# queue is refused. The two workers still share them: each takes what is waiting when it looks.
+ACCEPT_PER_TURN = int(os.environ.get("ACCEPT_PER_TURN", "1024"))
 HEADER_SECONDS = float(os.environ.get("REQUEST_HEADER_SECONDS", "30"))
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from types import TracebackType
 
-from flask import Flask, Response, abort, g, has_request_context, request
+from flask import Flask, Request, Response, abort, g, has_request_context, request
+from flask.sessions import NullSession, SecureCookieSession, SecureCookieSessionInterface
 from sqlalchemy import event
 
 # models is imported for its tables, which Flask-Migrate compares against the migrations.
@@ -26,8 +27,35 @@ class SquareScores(Flask):
                           exc_info=exc_info)
 
 
+# Said on every answer, unless a view said otherwise.
+SECURITY_HEADERS = (
+    ("Content-Security-Policy",
+     "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+     "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"),
+    ("X-Content-Type-Options", "nosniff"),
+    ("Referrer-Policy", "same-origin"),
+    ("X-Frame-Options", "DENY"),
+)
+
+
+class CookieSessions(SecureCookieSessionInterface):
+    """Flask's signed cookie session, opened only where a request may use it. The API keeps
+    nothing in it (its polls, though sent by a page, carry the page's cookie): there it is a
+    NullSession, which reads as empty, refuses a write and is never sent back. Elsewhere a request
+    without the cookie (/health, a phone's first page) gets an empty one without a signer being
+    made for it."""
+
+    def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
+        if request.path.startswith("/api/"):
+            return NullSession()
+        if app.secret_key and not request.cookies.get(self.get_cookie_name(app)):
+            return self.session_class()
+        return super().open_session(app, request)
+
+
 def create_app(config_class: object | str = "config.Config") -> Flask:
     app = SquareScores(__name__)
+    app.session_interface = CookieSessions()
     app.config.from_object(config_class)
     # "/api/v1/matches/x//rounds" is no address of ours: 404, not a redirect (a 308 that a
     # client's DELETE would follow to a path it never named).
@@ -40,14 +68,18 @@ def create_app(config_class: object | str = "config.Config") -> Flask:
     csrf.init_app(app)
     compress.init_app(app)
 
-    @app.after_request  # runs before Flask-Compress's, which was registered first
+    @app.after_request
     def whole_asset(response: Response) -> Response:
         """Flask sends a static file as a stream, which Flask-Compress leaves alone: ours are
-        small, so read it whole, and it is compressed with its length and ETag said."""
-        if request.endpoint == "static" and response.direct_passthrough:
+        small, so read it whole, and it is compressed with its length and ETag said. Nothing
+        else is compressed (COMPRESS_MIMETYPES: our CSS, JavaScript and icon), so nothing else
+        is asked."""
+        if request.endpoint != "static":
+            return response
+        if response.direct_passthrough:
             response.direct_passthrough = False
             response.make_sequence()
-        return response
+        return compress.after_request(response)
     cache.init_app(app)
     ratelimit.init_app(app)
     i18n.init_app(app)
@@ -67,14 +99,11 @@ def create_app(config_class: object | str = "config.Config") -> Flask:
 
     @app.after_request
     def security_headers(response: Response) -> Response:
-        response.headers.setdefault(
-            "Content-Security-Policy",
-            "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-            "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
-        )
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("Referrer-Policy", "same-origin")
-        response.headers.setdefault("X-Frame-Options", "DENY")
+        headers = response.headers
+        present = {name.lower() for name in headers.keys()}
+        for name, value in SECURITY_HEADERS:
+            if name.lower() not in present:
+                headers.add(name, value)
         return response
 
     return app

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import logging
 import re
-from datetime import timedelta
 from typing import Any
 from urllib.parse import unquote
 
-from gunicorn.glogging import Logger
+from gunicorn.glogging import Logger, SafeAtoms
 
 # A link token follows /m/ (a match), /g/ (a group), /n/ or /tv/ (a night) in page paths; 20+
 # URL-safe characters is a token, not a word.
@@ -35,6 +34,10 @@ def _mask_escaped(run: re.Match[str]) -> str:
 
 
 def redact(text: str) -> str:
+    # Each pattern above needs a percent-escape or a run of 20 URL-safe characters: most of what
+    # is logged (a poll's path, a user agent, a status) holds neither, and is left as it is.
+    if "%" not in text and not _TOKEN_SPELLED.search(text):
+        return text
     text = _ESCAPED_RUN.sub(_mask_escaped, text)
     return _TOKEN_ANYWHERE.sub("…", _TOKEN_IN_PATH.sub(r"\1…", text))
 
@@ -54,21 +57,35 @@ class RedactRecord(logging.Filter):
         return True
 
 
+# Where a token may be whole and plain: the user name of a Basic Authorization header ("u"), and
+# the headers that carry credentials. They are never logged.
+_UNLOGGED = frozenset(("{authorization}i", "{cookie}i", "{http_authorization}e",
+                       "{http_cookie}e"))
+
+
+class RedactedAtoms(SafeAtoms):
+    """gunicorn's atoms (SafeAtoms: any case of a header's name, "-" for what is missing, quotes
+    escaped), each masked when the access log's format reads it rather than all of them up
+    front."""
+
+    def __init__(self, atoms: dict[str, Any]):
+        dict.__init__(self, atoms)
+
+    def __getitem__(self, key: str) -> Any:
+        if key == "u" or key.lower() in _UNLOGGED:
+            return "-"
+        value = super().__getitem__(key)
+        if isinstance(value, str):
+            return redact(value).replace('"', '\\"')
+        return value
+
+
 class RedactingLogger(Logger):
     def setup(self, cfg: object) -> None:
         super().setup(cfg)
         for handler in self.error_log.handlers:
             handler.addFilter(RedactRecord())
 
-    def atoms(self, resp: object, req: object, environ: dict[str, Any],
-              request_time: timedelta) -> dict[str, Any]:
-        atoms: dict[str, Any] = super().atoms(resp, req, environ, request_time)
-        for key, value in atoms.items():
-            if isinstance(value, str):
-                # "u" is the user name of a Basic Authorization header, where a token may be.
-                if key == "u" or key.lower() in ("{authorization}i", "{cookie}i",
-                                                 "{http_authorization}e", "{http_cookie}e"):
-                    atoms[key] = "-"
-                else:
-                    atoms[key] = redact(value)
-        return atoms
+    # gunicorn gives the access log's format some forty atoms (every header, every environ
+    # variable); a line reads nine of them. Each is masked as the format reads it.
+    atoms_wrapper_class = RedactedAtoms

@@ -91,7 +91,11 @@ class Server:
 
     def __init__(self, folder: Path, *, workers: int = 2, threads: int = 8,
                  worker_class: str | None = None, access_log: bool = True,
-                 env: dict[str, str] | None = None, database_url: str | None = None):
+                 env: dict[str, str] | None = None, database_url: str | None = None,
+                 app: str = "app:create_app()", config: str = "gunicorn.conf.py"):
+        # What gunicorn serves (ours, or the benchmark's bare Flask app) and its settings (the
+        # benchmark's profiled copy of `make run`'s).
+        self.app, self.config = app, config
         self.folder = Path(folder)
         self.folder.mkdir(parents=True, exist_ok=True)
         self.database = self.folder / "db.sqlite"
@@ -153,7 +157,7 @@ class Server:
     def _spawn(self) -> None:
         with self.logs["output"].open("ab") as output:
             self.process = subprocess.Popen(
-                [str(BIN / "gunicorn"), "--config", "gunicorn.conf.py",
+                [str(BIN / "gunicorn"), "--config", self.config,
                  "--bind", f"{HOST}:{self.port}",
                  "--workers", str(self.workers), "--threads", str(self.threads),
                  *(["--worker-class", self.worker_class] if self.worker_class else []),
@@ -161,7 +165,7 @@ class Server:
                  "--error-logfile", str(self.logs["error"]),
                  # Not the shared ~/.gunicorn/gunicorn.ctl of a `make run` on the same machine.
                  "--no-control-socket",
-                 "app:create_app()"],
+                 self.app],
                 cwd=ROOT, env=self.env, stdout=output, stderr=subprocess.STDOUT,
                 start_new_session=True)
 

@@ -222,17 +222,41 @@ class BanakilMatch:
 def replay(players: int, options: Mapping[str, Any], rounds: Sequence[RoundInput],
            secrets: Sequence[Any] = ()) -> Result:
     side_list = sides([str(seat) for seat in range(players)], options)
-    totals = [0] * len(side_list)
-    carry = [0] * len(side_list)
-    results = []
-    over_after = None
+    state = _Carried([0] * len(side_list), [0] * len(side_list), [], None)
     for index, entered in enumerate(rounds):
+        state.add(players, options, side_list, index, entered)
+    return state.result(players, options, len(rounds))
+
+
+def extend(players: int, options: Mapping[str, Any], before: Result,
+           rounds: Sequence[RoundInput], secrets: Sequence[Any] = ()) -> Result:
+    """replay(), carried on from the replay of every round but the last: its totals and the
+    carry it leaves (an open or dead hand changes neither)."""
+    side_list = sides([str(seat) for seat in range(players)], options)
+    state = _Carried(list(before.totals), list(before.detail.carry), list(before.rounds),
+                     before.over_after)
+    state.add(players, options, side_list, len(rounds) - 1, rounds[-1])
+    return state.result(players, options, len(rounds))
+
+
+@dataclass
+class _Carried:
+    """What the replay carries from hand to hand."""
+
+    totals: list[int]
+    carry: list[int]
+    results: list[RoundResult]
+    over_after: int | None
+
+    def add(self, players: int, options: Mapping[str, Any], side_list: Sequence[Side],
+            index: int, entered: RoundInput) -> None:
+        carry, totals = self.carry, self.totals
         dealer = (options["first_dealer"] + index) % players
         leader = (dealer + 1) % players
         if entered.common.get("dead"):
-            results.append(RoundResult("dead", None, BanakilRound(
+            self.results.append(RoundResult("dead", None, BanakilRound(
                 dealer, leader, (None,) * players, None, tuple(carry))))
-            continue
+            return
         scores = hand_scores(entered.parts, options)
         points = tuple(in_points(s) for s in scores)
         known = settled(scores)
@@ -241,9 +265,9 @@ def replay(players: int, options: Mapping[str, Any], rounds: Sequence[RoundInput
             sides_known = _known_side_scores(scores, entered.parts, side_list, options)
             so_far = tuple(None if s is None else carry_on(rounded(s), carry[i])[0]
                            for i, s in enumerate(sides_known))
-            results.append(RoundResult("open", None, BanakilRound(
+            self.results.append(RoundResult("open", None, BanakilRound(
                 dealer, leader, points, None, None, cells_so_far=so_far)))
-            continue
+            return
         goer = next(seat for seat, part in enumerate(entered.parts) if part["went_out"])
         sides_rounded = tuple(rounded(s) for s in side_scores(known, side_list, goer, options))
         cells = []
@@ -251,13 +275,15 @@ def replay(players: int, options: Mapping[str, Any], rounds: Sequence[RoundInput
             cell, carry[side] = carry_on(score, carry[side])
             cells.append(cell)
             totals[side] += cell
-        results.append(RoundResult("complete", tuple(cells), BanakilRound(
+        self.results.append(RoundResult("complete", tuple(cells), BanakilRound(
             dealer, leader, points, sides_rounded, tuple(carry), goer=goer)))
-        if over_after is None and max(totals) >= options["target"]:
-            over_after = index
-    next_dealer = (options["first_dealer"] + len(rounds)) % players
-    return concluded(results, totals, over_after, options["target"],
-                     BanakilMatch(tuple(carry), next_dealer))
+        if self.over_after is None and max(totals) >= options["target"]:
+            self.over_after = index
+
+    def result(self, players: int, options: Mapping[str, Any], played: int) -> Result:
+        next_dealer = (options["first_dealer"] + played) % players
+        return concluded(self.results, self.totals, self.over_after, options["target"],
+                         BanakilMatch(tuple(self.carry), next_dealer))
 
 
 GAME = Game.of_rules(

@@ -79,14 +79,21 @@ class Result:
 
 def detail_json(detail: Any) -> dict[str, Any]:
     """A game's own round or match detail as JSON-ready fields (none for a game without)."""
-    return {} if detail is None else _json_ready(dataclasses.asdict(detail))
+    return {} if detail is None else _json_ready(detail)
 
 
 def _json_ready(value: Any) -> Any:
+    # What dataclasses.asdict gives, without its deep copy of every value: a match's JSON holds
+    # a detail a round, and asdict took most of a 1,000-round match's answer.
+    if value is None or isinstance(value, (str, int, float)):
+        return value
     if isinstance(value, (tuple, list)):
         return [_json_ready(item) for item in value]
     if isinstance(value, dict):
         return {name: _json_ready(item) for name, item in value.items()}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {field.name: _json_ready(getattr(value, field.name))
+                for field in dataclasses.fields(value)}
     return value
 
 
@@ -120,8 +127,18 @@ def seat_sides(players: Sequence[str], options: Mapping[str, Any] | None = None
     return tuple(Side(i, name, (i,)) for i, name in enumerate(players))
 
 
+class Extend(Protocol):
+    """A replay carried one round further: `before` is the replay of every round but the last
+    of `rounds`, and the answer must be exactly replay(players, options, rounds, secrets). A
+    game whose replay is a fold over its rounds, with a state its Result keeps, says it here, so
+    that a round added (or the last one changed) does not replay those before it."""
+
+    def __call__(self, players: int, options: Mapping[str, Any], before: Result,
+                 rounds: Sequence[RoundInput], secrets: Sequence[Any]) -> Result: ...
+
+
 RULES = ("parse_round", "parse_part", "round_input", "replay", "sides", "check_options",
-         "check_match", "parse_character")
+         "check_match", "parse_character", "extend")
 
 
 @dataclass(frozen=True)
@@ -145,6 +162,8 @@ class Game:
     # Checks what no single round shows (cards collected over the whole match, say).
     check_match: Callable[[int, Mapping[str, Any], Sequence[RoundInput]], None] = (
         lambda players, options, rounds: None)
+    # The replay carried one round further, where the game's replay is such a fold (Extend).
+    extend: Extend | None = None
     # Whether the outcome also depends on what each seat keeps secret (Bandido's characters).
     secrets: bool = False
     parse_character: Callable[[Any], Any] | None = None
@@ -158,8 +177,8 @@ class Game:
     @classmethod
     def of_rules(cls, module: str, **described: Any) -> Game:
         """The game whose rules are the functions its engine module defines under the names
-        above (parse_round, parse_part, round_input, replay; sides, check_options, check_match
-        and parse_character where it has them), described by the rest; a rule may be named
+        above (parse_round, parse_part, round_input, replay; sides, check_options, check_match,
+        parse_character and extend where it has them), described by the rest; a rule may be named
         among the rest too, where it lives in a module of its own."""
         rules = vars(sys.modules[module])
         return cls(**({name: rules[name] for name in RULES if name in rules} | described))
@@ -171,6 +190,15 @@ class Game:
         for name in self.movable:
             if name not in names:
                 raise ValueError(f"{self.name} cannot let a table move “{name}”: no such option.")
+
+    def replay_after(self, players: int, options: Mapping[str, Any], before: Result | None,
+                     rounds: Sequence[RoundInput], secrets: Sequence[Any]) -> Result:
+        """replay(), from `before` (the replay of every round but the last) where the game can
+        carry it forward."""
+        if before is not None and self.extend is not None and rounds \
+                and len(before.rounds) == len(rounds) - 1:
+            return self.extend(players, options, before, rounds, secrets)
+        return self.replay(players, options, rounds, secrets)
 
     def parse_options(self, raw: Any, players: int) -> dict[str, Any]:
         """Options with defaults filled in; unknown names and bad values are InvalidInput."""

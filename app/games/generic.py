@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from .base import Game, OptionSpec, Result, RoundInput, RoundResult, concluded
@@ -73,24 +74,46 @@ def round_input(round_: RoundInput) -> dict[str, Any]:
 
 def replay(players: int, options: Mapping[str, Any], rounds: Sequence[RoundInput],
            secrets: Sequence[Any] = ()) -> Result:
-    totals = [0] * players
-    results = []
-    over_after = None
-    complete = 0
+    state = _Totals([0] * players, [], None, 0)
     for index, round_ in enumerate(rounds):
+        state.add(options, index, round_)
+    return state.result(options)
+
+
+def extend(players: int, options: Mapping[str, Any], before: Result,
+           rounds: Sequence[RoundInput], secrets: Sequence[Any] = ()) -> Result:
+    """replay(), carried on from the replay of every round but the last."""
+    complete = sum(result.status == "complete" for result in before.rounds)
+    state = _Totals(list(before.totals), list(before.rounds), before.over_after, complete)
+    state.add(options, len(rounds) - 1, rounds[-1])
+    return state.result(options)
+
+
+@dataclass
+class _Totals:
+    """What the replay carries from round to round."""
+
+    totals: list[int]
+    results: list[RoundResult]
+    over_after: int | None
+    complete: int
+
+    def add(self, options: Mapping[str, Any], index: int, round_: RoundInput) -> None:
         if any(part is None for part in round_.parts):
-            results.append(RoundResult("open", None))
-            continue
+            self.results.append(RoundResult("open", None))
+            return
         cells = tuple(part["score"] for part in round_.parts)
-        totals = [total + cell for total, cell in zip(totals, cells, strict=True)]
-        results.append(RoundResult("complete", cells))
-        complete += 1
-        if over_after is None and _is_over(options, totals, complete):
-            over_after = index
-    # A round before the end still waiting for a score holds the match open. (Rounds after
-    # the end are not allowed at all: the service refuses them.)
-    return concluded(results, totals, over_after, options["target"],
-                     lowest_first=options["lowest_wins"])
+        self.totals = [total + cell for total, cell in zip(self.totals, cells, strict=True)]
+        self.results.append(RoundResult("complete", cells))
+        self.complete += 1
+        if self.over_after is None and _is_over(options, self.totals, self.complete):
+            self.over_after = index
+
+    def result(self, options: Mapping[str, Any]) -> Result:
+        # A round before the end still waiting for a score holds the match open. (Rounds after
+        # the end are not allowed at all: the service refuses them.)
+        return concluded(self.results, self.totals, self.over_after, options["target"],
+                         lowest_first=options["lowest_wins"])
 
 
 def _is_over(options: Mapping[str, Any], totals: Sequence[int], complete: int) -> bool:

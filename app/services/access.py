@@ -7,7 +7,7 @@ import secrets
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, func, select
 
 from .. import ratelimit
 from ..errors import Invalid, NotFound, TooManyRequests, Unauthorized
@@ -26,13 +26,18 @@ def authenticate(secret: str | None, address: str | None = None) -> Access:
     return authenticate_at(secret, address)[0]
 
 
+# Every request with a link asks this, a poll nothing else: the statement is built once, and run
+# on the session's connection as it is (no ORM loading), at a quarter of the CPU.
+_TOKEN_AND_VERSION = (select(Token.match_id, Token.role, Token.seat, Match.version)
+                      .join(Match, Token.match_id == Match.id)
+                      .where(Token.secret == bindparam("secret")))
+
+
 def authenticate_at(secret: str | None, address: str | None = None) -> tuple[Access, int]:
     """The access a token grants and its match's version, in one query: what a poll needs."""
     row = None
     if secret and len(secret) <= 64:
-        row = db.session.execute(
-            select(Token.match_id, Token.role, Token.seat, Match.version)
-            .join(Match, Token.match_id == Match.id).where(Token.secret == secret)).first()
+        row = db.session.connection().execute(_TOKEN_AND_VERSION, {"secret": secret}).first()
     if row is None:
         if not ratelimit.allow("unknown_token", address):
             raise TooManyRequests(Say("Too many unknown links from this address; wait a minute."))
@@ -50,21 +55,29 @@ def check(access: Access, match_id: str, action: str, number: int | None = None,
     return sheet
 
 
+# precheck's statements, built once and run as they are (no ORM loading): every write asks them.
+_GAME_OPTIONS_ROUNDS = (
+    select(Match.game, Match.options,
+           select(func.count(Round.id)).where(Round.match_id == Match.id).scalar_subquery())
+    .where(Match.id == bindparam("match_id")))
+_SEAT_NAMES = (select(Seat.name).where(Seat.match_id == bindparam("match_id"))
+               .order_by(Seat.position))
+
+
 def precheck(access: Access, match_id: str, action: str, number: int | None = None,
              seat: int | None = None) -> None:
-    """check(), for a write that will check again under its lock: three small queries and no
+    """check(), for a write that will check again under its lock: two small queries and no
     replay."""
     if access.match_id != match_id:
         raise NotFound(Say("No such match."))
-    match = db.session.get(Match, match_id)
-    if match is None:
+    connection = db.session.connection()
+    found = connection.execute(_GAME_OPTIONS_ROUNDS, {"match_id": match_id}).first()
+    if found is None:
         raise NotFound(Say("No such match."))
-    game = GAMES[match.game]
-    players = tuple(db.session.scalars(
-        select(Seat.name).where(Seat.match_id == match_id).order_by(Seat.position)))
-    rounds = db.session.execute(
-        select(func.count(Round.id)).where(Round.match_id == match_id)).scalar_one()
-    table = Table(game, players, game.sides(players, match.options), rounds)
+    name, options, rounds = found
+    game = GAMES[name]
+    players = tuple(connection.execute(_SEAT_NAMES, {"match_id": match_id}).scalars())
+    table = Table(game, players, game.sides(players, options), rounds)
     access.check(table, action, number, seat)
 
 

@@ -11,7 +11,7 @@ from ..extensions import db
 from ..games.say import Say
 from ..models import Group
 from .rights import Access
-from .sheet import Sheet, sheet_of
+from .sheet import Sheet, unchanged_rounds, written_sheet
 from .text import normal_text
 from .writes import group_of, log_change, parse_input, touch_group, writing
 
@@ -20,7 +20,7 @@ def abandon(access: Access, match_id: str, if_match: Collection[int] | None = No
     with writing(access, match_id, if_match, "abandon") as sheet:
         sheet.match.ended = "abandoned"
         log_change(sheet, access, "abandon")
-    return sheet_of(sheet.match)
+    return unchanged_rounds(sheet)
 
 
 PLACE_LIMIT = 80
@@ -47,7 +47,7 @@ def set_details(access: Access, match_id: str, body: Any,
         if group_id is not None and sheet.match.ended == "banked" and after != before:
             touch_group(db.session.get_one(Group, group_id))  # the bank's summary shows them
         log_change(sheet, access, "details", before=before, after=after)
-    return sheet_of(sheet.match)
+    return unchanged_rounds(sheet)
 
 
 def detail_text(value: Any, name: str) -> str | None:
@@ -97,7 +97,7 @@ def move_line(access: Access, match_id: str, body: Any,
                                reached=result.over_after + 1, last=len(sheet.rounds)))
         sheet.match.options = after
         log_change(sheet, access, "move_line", before=before, after=after)
-    return sheet_of(sheet.match)
+    return written_sheet(sheet.match, sheet.rounds, result)
 
 
 def _movable_hint(sheet: Sheet) -> str:

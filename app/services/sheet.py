@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import operator
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Select, select
+from sqlalchemy import Select, inspect, select
 from sqlalchemy.orm import selectinload
 
 from ..cache import kept
@@ -34,6 +35,9 @@ class Sheet:
     rounds: tuple[RoundInput, ...]
     result: Result
     secrets: tuple[Any, ...] = ()  # what each seat keeps to itself (Bandido's characters)
+    # The replay of every round but the last, where it is known (kept beside the version's own
+    # replay): a write to the last round carries it on rather than replaying the match.
+    before: Result | None = None
 
     @property
     def status(self) -> str:
@@ -55,6 +59,23 @@ class Sheet:
         return self.game.replay(len(self.players),
                                 self.match.options if options is None else options, rounds,
                                 self.secrets if secrets is None else secrets)
+
+    def replayed(self, rounds: Sequence[RoundInput]) -> tuple[Result, Result | None]:
+        """The replay of `rounds` (with this match's secrets and options), and the replay of
+        every one but their last where it is known. Where the rounds before their last are this
+        sheet's (a round added) or all but this sheet's last (the last round changed), the
+        game carries its replay on from there, where it can, instead of replaying them all; and
+        where they are this sheet's but its last (the last round deleted), that is known."""
+        if self.before is not None and _same(rounds, self.rounds[:-1]):
+            return self.before, None
+        if rounds and _same(rounds[:-1], self.rounds):
+            before: Result | None = self.result
+        elif rounds and self.before is not None and _same(rounds[:-1], self.rounds[:-1]):
+            before = self.before
+        else:
+            return self.replay(rounds), None
+        return self.game.replay_after(len(self.players), self.match.options, before, rounds,
+                                      self.secrets), before
 
     def character_visible(self, access: Access, seat: int, key: str | None = None) -> bool:
         """A character shows to its own seat on the phone that typed it (which holds `key`),
@@ -114,16 +135,88 @@ def load_sheet(match_id: str) -> Sheet:
     match = db.session.scalar(match_query(match_id))
     if match is None:
         raise NotFound(Say("No such match."))
+    return current_sheet(match)
 
-    def make() -> tuple[tuple[tuple[RoundInput, ...], Result], int, bool]:
+
+# A version's rounds as entered, their replay, and the replay of all but the last (or None).
+Replayed = tuple[tuple[RoundInput, ...], Result, Result | None]
+
+
+def current_sheet(match: Match) -> Sheet:
+    """The sheet of a match read with match_query, its replay kept per version: a write finds
+    the replay that the reads of the version before it (or the write that made it) kept."""
+    def make() -> tuple[Replayed, int, bool]:
         players = len(match.seats)
-        rounds = tuple(stored_round(row, players) for row in match.rounds)
+        rounds = tuple(stored_round(row, players) for row in rows_of(match))
         secrets = tuple(seat.character or None for seat in match.seats)
         result = GAMES[match.game].replay(players, match.options, rounds, secrets)
-        return (rounds, result), 400 + 600 * len(rounds) * max(players, 1), True
+        return (rounds, result, None), _size(rounds, players), True
 
-    rounds, result = kept(("replay", match.id, match.version), make)
-    return sheet_of(match, rounds, result)
+    rounds, result, before = kept(("replay", match.id, match.version), make)
+    return sheet_of(match, rounds, result, before)
+
+
+def written_sheet(match: Match, rounds: Sequence[RoundInput], result: Result,
+                  before: Result | None = None) -> Sheet:
+    """The sheet a write leaves (after its commit: `match` at its new version), from the replay
+    the write made of its rounds; kept as that version's, so that neither its answer nor the
+    reads and writes after it replay the match again."""
+    replayed: Replayed = (tuple(rounds), result, before)
+    rounds, result, before = kept(("replay", match.id, match.version),
+                                  lambda: (replayed, _size(replayed[0], len(match.seats)), True))
+    return sheet_of(match, rounds, result, before)
+
+
+def unchanged_rounds(sheet: Sheet) -> Sheet:
+    """The sheet after a write that changed no round, option nor secret (a banking, a note):
+    its replay is the one it found."""
+    return written_sheet(sheet.match, sheet.rounds, sheet.result, sheet.before)
+
+
+def _size(rounds: Sequence[RoundInput], players: int) -> int:
+    return 400 + 600 * len(rounds) * max(players, 1)
+
+
+def _same(rounds: Sequence[RoundInput], others: Sequence[RoundInput]) -> bool:
+    """Whether two runs of rounds are the very same objects (a write's rounds are its sheet's,
+    one added or replaced)."""
+    return len(rounds) == len(others) and all(map(operator.is_, rounds, others))
+
+
+def rows_of(match: Match) -> list[Round]:
+    """A match's stored rounds with their entries: as read with it (match_query), or read now
+    in two statements, not one a round (a write reads the match without them: its replay is
+    usually kept, and a round added needs none of the rows before it)."""
+    if "rounds" in inspect(match).unloaded:
+        db.session.scalars(select(Match).where(Match.id == match.id).options(
+            selectinload(Match.rounds).selectinload(Round.entries))).first()
+    return match.rounds
+
+
+def round_row(match: Match, number: int) -> Round:
+    """One stored round of a match, with its entries: from its rounds where they were read,
+    else read alone."""
+    if "rounds" not in inspect(match).unloaded:
+        return match.rounds[number - 1]
+    return db.session.scalars(select(Round).where(
+        Round.match_id == match.id, Round.number == number).options(
+        selectinload(Round.entries))).one()
+
+
+def add_row(match: Match, row: Round) -> None:
+    """A new round stored at the end of a match, without reading the rounds before it."""
+    if "rounds" not in inspect(match).unloaded:
+        match.rounds.append(row)
+    else:
+        row.match_id = match.id
+        db.session.add(row)
+
+
+def remove_row(match: Match, row: Round) -> None:
+    if "rounds" not in inspect(match).unloaded:
+        match.rounds.remove(row)
+    else:
+        db.session.delete(row)
 
 
 def match_query(match_id: str) -> Select[Match]:
@@ -139,18 +232,18 @@ def match_query(match_id: str) -> Select[Match]:
 
 
 def sheet_of(match: Match, rounds: Sequence[RoundInput] | None = None,
-             result: Result | None = None) -> Sheet:
+             result: Result | None = None, before: Result | None = None) -> Sheet:
     """The sheet of a match read with match_query (or of these rounds in its place; `result`,
     their replay, where it is known already)."""
     game = GAMES[match.game]
     players = tuple(seat.name for seat in match.seats)
     if rounds is None:
-        rounds = tuple(stored_round(row, len(players)) for row in match.rounds)
+        rounds = tuple(stored_round(row, len(players)) for row in rows_of(match))
     secrets = tuple(seat.character or None for seat in match.seats)
     if result is None:
         result = game.replay(len(players), match.options, rounds, secrets)
     return Sheet(match, game, players, game.sides(players, match.options), tuple(rounds), result,
-                 secrets)
+                 secrets, before)
 
 
 def stored_round(row: Round, players: int) -> RoundInput:

@@ -13,7 +13,7 @@ from ..games import RoundInput
 from ..games.say import Say
 from ..models import Change, Round
 from .rights import Access
-from .sheet import Sheet, sheet_of
+from .sheet import Sheet, rows_of, written_sheet
 from .writes import log_change, refuse_early_end, set_entries, writing
 
 UNDOABLE = ("add_round", "edit_round", "delete_round", "set_part")
@@ -35,11 +35,11 @@ def undo(access: Access, match_id: str, if_match: Collection[int] | None = None)
         if change is None:
             raise Conflict(Say("There is nothing to undo."))
         rounds = _undone(sheet, change)
-        refuse_early_end(sheet, rounds, access=access)
+        result, before = refuse_early_end(sheet, rounds, access=access)
         _store(sheet, rounds)
         log_change(sheet, access, "undo", change.round_number, change.seat, before=change.after,
                    after=change.before, undoes=change.id)
-    return sheet_of(sheet.match)
+    return written_sheet(sheet.match, rounds, result, before)
 
 
 def _undone(sheet: Sheet, change: Change) -> list[RoundInput]:
@@ -78,7 +78,7 @@ def _undone(sheet: Sheet, change: Change) -> list[RoundInput]:
 
 def _store(sheet: Sheet, rounds: Sequence[RoundInput]) -> None:
     """Make the stored rounds say what `rounds` says."""
-    rows = sheet.match.rounds
+    rows = rows_of(sheet.match)
     while len(rows) > len(rounds):
         rows.remove(rows[-1])
     db.session.flush()

@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from typing import Any, ParamSpec, TypeVar
 
 from sqlalchemy import select
+from sqlalchemy.orm import selectinload
 
 from ..errors import (
     Clash,
@@ -23,7 +24,15 @@ from ..games import InvalidInput, Result, RoundInput
 from ..games.say import Say
 from ..models import Change, Entry, Group, Match, Round
 from .rights import Access
-from .sheet import Sheet, match_query, sheet_of
+from .sheet import (
+    Sheet,
+    add_row,
+    current_sheet,
+    match_query,
+    remove_row,
+    round_row,
+    written_sheet,
+)
 
 # SPEC section 6: what the largest match holds bounds every read of one.
 MOST_ROUNDS = 1000
@@ -49,14 +58,17 @@ def writing(access: Access, match_id: str, if_match: Collection[int] | None, act
     with write_intent():
         if group_id is not None:
             lock_group(group_id)
-        match = db.session.scalar(match_query(match_id).with_for_update(of=Match))
+        # Its rounds are not read here: the version's replay is usually kept, and the write
+        # reads the rows it changes (round_row, rows_of).
+        match = db.session.scalar(select(Match).where(Match.id == match_id)
+                                  .options(selectinload(Match.seats)).with_for_update(of=Match))
     try:
         if match is None:
             raise NotFound(Say("No such match."))
         if touches_group and match.group_id not in (None, group_id):
             # Filed into a group since it was looked up: its group was not locked first.
             raise Conflict(Say("The match just joined a group; try again."))
-        sheet = sheet_of(match)
+        sheet = current_sheet(match)
         access.check(sheet.table, action, number, seat)
         if if_match is not None and match.version not in if_match:
             raise VersionMismatch(Say(
@@ -136,16 +148,19 @@ def parse_input(parse: Callable[Rule, Made], *args: Rule.args, **kwargs: Rule.kw
 
 
 def refuse_early_end(sheet: Sheet, rounds: Sequence[RoundInput], replaced: int | None = None,
-                     access: Access | None = None) -> None:
+                     access: Access | None = None) -> tuple[Result, Result | None]:
     """Rounds that end the match before their last one are refused (409); so is what the game
     says no match can hold (422), and a round `replaced` before the last left open (422: SPEC,
     "a round before the last must stay complete or dead").
 
     No silent peeking (SPEC section 1): characters shown by a match that was over stay revealed
     should these rounds make it active again; a refusal that a seat's hidden character causes
-    reveals it to every link, unless the write is that seat's own (`access`)."""
+    reveals it to every link, unless the write is that seat's own (`access`).
+
+    Answers the rounds' replay, and that of all but their last where it is known
+    (Sheet.replayed): the write's one replay, which its answer shows."""
     parse_input(sheet.game.check_match, len(sheet.players), sheet.match.options, rounds)
-    result = sheet.replay(rounds)
+    result, before = sheet.replayed(rounds)
     if (replaced is not None and replaced < len(rounds)
             and result.rounds[replaced - 1].status == "open"):
         body = sheet.game.round_input(rounds[replaced - 1])
@@ -164,6 +179,7 @@ def refuse_early_end(sheet: Sheet, rounds: Sequence[RoundInput], replaced: int |
         raise Conflict(Say("That would end the match after round %(number)s, before its last "
                            "round. Delete the later rounds first.", number=result.over_after + 1))
     keep_shown(sheet, result)
+    return result, before
 
 
 def keep_shown(sheet: Sheet, result: Result) -> None:
@@ -214,13 +230,14 @@ def add_round(access: Access, match_id: str, body: Any,
     with writing(access, match_id, if_match, "add_round") as sheet:
         _refuse_new_round(sheet)
         entered = parse_input(sheet.game.parse_round, body, len(sheet.players), sheet.match.options)
-        refuse_early_end(sheet, sheet.rounds + (entered,), access=access)
+        rounds = sheet.rounds + (entered,)
+        result, before = refuse_early_end(sheet, rounds, access=access)
         number = len(sheet.rounds) + 1
         row = Round(number=number, common=dict(entered.common))
         set_entries(row, entered.parts)
-        sheet.match.rounds.append(row)
+        add_row(sheet.match, row)
         log_change(sheet, access, "add_round", number, after=sheet.game.round_input(entered))
-    return sheet_of(sheet.match)
+    return written_sheet(sheet.match, rounds, result, before)
 
 
 def replace_round(access: Access, match_id: str, number: int, body: Any,
@@ -230,15 +247,15 @@ def replace_round(access: Access, match_id: str, number: int, body: Any,
         rounds = list(sheet.rounds)
         before = rounds[number - 1]
         rounds[number - 1] = entered
-        refuse_early_end(sheet, rounds, replaced=number, access=access)
-        row = sheet.match.rounds[number - 1]
+        result, later = refuse_early_end(sheet, rounds, replaced=number, access=access)
+        row = round_row(sheet.match, number)
         row.common = dict(entered.common)
         set_entries(row, entered.parts)
         if entered != before:  # as set_parts: a round saved as it was leaves nothing to undo
             log_change(sheet, access, "edit_round", number,
                        before=sheet.game.round_input(before),
                        after=sheet.game.round_input(entered))
-    return sheet_of(sheet.match)
+    return written_sheet(sheet.match, rounds, result, later)
 
 
 def delete_round(access: Access, match_id: str, number: int,
@@ -247,13 +264,14 @@ def delete_round(access: Access, match_id: str, number: int,
         if number != len(sheet.rounds):
             raise Conflict(Say("Only the last round (round %(number)s) can be deleted.",
                                 number=len(sheet.rounds)))
+        rounds = sheet.rounds[:-1]
+        result, before = sheet.replayed(rounds)
         if sheet.result.over and any(sheet.secrets):
-            keep_shown(sheet, sheet.replay(sheet.rounds[:-1]))
-        row = sheet.match.rounds[number - 1]
-        sheet.match.rounds.remove(row)
+            keep_shown(sheet, result)
+        remove_row(sheet.match, round_row(sheet.match, number))
         log_change(sheet, access, "delete_round", number,
                    before=sheet.game.round_input(sheet.rounds[number - 1]))
-    return sheet_of(sheet.match)
+    return written_sheet(sheet.match, rounds, result, before)
 
 
 def set_parts(access: Access, match_id: str, number: int, parts: Mapping[int, Any],
@@ -290,12 +308,12 @@ def set_parts(access: Access, match_id: str, number: int, parts: Mapping[int, An
             _merge_since(sheet, number, based_on, before, entered, parts)
         rounds[number - 1] = RoundInput(rounds[number - 1].common, tuple(entered))
         parse_input(_check_round, sheet, rounds[number - 1])
-        refuse_early_end(sheet, rounds, access=access)
+        result, later = refuse_early_end(sheet, rounds, access=access)
         if opening:
             row = Round(number=number, common={})
-            sheet.match.rounds.append(row)
+            add_row(sheet.match, row)
         else:
-            row = sheet.match.rounds[number - 1]
+            row = round_row(sheet.match, number)
         set_entries(row, entered)
         # Only the first part logged opened the round: undoing it takes the round away again.
         opened = opening
@@ -304,7 +322,7 @@ def set_parts(access: Access, match_id: str, number: int, parts: Mapping[int, An
                 log_change(sheet, access, "set_part", number, seat, before=before[seat],
                            after=entered[seat], opened_round=opened)
                 opened = False
-    return sheet_of(sheet.match), opening
+    return written_sheet(sheet.match, rounds, result, later), opening
 
 
 def _merge_since(sheet: Sheet, number: int, based_on: int, before: Sequence[Any],

@@ -270,6 +270,8 @@ def _stored_rounds(app, match_id: str, count: int) -> None:
         for number in range(start + 1, start + count + 1):
             row.rounds.append(Round(number=number, common={}, entries=[
                 Entry(seat=seat, data={"score": 1}) for seat in range(3)]))
+        # As every write does: what was kept of the version before (its replay) is not this.
+        row.version += 1
         db.session.commit()
 
 

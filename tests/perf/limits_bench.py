@@ -34,8 +34,8 @@ def _floor(port: int) -> float:
     return min(_timed(port, "GET", "/health") for _ in range(20))
 
 
-def _long_match(server: Server) -> dict:
-    """A Banakil match of ROUNDS rounds, its rows written into the server's own database."""
+def _long_match(server: Server, rounds: int = ROUNDS) -> dict:
+    """A Banakil match of `rounds` rounds, its rows written into the server's own database."""
     reply = request(server.port, "POST", "/api/v1/matches", json_body={
         "game": "banakil", "players": ["Ana", "Ben"], "options": {"target": 1_000_000}})
     made = reply.json()
@@ -52,7 +52,7 @@ def _long_match(server: Server) -> dict:
     game = GAMES["banakil"]
     with app.app_context():
         match = db.session.get(Match, made["id"])
-        for number in range(1, ROUNDS + 1):
+        for number in range(1, rounds + 1):
             hands = [{"score": 22, "went_out": True} if seat == number % 2 else {"score": -3}
                      for seat in range(2)]
             match.rounds.append(Round(number=number, common={}, entries=[

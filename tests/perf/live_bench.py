@@ -9,6 +9,7 @@ version (an event or a poll answering 200), on this machine's one monotonic cloc
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import http.client
 import json
 import multiprocessing
@@ -24,7 +25,8 @@ from typing import Any
 from launcher import HOST, Server, request
 
 PHONES_PER_TABLE = 4
-CONNECTING = 200  # connections each client process opens at once
+CONNECTING = 200  # connections each client process opens at once, unless phones arrive freely
+RETRY_SECONDS = 0.5  # a phone whose connection failed tries again after this (and a random bit)
 READY_WITHIN = 300  # seconds for every phone to hold its stream (or fail)
 
 
@@ -162,8 +164,12 @@ def _stream_request(table: dict[str, Any], seat: int) -> bytes:
 
 
 async def _hold_stream(port: int, phone: tuple[str, bytes], heard: list, errors: list,
-                       gate: asyncio.Semaphore, ready: asyncio.Event, pending: list[int],
-                       stop: asyncio.Event) -> None:
+                       gate: asyncio.Semaphore | None, ready: asyncio.Event, pending: list[int],
+                       stop: asyncio.Event, arrive: float, failed: list[str]) -> None:
+    """One phone's stream. With `gate`, it connects when one of the gate's places is free;
+    without, it arrives at a random moment within `arrive` seconds, as phones coming back after
+    a Wi-Fi blip do. A connection that fails before the stream's answer (refused, reset, timed
+    out) is an attempt `failed`, and the phone tries again, as the page's EventSource does."""
     match_id, raw = phone
     seen: list[tuple[int, float]] = []
     heard.append((match_id, seen))
@@ -179,10 +185,23 @@ async def _hold_stream(port: int, phone: tuple[str, bytes], heard: list, errors:
 
     writer = None
     try:
-        async with gate:
-            reader, writer = await asyncio.open_connection(HOST, port)
-            writer.write(raw)
-            head = await reader.readuntil(b"\r\n\r\n")
+        if gate is None:
+            await asyncio.sleep(random.random() * arrive)
+        for attempt in range(30):
+            try:
+                async with gate or contextlib.nullcontext():
+                    reader, writer = await asyncio.open_connection(HOST, port)
+                    writer.write(raw)
+                    head = await reader.readuntil(b"\r\n\r\n")
+                break
+            except (OSError, asyncio.IncompleteReadError) as error:
+                failed.append(type(error).__name__)
+                if writer is not None:
+                    writer.close()
+                    writer = None
+                if attempt == 29 or stop.is_set():
+                    raise
+                await asyncio.sleep(RETRY_SECONDS * (1 + random.random()))
         status = int(head.split(b" ", 2)[1])
         if status != 200:
             errors.append(f"stream answered {status}")
@@ -213,21 +232,23 @@ async def _hold_stream(port: int, phone: tuple[str, bytes], heard: list, errors:
             writer.close()
 
 
-def _streaming_phones(port: int, phones: list[tuple[str, bytes]], started, stop_flag,
-                      results) -> None:
+def _streaming_phones(port: int, phones: list[tuple[str, bytes]], arrive: float, started,
+                      stop_flag, results) -> None:
     """A client process: holds its phones' streams until told to stop, then reports."""
     raise_file_limit()
 
     async def main() -> None:
         heard: list = []
         errors: list[str] = []
-        gate = asyncio.Semaphore(CONNECTING)
+        failed: list[str] = []
+        gate = asyncio.Semaphore(CONNECTING) if not arrive else None
         ready, stop = asyncio.Event(), asyncio.Event()
         pending = [len(phones)]
         tasks = [asyncio.create_task(_hold_stream(port, phone, heard, errors, gate, ready,
-                                                  pending, stop)) for phone in phones]
+                                                  pending, stop, arrive, failed))
+                 for phone in phones]
         await ready.wait()
-        started.put(len(errors))
+        started.put((len(errors), failed))
         while not stop_flag.is_set():
             await asyncio.sleep(0.05)
         stop.set()
@@ -240,8 +261,10 @@ def _streaming_phones(port: int, phones: list[tuple[str, bytes]], started, stop_
 
 
 def streams(server: Server, phones: int, rate: float, seconds: float,
-            processes: int) -> dict[str, Any]:
-    """`phones` streams on phones/4 tables while hosts write `rate` rounds a second."""
+            processes: int, arrive: float = 0) -> dict[str, Any]:
+    """`phones` streams on phones/4 tables while hosts write `rate` rounds a second; with
+    `arrive`, the phones come within that many seconds, each when it will (else each client
+    process connects CONNECTING at a time)."""
     tables = seed_tables(server.port, max(1, phones // PHONES_PER_TABLE))
     everyone = [(table["id"], _stream_request(table, seat))
                 for seat in range(PHONES_PER_TABLE) for table in tables][:phones]
@@ -251,12 +274,16 @@ def streams(server: Server, phones: int, rate: float, seconds: float,
     context = multiprocessing.get_context("fork")
     started, results, stop_flag = context.Queue(), context.Queue(), context.Event()
     clients = [context.Process(target=_streaming_phones,
-                               args=(server.port, everyone[i::processes], started, stop_flag,
-                                     results)) for i in range(processes)]
+                               args=(server.port, everyone[i::processes], arrive, started,
+                                     stop_flag, results)) for i in range(processes)]
     began = time.monotonic()
     for client in clients:
         client.start()
-    connect_errors = sum(started.get(timeout=READY_WITHIN) for _ in clients)
+    connect_errors, failed = 0, []
+    for _ in clients:
+        some_errors, some_failed = started.get(timeout=READY_WITHIN)
+        connect_errors += some_errors
+        failed += some_failed
     connected_in = time.monotonic() - began
     time.sleep(1)
     holding = memory_kb(server)
@@ -278,7 +305,8 @@ def streams(server: Server, phones: int, rate: float, seconds: float,
             "latency": percentiles(latencies), "samples": len(latencies),
             "errors": len(errors) + len(hosts.errors) + missed,
             "error_kinds": sorted(set(errors + hosts.errors))[:5], "missed": missed,
-            "connect_errors": connect_errors,
+            "connect_errors": connect_errors, "failed_attempts": len(failed),
+            "failed_kinds": sorted(set(failed))[:5], "processes": processes, "arrive": arrive,
             "kb_per_stream": (holding - before) / max(1, phones),
             "memory_mb": holding / 1024}
 

@@ -22,7 +22,7 @@ from ...models import Change, Group, GroupToken, Match, Player, Seat, Token
 from ...turns import in_turns
 from ..matches import utc
 from ..rights import Access
-from ..sheet import Sheet, sheet_of
+from ..sheet import Sheet, unchanged_rounds
 from ..writes import group_of, log_change, touch_group, writing
 from .groups import GroupAccess
 from .roster import roster_players
@@ -104,7 +104,7 @@ def bank(access: Access, match_id: str, if_match: Collection[int] | None = None,
             write_summary(sheet)
             touch_group(group)
         log_change(sheet, access, "bank", after={"group": group_id} if filing else None)
-    return sheet_of(sheet.match)
+    return unchanged_rounds(sheet)
 
 
 # A banking found wrong afterwards (a typo) may be taken back this long after it (SPEC).
@@ -140,7 +140,7 @@ def unbank(access: Access, match_id: str, if_match: Collection[int] | None = Non
         if filed:
             match.group_id = None
         log_change(sheet, access, "unbank", after={"group": group_id} if filed else None)
-    return sheet_of(sheet.match)
+    return unchanged_rounds(sheet)
 
 
 def _filing(body: Any) -> tuple[str | None, Invalid | None]:
