@@ -129,11 +129,16 @@ def post_worker_init(worker):
     of streams open paused a worker for up to 0.4 s (0.25 s frozen, on a busy machine).
 
     A worker told to stop ends its event streams at once: otherwise they would hold it for
-    the whole graceful_timeout, and the phones reconnect (to the next worker) all the same."""
+    the whole graceful_timeout, and the phones reconnect (to the next worker) all the same.
+
+    A worker that dies of a fatal signal (SIGSEGV, SIGABRT) writes the Python stack it died in
+    to the error log first (faulthandler)."""
+    import faulthandler
     import gc
     import threading
     import time
 
+    faulthandler.enable()
     gc.collect()
     gc.freeze()
 

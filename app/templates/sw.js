@@ -30,9 +30,11 @@ self.addEventListener("activate", function (event) {
     return self.clients.matchAll({ type: "window" });
   }).then(function (open) {
     return Promise.all(open.map(function (client) {
-      return fetch(client.url, { credentials: "same-origin" }).then(function (response) {
-        return keep(PAGES, client.url, response);
-      }).catch(function () {});
+      // Marked, so that the copy takes no flash meant for the page the person opens next.
+      return fetch(client.url, { credentials: "same-origin", headers: { "X-Kept-Copy": "1" } })
+        .then(function (response) {
+          return keep(PAGES, client.url, response);
+        }).catch(function () {});
     }));
   }));
 });

@@ -29,7 +29,9 @@ COCONUTS = ["coconut"] * 3
 LATIN = re.compile(r"[A-Za-z]+")
 NAMES = {name for names in PLAYERS.values() for name in names} | {"Zirkel", "Qx"}
 BRANDS = {"SquareScores", "BG", "Stats", "CSV", "JSON", "QR", "UTC", "English", "Deutsch",
-          "export", "json", "A", "K", "X"}
+          "export", "json", "A", "K", "X",
+          # Technical names Arabic writes in Latin letters too (the screen and link notes).
+          "HTTP", "HTTPS", "Wi", "Fi"}
 
 PAGES = ["home", "new group", "import a group", "not found", "group (owner)", "group (view)",
          "group, one game", "group head to head", "group roster", "group links",

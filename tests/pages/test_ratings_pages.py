@@ -83,6 +83,15 @@ def test_the_owner_switches_ratings_and_the_board_shows_them_beside_the_win_rate
     assert client.post(f"/g/{club.data['tokens']['view']}/ratings/off").status_code == 403
 
 
+def test_a_service_workers_kept_copy_takes_no_flash_from_the_next_page(client, page, club):
+    """sw.js fetches each open page again as it starts, to keep it; that fetch took the flash of
+    a save or a rematch meant for the page the person was being sent to."""
+    client.post(f"/g/{club.owner}/ratings/on")
+    kept = client.get(f"/g/{club.owner}", headers={"X-Kept-Copy": "1"}).get_data(as_text=True)
+    assert 'class="flash' not in kept
+    assert "Ratings are on" in page(f"/g/{club.owner}").find(class_="flash").text
+
+
 def test_a_new_match_in_a_rated_group_says_each_sides_chance(client, page, club):
     switch(client, club, True)
     response = client.post(f"/g/{club.owner}/new/generic",
