@@ -118,6 +118,21 @@ def test_taken_out_matches_are_left_out_and_a_replay_gives_the_same(api, season)
     assert ratings(api, season) == before
 
 
+def test_an_export_carries_the_switch_and_its_import_rates_the_same(api, season):
+    export = api.call("GET", f"{season.path}/export.json", season.view).get_json()
+    assert export["ratings"] is True
+    again = imported(api, export)
+    assert again.created["ratings"] is True
+    rated = [{k: v for k, v in p.items() if k != "player"}
+             for p in ratings(api, again)["players"]]
+    assert rated == [{k: v for k, v in p.items() if k != "player"}
+                       for p in ratings(api, season)["players"]]
+    off = imported(api, {**export, "ratings": False})
+    error_of(api.call("GET", f"{off.path}/ratings?game=generic", off.view), 409)
+    assert error_of(api.call("POST", "/groups/import", json={**export, "ratings": "yes"}),
+                    422)["field"] == "ratings"
+
+
 def test_patch_names_the_group_in_its_normal_form(api, season):
     body = api.call("PATCH", season.path, season.owner,
                     json={"name": "  Ｔｈｕｒｓｄａｙ\u200b   table "}).get_json()

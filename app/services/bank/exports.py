@@ -83,9 +83,10 @@ def match_csv(access: Access, match_id: str, version: int) -> str:
 
 
 def group_export(access: GroupAccess, group_id: str, version: int) -> dict[str, Any]:
-    """Everything an import needs to rebuild the bank exactly: the name, the roster, and every
-    banked match (taken-out ones too, marked) with its game, name, options, seats and their
-    roster ids, rounds as entered, characters, times, place and note. No link is in it.
+    """Everything an import needs to rebuild the bank exactly: the name, whether its skill
+    ratings are on, the roster, and every banked match (taken-out ones too, marked) with its
+    game, name, options, seats and their roster ids, rounds as entered, characters, times,
+    place and note. No link is in it.
     Read in rows (the bank, then the matches' own, seats, rounds and entries): a few queries
     whatever the bank holds."""
     bank = bank_at(access, group_id, version)
@@ -115,6 +116,7 @@ def group_export(access: GroupAccess, group_id: str, version: int) -> dict[str, 
         "format_version": EXPORT_VERSION,
         "exported_at": datetime.now(UTC).isoformat(),
         "name": bank.name,
+        "ratings": bank.ratings,
         "players": [{"id": pid, "name": name} for pid, name in bank.players],
         "matches": [_match_export(match, seats.get(match.id, []), rounds.get(match.id, []))
                     for match in matches],

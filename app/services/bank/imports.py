@@ -33,7 +33,7 @@ MOST_PLAYERS = 1_000
 MOST_MATCHES = 5_000
 MOST_ROUNDS = 50_000  # over all its matches: a few seconds of the write lock at most
 
-FIELDS = {"format", "format_version", "exported_at", "name", "players", "matches"}
+FIELDS = {"format", "format_version", "exported_at", "name", "ratings", "players", "matches"}
 MATCH_FIELDS = {"id", "game", "name", "options", "players", "characters", "rounds",
                 "started_at", "banked_at", "place", "note", "taken_out"}
 
@@ -77,6 +77,9 @@ def _import_group(body: Any, address: str | None) -> tuple[Group, dict[str, str]
     if not ratelimit.allow("create", address):
         raise TooManyRequests(Say("Too many new groups from this address; wait a minute."))
     name = clean_text(body.get("name"), "name", GROUP_NAME_LIMIT, Say("A group's name"))
+    ratings = body.get("ratings", False)
+    if not isinstance(ratings, bool):
+        raise Invalid(Say("Say true or false."), "ratings")
     roster = _roster(body.get("players"))
     raw_matches = body.get("matches", [])
     if not isinstance(raw_matches, list) or len(raw_matches) > MOST_MATCHES:
@@ -89,7 +92,7 @@ def _import_group(body: Any, address: str | None) -> tuple[Group, dict[str, str]
         if rounds > MOST_ROUNDS:
             raise Invalid(Say("An import holds at most %(most)s rounds in all.",
                               most=f"{MOST_ROUNDS:,}"), "matches")
-    return _write(name, roster, planned)
+    return _write(name, ratings, roster, planned)
 
 
 def _known_fields(value: Mapping[str, Any], known: set[str], where: str) -> None:
@@ -245,7 +248,7 @@ def _time(raw: Mapping[str, Any], name: str, where: str) -> datetime:
     return moment
 
 
-def _write(name: str, roster: Mapping[Any, str], planned: Sequence[_Planned]
+def _write(name: str, ratings: bool, roster: Mapping[Any, str], planned: Sequence[_Planned]
            ) -> tuple[Group, dict[str, str]]:
     """Everything checked: the new group, its roster and matches. The rows are made first and
     then inserted a table at a time, a batch a transaction, the worker's other requests served
@@ -253,6 +256,7 @@ def _write(name: str, roster: Mapping[Any, str], planned: Sequence[_Planned]
     every other writer). The group's links go in last: until then no link reaches any of it,
     and a failure on the way takes all of it out again, so an import lands whole or not at all."""
     group = new_group(name)
+    group.ratings = ratings
     links, group.tokens = group.tokens, []
     group.players = [Player(name=player, folded=fold(player)) for player in roster.values()]
     matches, seats, tokens, rounds, entries, log = [], [], [], [], [], []
