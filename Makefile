@@ -55,12 +55,18 @@ https: $(VENV)/.installed $(COMPILED)
 	$(call announce,https,$(HTTPS_PORT))
 	@echo "The local authority's certificate, for phones to trust: http://$(SITE):$(HTTP_PORT)/root.crt"
 	@echo ""
+	@# Each lives only as long as the other: a gunicorn that cannot take its port (another app
+	@# there) must not leave Caddy serving that other app over HTTPS to the phones. Ctrl-C stops both.
 	BIND=127.0.0.1:$(PORT) TRUSTED_PROXIES=1 $(GUNICORN) & app=$$!; \
 	SITE=$(SITE) TLS=$(TLS) HTTPS_PORT=$(HTTPS_PORT) HTTP_PORT=$(HTTP_PORT) \
 		UPSTREAM=127.0.0.1:$(PORT) CA_DIR=$(CADDY_HOME)/data/caddy/pki/authorities/local \
 		XDG_DATA_HOME=$(CADDY_HOME)/data XDG_CONFIG_HOME=$(CADDY_HOME)/config \
-		caddy run --config deploy/Caddyfile --adapter caddyfile; \
-	kill $$app 2>/dev/null; wait $$app
+		caddy run --config deploy/Caddyfile --adapter caddyfile & proxy=$$!; \
+	trap 'kill $$app $$proxy 2>/dev/null' INT TERM; \
+	while kill -0 $$app 2>/dev/null && kill -0 $$proxy 2>/dev/null; do sleep 1; done; \
+	kill $$app $$proxy 2>/dev/null; wait $$app; wait $$proxy; \
+	echo "SquareScores over HTTPS has stopped (if you did not stop it: see the messages above;" \
+		"another program on port $(PORT), $(HTTPS_PORT) or $(HTTP_PORT)? PORT=, HTTPS_PORT= and HTTP_PORT= choose others)."
 
 # The slowest tests are named at the end, so that a test growing slow is seen where it grows.
 DURATIONS := --durations=15
