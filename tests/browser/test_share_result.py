@@ -31,7 +31,7 @@ def test_share_the_result_as_a_file_or_else_as_a_download(live_server, browser, 
         page = sharing.new_page()
         page.goto(f"{live_server}/m/{tokens['view']}")
         page.get_by_role("link", name="Share the result").click()
-        page.wait_for_function("window.shared !== undefined")
+        page.wait_for_function("() => window.shared !== undefined")
         shared = page.evaluate("window.shared")
         assert shared["type"] == "image/png" and shared["name"] == "squarescores-result.png"
         assert 10_000 < shared["size"] <= 300 * 1024
