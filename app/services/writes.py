@@ -27,7 +27,10 @@ from .rights import Access
 from .sheet import (
     Sheet,
     add_row,
+    bump_version,
     current_sheet,
+    insert_change,
+    insert_round,
     match_query,
     remove_row,
     round_row,
@@ -82,8 +85,10 @@ def writing(access: Access, match_id: str, if_match: Collection[int] | None, act
                            else Say("The match is %(ended)s: nothing more can change.",
                                     ended=match.ended))
         yield sheet
-        match.version += 1
-        match.updated_at = datetime.now(UTC)
+        if not bump_version(match):  # never, under the row's lock: said rather than assumed
+            raise VersionMismatch(Say(
+                "The match changed (now version %(version)s); reload and try again.",
+                version=db.session.scalar(select(Match.version).where(Match.id == match_id))))
         db.session.commit()
     except Revealing as refusal:
         db.session.rollback()
@@ -134,9 +139,9 @@ def log_change(sheet: Sheet, access: Access, action: str, number: int | None = N
                seat: int | None = None, before: Any = None, after: Any = None,
                undoes: int | None = None, opened_round: bool = False) -> None:
     """The change a write makes, logged under the version it brings the match to."""
-    db.session.add(Change(match_id=sheet.match.id, version=sheet.match.version + 1,
-                          actor=access.actor, action=action, round_number=number, seat=seat,
-                          before=before, after=after, undoes=undoes, opened_round=opened_round))
+    insert_change(match_id=sheet.match.id, version=sheet.match.version + 1, actor=access.actor,
+                  action=action, round_number=number, seat=seat, before=before, after=after,
+                  undoes=undoes, opened_round=opened_round)
 
 
 def parse_input(parse: Callable[Rule, Made], *args: Rule.args, **kwargs: Rule.kwargs) -> Made:
@@ -233,9 +238,7 @@ def add_round(access: Access, match_id: str, body: Any,
         rounds = sheet.rounds + (entered,)
         result, before = refuse_early_end(sheet, rounds, access=access)
         number = len(sheet.rounds) + 1
-        row = Round(number=number, common=dict(entered.common))
-        set_entries(row, entered.parts)
-        add_row(sheet.match, row)
+        insert_round(sheet.match, number, entered.common, entered.parts)
         log_change(sheet, access, "add_round", number, after=sheet.game.round_input(entered))
     return written_sheet(sheet.match, rounds, result, before)
 
