@@ -1,7 +1,9 @@
 """The app's one cache: values kept under keys that name the version they show, bounded in bytes.
 
 A match's version changes with every write, so a value kept for (match, version) never goes stale:
-nothing is ever invalidated, the least recently used values simply go first."""
+nothing is ever invalidated, the least recently used values simply go first. (A value may also be
+kept beside the very objects it was made from, under a key that names no version: whoever peeks
+at it uses only what those objects, compared by identity, show to be its own.)"""
 
 from __future__ import annotations
 
@@ -56,6 +58,26 @@ class Cache:
         return value
 
 
+    def peek(self, key: Hashable) -> object | None:
+        """The value kept under `key`, or None: for a value kept beside what it was made of,
+        which its maker checks before using any of it (never for one a key alone names)."""
+        with self._lock:
+            found = self._values.get(key)
+            return None if found is None else found[0]
+
+    def put(self, key: Hashable, value: object, size: int) -> None:
+        """Keep `value` under `key` in place of what was there (if it fits at all)."""
+        if size > self.limit:
+            return
+        with self._lock:
+            if key in self._values:
+                self.size -= self._values.pop(key)[1]
+            self._values[key] = (value, size)
+            self.size += size
+            while self.size > self.limit:
+                self.size -= self._values.popitem(last=False)[1][1]
+
+
 def init_app(app: Flask) -> Cache:
     cache = Cache(app.config["CACHE_BYTES"])
     app.extensions[EXTENSION] = cache
@@ -68,3 +90,9 @@ def kept(key: tuple[Hashable, ...], make: Callable[[], tuple[V, int, bool]]) -> 
     first part says what it is ("bank", "api", ...), and the rest which one."""
     cache: Cache = current_app.extensions[EXTENSION]
     return cache.kept(key, make)
+
+
+def app_cache() -> Cache:
+    """The current app's cache itself (peek and put: see Cache.peek)."""
+    cache: Cache = current_app.extensions[EXTENSION]
+    return cache

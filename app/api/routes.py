@@ -40,8 +40,8 @@ def _match(sheet: Sheet, access: Access, status: int = 200, key: str | None = No
            extra: dict[str, Any] | None = None) -> Response:
     """The match as GET shows it to this token on this phone, with `extra` fields added."""
     key = character_key() if key is None else key
-    response = jsonify(services.match_json(sheet, access, key) | (extra or {}))
-    response.status_code = status
+    response = Response(services.match_text(sheet, access, key, extra), status,
+                        mimetype="application/json")
     response.set_etag(str(sheet.version))
     response.vary.add("X-Character-Key")
     return response

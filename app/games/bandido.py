@@ -126,15 +126,43 @@ class BandidoMatch:
 def replay(players: int, options: Mapping[str, Any], rounds: Sequence[RoundInput],
            secrets: Sequence[Any] = ()) -> Result:
     """Rounds in order, seats in turn order from first_seat: the first to meet a condition wins."""
-    # A secret is the character's three symbols. It was dealt at setup, so it counts in every
-    # round, those played before it was typed in included (SPEC).
-    characters = list(secrets) + [None] * (players - len(secrets))
-    order = turn_order(players, options)
-    held = [0] * players
-    face_up: tuple[tuple[str, ...], ...] = ((),) * players
-    results = []
-    over_after, winner, reason = None, None, None
+    state = _Held([0] * players, ((),) * players, [], None, None, None)
     for index, entered in enumerate(rounds):
+        state.add(players, options, secrets, index, entered)
+    return state.result(players, secrets)
+
+
+def extend(players: int, options: Mapping[str, Any], before: Result,
+           rounds: Sequence[RoundInput], secrets: Sequence[Any] = ()) -> Result:
+    """replay(), carried on from the replay of every round but the last (with the same
+    secrets): the victory points held and the symbols face up. A match whose winning round
+    waits behind an open one does not say who won it: that one is replayed."""
+    if before.over_after is not None and not before.over:
+        return replay(players, options, rounds, secrets)
+    winner = before.winners[0] if before.winners else None
+    state = _Held(list(before.totals), before.detail.face_up, list(before.rounds),
+                  before.over_after, winner, before.detail.win_reason)
+    state.add(players, options, secrets, len(rounds) - 1, rounds[-1])
+    return state.result(players, secrets)
+
+
+@dataclass
+class _Held:
+    """What the replay carries from round to round."""
+
+    held: list[int]
+    face_up: tuple[tuple[str, ...], ...]
+    results: list[RoundResult]
+    over_after: int | None
+    winner: int | None
+    reason: str | None
+
+    def add(self, players: int, options: Mapping[str, Any], secrets: Sequence[Any], index: int,
+            entered: RoundInput) -> None:
+        # A secret is the character's three symbols. It was dealt at setup, so it counts in
+        # every round, those played before it was typed in included (SPEC).
+        characters = _characters(players, secrets)
+        order = turn_order(players, options)
         detail = BandidoRound(order[0], tuple(None if p is None else tuple(p["symbols"])
                                               for p in entered.parts))
         # SPEC: the game ends at the winner's turn, so a round is complete once every seat up
@@ -147,38 +175,47 @@ def replay(players: int, options: Mapping[str, Any], rounds: Sequence[RoundInput
             if part is None:
                 break
             played.append(seat)
-            met = win_reason(part, characters[seat]) if over_after is None else None
+            met = win_reason(part, characters[seat]) if self.over_after is None else None
             if met:
                 won = (seat, met)
                 break
         if won is None and len(played) < players:
-            results.append(RoundResult("open", None, detail))
-            continue
+            self.results.append(RoundResult("open", None, detail))
+            return
         for seat in played:
-            held[seat] = entered.parts[seat]["vp"]
-        face_up = tuple(tuple(entered.parts[seat]["symbols"]) if seat in played else face_up[seat]
-                        for seat in range(players))
-        results.append(RoundResult("complete", tuple(held), detail))
+            self.held[seat] = entered.parts[seat]["vp"]
+        self.face_up = tuple(tuple(entered.parts[seat]["symbols"]) if seat in played
+                             else self.face_up[seat] for seat in range(players))
+        self.results.append(RoundResult("complete", tuple(self.held), detail))
         if won is not None:
-            over_after, (winner, reason) = index, won
-    over = ended(results, over_after)
-    # The seat that met a condition first, once the match is over (over_after names its round).
-    winners = (winner,) if over and winner is not None else ()
-    most = max(held) if any(r.status == "complete" for r in results) else None
-    leaders = tuple(seat for seat, vp in enumerate(held) if vp == most) if most else ()
-    if winners:
-        leaders = winners  # a symbol win beats any count of victory points
-    return Result(
-        rounds=tuple(results),
-        totals=tuple(held),
-        over=over,
-        over_after=over_after,
-        winners=winners,
-        leaders=leaders,
-        target=VICTORY_POINTS_TO_WIN,
-        detail=BandidoMatch(reason if over else None, face_up,
-                            tuple(seat for seat in range(players) if not characters[seat])),
-    )
+            self.over_after, (self.winner, self.reason) = index, won
+
+    def result(self, players: int, secrets: Sequence[Any]) -> Result:
+        held, results = self.held, self.results
+        over = ended(results, self.over_after)
+        # The seat that met a condition first, once the match is over (over_after names its
+        # round).
+        winners = (self.winner,) if over and self.winner is not None else ()
+        most = max(held) if any(r.status == "complete" for r in results) else None
+        leaders = tuple(seat for seat, vp in enumerate(held) if vp == most) if most else ()
+        if winners:
+            leaders = winners  # a symbol win beats any count of victory points
+        characters = _characters(players, secrets)
+        return Result(
+            rounds=tuple(results),
+            totals=tuple(held),
+            over=over,
+            over_after=self.over_after,
+            winners=winners,
+            leaders=leaders,
+            target=VICTORY_POINTS_TO_WIN,
+            detail=BandidoMatch(self.reason if over else None, self.face_up,
+                                tuple(seat for seat in range(players) if not characters[seat])),
+        )
+
+
+def _characters(players: int, secrets: Sequence[Any]) -> list[Any]:
+    return list(secrets) + [None] * (players - len(secrets))
 
 
 GAME = Game.of_rules(

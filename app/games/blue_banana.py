@@ -237,45 +237,71 @@ class BlueBananaMatch:
 
 def replay(players: int, options: Mapping[str, Any], rounds: Sequence[RoundInput],
            secrets: Sequence[Any] = ()) -> Result:
-    totals = [0] * players
-    chips = [1] * players  # everyone starts with one small chip
-    results = []
-    over_after = None
-    complete = 0
-    starter = None
+    # Everyone starts with one small chip.
+    state = _Scored([0] * players, [1] * players, [], None, 0, None)
     for index, entered in enumerate(rounds):
+        state.add(options, index, entered)
+    return state.result(options)
+
+
+def extend(players: int, options: Mapping[str, Any], before: Result,
+           rounds: Sequence[RoundInput], secrets: Sequence[Any] = ()) -> Result:
+    """replay(), carried on from the replay of every round but the last: its totals, chips,
+    rounds scored and who snatched the banana last."""
+    complete = sum(result.status == "complete" for result in before.rounds)
+    state = _Scored(list(before.totals), list(before.detail.chips), list(before.rounds),
+                    before.over_after, complete, before.detail.starts_next)
+    state.add(options, len(rounds) - 1, rounds[-1])
+    return state.result(options)
+
+
+@dataclass
+class _Scored:
+    """What the replay carries from round to round."""
+
+    totals: list[int]
+    chips: list[int]
+    results: list[RoundResult]
+    over_after: int | None
+    complete: int
+    starter: int | None
+
+    def add(self, options: Mapping[str, Any], index: int, entered: RoundInput) -> None:
+        totals = self.totals
         mode = mode_of_round(options, index + 1)
         if any(line is None for line in entered.parts):
-            results.append(RoundResult("open", None, BlueBananaRound(mode, None, None, None)))
-            continue
+            self.results.append(RoundResult("open", None, BlueBananaRound(mode, None, None, None)))
+            return
         penalties, cells = [], []
         for seat, line in enumerate(entered.parts):
             mistakes = line["incorrect"] + (1 if line["banana"] == "early" else 0)
-            penalty = mistakes * min(MAX_CHIPS, chips[seat])
+            penalty = mistakes * min(MAX_CHIPS, self.chips[seat])
             bonus = TASK_BONUS if line["banana"] == "correct" else 0
             new_total = max(0, totals[seat] + line["correct"] + bonus - penalty)
             cells.append(new_total - totals[seat])
             penalties.append(penalty)
             totals[seat] = new_total
         most = max(totals)
-        chips = [min(MAX_CHIPS, c + 1) if total == most else c
-                 for c, total in zip(chips, totals, strict=True)]
+        self.chips = [min(MAX_CHIPS, c + 1) if total == most else c
+                      for c, total in zip(self.chips, totals, strict=True)]
         snatcher = next((seat for seat, line in enumerate(entered.parts) if line["banana"]),
                         None)
         if snatcher is not None:
-            starter = snatcher
+            self.starter = snatcher
         task = entered.common.get("task")
         found = None
         if task:
             colors, motifs = sought(task)
             found = Sought(tuple(colors), tuple(motifs), mode)
-        results.append(RoundResult("complete", tuple(cells), BlueBananaRound(
-            mode, tuple(penalties), tuple(chips), found, snatcher)))
-        complete += 1
-        if over_after is None and complete >= options["rounds"]:
-            over_after = index
-    return concluded(results, totals, over_after, None, BlueBananaMatch(
-        tuple(chips), starter, mode_of_round(options, len(rounds) + 1)))
+        self.results.append(RoundResult("complete", tuple(cells), BlueBananaRound(
+            mode, tuple(penalties), tuple(self.chips), found, snatcher)))
+        self.complete += 1
+        if self.over_after is None and self.complete >= options["rounds"]:
+            self.over_after = index
+
+    def result(self, options: Mapping[str, Any]) -> Result:
+        return concluded(self.results, self.totals, self.over_after, None, BlueBananaMatch(
+            tuple(self.chips), self.starter, mode_of_round(options, len(self.results) + 1)))
 
 
 GAME = Game.of_rules(

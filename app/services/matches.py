@@ -14,10 +14,10 @@ from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from .. import ratelimit
-from ..cache import kept
+from ..cache import app_cache, kept
 from ..errors import Invalid, NotFound, TooManyRequests
 from ..extensions import db, write_intent
-from ..games import GAMES, Game, InvalidInput, RoundInput, detail_json
+from ..games import GAMES, Game, InvalidInput, RoundInput, RoundResult, detail_json
 from ..games.say import Say
 from ..models import Change, Match, Player, Round, Seat, Token
 from .access import check, tokens
@@ -169,7 +169,7 @@ def match_view(access: Access, match_id: str, version: int,
 
     def make() -> tuple[tuple[str, int], int, bool]:
         sheet = load_sheet(match_id)
-        text = current_app.json.dumps(match_json(sheet, access, character_key))
+        text = match_text(sheet, access, character_key)
         # Kept only as what it is named: this version, and the key opening the character or not.
         opens = access.seat is not None and sheet.key_opens(access, access.seat, character_key)
         same = sheet.version == version and opens == keyed
@@ -178,20 +178,62 @@ def match_view(access: Access, match_id: str, version: int,
     return kept(("api", match_id, version, access.role, access.seat, keyed), make)
 
 
-def match_json(sheet: Sheet, access: Access, character_key: str | None = None
-               ) -> dict[str, Any]:
-    """The match as SPEC.md's GET shows it (to a phone holding `character_key`, if any)."""
+# Where a match's JSON text holds its rounds while the rest is encoded (match_text): a string no
+# name, note or input can hold, since none knows it.
+_ROUNDS = "\u0000rounds " + secrets.token_hex(16)
+
+
+def match_text(sheet: Sheet, access: Access, character_key: str | None = None,
+               extra: dict[str, Any] | None = None) -> str:
+    """match_json as JSON text (with `extra` fields added), each round's text kept: a write to a
+    long match encodes the round it made, not every round again."""
+    dumps = current_app.json.dumps
+    text = dumps(match_json(sheet, access, character_key, _ROUNDS) | (extra or {}))
+    return text.replace(dumps(_ROUNDS), "[" + ", ".join(_rounds_text(sheet)) + "]", 1)
+
+
+def _rounds_text(sheet: Sheet) -> list[str]:
+    """Each round's JSON text. The texts are kept per match beside the very rounds entered and
+    replayed that they show: those a write carried on from its replay before (a round added, or
+    the last one changed) are the same objects, and their texts are used again."""
+    cache, key = app_cache(), ("round-texts", sheet.match.id)
+    entered, outcomes = sheet.rounds, sheet.result.rounds
+    texts: list[str] = []
+    was = cache.peek(key)
+    if isinstance(was, tuple):
+        for old_entered, old_outcome, text, new_entered, new_outcome in zip(
+                *was, entered, outcomes, strict=False):
+            if old_entered is not new_entered or old_outcome is not new_outcome:
+                break
+            texts.append(text)
+    dumps = current_app.json.dumps
+    for number in range(len(texts) + 1, len(entered) + 1):
+        texts.append(dumps(_round_json(sheet.game, number, entered[number - 1],
+                                       outcomes[number - 1])))
+    cache.put(key, (entered, outcomes, texts), 200 + sum(map(len, texts)) + 400 * len(texts))
+    return texts
+
+
+def _round_json(game: Game, number: int, entered: RoundInput, outcome: RoundResult
+                ) -> dict[str, Any]:
+    return {
+        "number": number,
+        "status": outcome.status,
+        "input": game.round_input(entered),
+        "cells": list(outcome.cells) if outcome.cells is not None else None,
+        **detail_json(outcome.detail),
+    }
+
+
+def match_json(sheet: Sheet, access: Access, character_key: str | None = None,
+               rounds: Any = None) -> dict[str, Any]:
+    """The match as SPEC.md's GET shows it (to a phone holding `character_key`, if any); with
+    `rounds`, that in place of its rounds."""
     match, result = sheet.match, sheet.result
-    rounds = []
-    played = zip(sheet.rounds, result.rounds, strict=True)  # the replay gives one per round
-    for number, (entered, outcome) in enumerate(played, start=1):
-        rounds.append({
-            "number": number,
-            "status": outcome.status,
-            "input": sheet.game.round_input(entered),
-            "cells": list(outcome.cells) if outcome.cells is not None else None,
-            **detail_json(outcome.detail),
-        })
+    if rounds is None:
+        # The replay gives one per round.
+        rounds = [_round_json(sheet.game, number, entered, outcome) for number, (entered, outcome)
+                  in enumerate(zip(sheet.rounds, result.rounds, strict=True), start=1)]
     return {
         "id": match.id,
         "game": match.game,

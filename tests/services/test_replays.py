@@ -84,6 +84,11 @@ HANDS = [{"score": 22, "went_out": True}, {"score": -3}, {"score": 14}]
      lambda n: {"dead": True} if n == 2 else {"dead": False,
                                              "hands": HANDS[n % 3:] + HANDS[:n % 3]},
      {"score": -7}),
+    ("blue_banana", {"rounds": 8},
+     lambda n: {"players": [{"correct": n % 4, "incorrect": 1, "banana": None},
+                            {"correct": 2, "incorrect": n % 2, "banana": "correct"},
+                            {"correct": 1, "incorrect": 0, "banana": None}]},
+     {"correct": 3, "incorrect": 0, "banana": None}),
 ])
 def test_what_a_write_keeps_is_what_a_replay_of_the_stored_rows_gives(app, api, game, options,
                                                                      body, part):
