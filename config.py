@@ -100,6 +100,10 @@ class Config:
     # and host are taken from the X-Forwarded-For, -Proto and -Host that many proxies set. With
     # 0, those headers are ignored: anyone could write them.
     TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES") or 0)
+    # How long a page opened through the service worker waits for a silent server before the
+    # copy this phone kept is shown, marked offline (app/templates/sw.js). A busy server is
+    # slow, not silent: long enough that a slow answer is waited for.
+    OFFLINE_AFTER_SECONDS = float(os.environ.get("OFFLINE_AFTER_SECONDS") or 8)
     # Scheduled backups of the SQLite database (app/hosting/backups.py): where, how often in
     # hours (fractions allowed), and how many of the newest are kept.
     BACKUP_DIR = os.environ.get("BACKUP_DIR") or None
@@ -109,6 +113,9 @@ class Config:
 
 class TestConfig(Config):
     TESTING = True
+    # A test's server is never silent, only slow on a loaded machine: a kept copy shown for a
+    # slow answer would be a page the test did not ask for (offline is met with set_offline).
+    OFFLINE_AFTER_SECONDS = 120.0
     SECRET_KEY = "test-secret"
     SQLALCHEMY_DATABASE_URI = os.environ.get("TEST_DATABASE_URL", "sqlite://")
     WTF_CSRF_ENABLED = False

@@ -63,6 +63,7 @@ def manifest() -> Response:
 def service_worker() -> Response:
     version, names = current_app.extensions[EXTENSION]
     assets = [url_for("static", filename=name) for name in names]
-    body = render_template("sw.js", version=version, assets=assets)
+    body = render_template("sw.js", version=version, assets=assets,
+                           patience_ms=int(current_app.config["OFFLINE_AFTER_SECONDS"] * 1000))
     return Response(body, mimetype="text/javascript",
                     headers={**ASK_AGAIN, "Service-Worker-Allowed": "/"})

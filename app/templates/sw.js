@@ -10,8 +10,8 @@ var ASSETS = {{ assets | tojson }};
 var STATIC = "squarescores-static-" + VERSION;
 var PAGES = "squarescores-pages-" + VERSION;
 // How long a page waits for the server before a kept copy is shown instead: a phone on mobile
-// data asking a LAN address gets no refusal, only silence.
-var PATIENCE_MS = 4000;
+// data asking a LAN address gets no refusal, only silence (OFFLINE_AFTER_SECONDS, config.py).
+var PATIENCE_MS = {{ patience_ms | tojson }};
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(STATIC).then(function (cache) {
