@@ -188,6 +188,7 @@
   }
 
   function refresh() {
+    if (now.leaving) return Promise.resolve();
     if (now.editing) { now.due = true; return Promise.resolve(); }
     if (now.refresh !== "idle") { now.refresh = "again"; return now.fetching; }
     now.refresh = "fetching";
@@ -288,6 +289,14 @@
   sheet.addEventListener("click", function (event) {
     if (event.target.closest("button.print-sheet")) window.print();
   });
+
+  // A form that takes this page elsewhere (bank, undo, rematch): the page's own refresh must not
+  // fetch the sheet meanwhile, or it takes the message the next page is to show (the flash).
+  // Heard last (on the window), once every script that saves in place has had its say.
+  window.addEventListener("submit", function (event) {
+    if (!event.defaultPrevented) now.leaving = true;
+  });
+  window.addEventListener("pageshow", function () { now.leaving = false; });
 
   sheet.addEventListener("input", function (event) {
     if (event.target.matches("input.score")) preview(event.target);
