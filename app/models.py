@@ -35,6 +35,12 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
+# Where a session notes the matches whose version a statement moved outside the ORM's flush
+# (services.sheet.bump_version), so that its commit tells every phone as a flush's would
+# (live/watch.py).
+VERSIONS_MOVED = "squarescores.versions.moved"
+
+
 class Match(Model):
     __tablename__ = "match"
 

@@ -31,7 +31,7 @@ from ..cache import kept
 from ..errors import NotFound
 from ..extensions import db
 from ..logs import RedactRecord
-from ..models import Match, Night, Token
+from ..models import VERSIONS_MOVED, Match, Night, Token
 from . import nights
 from .hub import Hub
 
@@ -325,6 +325,15 @@ def _note_versions(session: Session, flush_context: UOWTransaction) -> None:
     # A night's own changes (a seating, its end) wake its stream, too (nights.py).
     moved.update(nights.key_of(obj.id) for obj in session.dirty
                  if isinstance(obj, Night) and inspect(obj).attrs.version.history.added)
+    _announce(session, moved)
+
+
+def _before_commit(session: Session) -> None:
+    """Versions a statement moved outside the flush (VERSIONS_MOVED): told as a flush's are."""
+    _announce(session, session.info.pop(VERSIONS_MOVED, set()))
+
+
+def _announce(session: Session, moved: set[str]) -> None:
     if not moved:
         return
     connection = session.connection()
@@ -343,11 +352,13 @@ def _after_commit(session: Session) -> None:
 
 def _after_rollback(session: Session, previous_transaction: SessionTransaction) -> None:
     session.info.pop(_CHANGED, None)
+    session.info.pop(VERSIONS_MOVED, None)
 
 
 def install_hooks() -> None:
     """Once per process: every session reports its version changes (idempotent)."""
     if not event.contains(Session, "after_flush", _note_versions):
         event.listen(Session, "after_flush", _note_versions)
+        event.listen(Session, "before_commit", _before_commit)
         event.listen(Session, "after_commit", _after_commit)
         event.listen(Session, "after_soft_rollback", _after_rollback)

@@ -20,7 +20,7 @@ from ..errors import NotFound
 from ..extensions import db
 from ..games import GAMES, Game, InvalidInput, Result, RoundInput, Side
 from ..games.say import Say
-from ..models import Change, Entry, Match, Round
+from ..models import VERSIONS_MOVED, Change, Entry, Match, Round
 from .rights import Access, Table
 
 # A character key is 32 characters; a longer one was never given out, and is not hashed.
@@ -263,6 +263,7 @@ def bump_version(match: Match) -> bool:
         "now": now})
     if done.rowcount != 1:
         return False
+    db.session.info.setdefault(VERSIONS_MOVED, set()).add(match.id)
     set_committed_value(match, "version", match.version + 1)
     set_committed_value(match, "updated_at", now)
     return True
