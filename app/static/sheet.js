@@ -125,6 +125,14 @@
     // A save that lost a race is a choice above the sheet, kept there through refreshes.
     if (!live) choices.take(fresh);
     var typedAt = kept.length ? sheet.querySelector("#entry input[name=version]") : null;
+    // The server's message to this page (a flash: "Banking undone") stays until the person
+    // leaves it: a live refresh right after brings none, having been asked after it was said.
+    if (live && !fresh.querySelector("p.flash")) {
+      var first = fresh.firstChild;
+      sheet.querySelectorAll(":scope > p.flash").forEach(function (said) {
+        fresh.insertBefore(said.cloneNode(true), first);
+      });
+    }
     window.Idiomorph.morph(sheet, Array.prototype.slice.call(fresh.childNodes), {
       morphStyle: "innerHTML",
       callbacks: {
