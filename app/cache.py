@@ -47,14 +47,8 @@ class Cache:
                 return cast(V, self._values[key][0])
         # Made outside the lock: a slow replay must not hold up readers of other keys.
         value, size, keep = make()
-        if keep and size <= self.limit:
-            with self._lock:
-                if key in self._values:
-                    self.size -= self._values.pop(key)[1]
-                self._values[key] = (value, size)
-                self.size += size
-                while self.size > self.limit:
-                    self.size -= self._values.popitem(last=False)[1][1]
+        if keep:
+            self.put(key, value, size)
         return value
 
 
