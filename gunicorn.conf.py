@@ -61,7 +61,13 @@ def _fair_gevent_worker():
         def handle_request(self, listener_name, req, sock, addr):
             gevent.getcurrent().awaits_first_request = False
             try:
-                return super().handle_request(listener_name, req, sock, addr)
+                handled = super().handle_request(listener_name, req, sock, addr)
+                if not self.alive:
+                    # A stream ended because this worker is stopping: its connection goes too
+                    # (StopIteration is how gunicorn ends one). Kept alive, it would hold the
+                    # worker a whole keepalive for a next request that it will not serve.
+                    raise StopIteration()
+                return handled
             finally:
                 gevent.sleep(0)
 

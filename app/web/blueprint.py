@@ -48,7 +48,16 @@ def owner_link(token: str) -> tuple[GroupAccess, int]:
 
 def remember(token: str, key: str = "recent") -> None:
     """This device's recent matches (or groups, under "groups"), newest first, in its own
-    session cookie."""
-    recent = [t for t in session.get(key, []) if t != token]
+    session cookie.
+
+    Written only when the list changes: a page read again sends no cookie back. A cookie sent
+    back carries the whole session as the request found it, so a read that was under way while
+    the same phone saved (a live refresh, the service worker keeping its copy of the page)
+    would put back the session from before the save and wipe out what the save told the next
+    page (its flash: 'Banking undone')."""
+    known = session.get(key, [])
+    if known[:1] == [token] and session.permanent:
+        return
+    recent = [t for t in known if t != token]
     session[key] = [token, *recent][:RECENT_LIMIT]
     session.permanent = True

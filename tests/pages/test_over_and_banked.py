@@ -155,6 +155,27 @@ def test_the_banked_sheet_says_who_banked_and_the_host_may_take_it_back(client, 
     assert bank_button(response) is not None
 
 
+def test_a_read_under_way_while_the_host_takes_the_banking_back_leaves_its_message(
+        app, client, page, over):
+    """The phone's session travels in its cookie: a read that set the cookie again would put
+    back the session it started with, from before the unbanking, and wipe out the message the
+    next page is to show. A page read again sets no cookie, so the message survives it."""
+    client.post(f"/m/{over.seats[1]}/bank", data=YES)
+    client.get(f"/m/{over.host}")
+    started = app.test_client()  # a read that set out before the unbanking: the cookie then
+    started.set_cookie("session", client.get_cookie("session").value)
+
+    client.post(f"/m/{over.host}/unbank")
+    read = started.get(f"/m/{over.host}")
+
+    assert read.status_code == 200
+    assert not [c for c in read.headers.getlist("Set-Cookie") if c.startswith("session=")]
+    sheet = page(f"/m/{over.host}")
+    assert "taken back" in sheet.find(class_="flash-info").text
+    # A match opened anew is still remembered first (the home page's list).
+    assert "Set-Cookie" in client.get(f"/m/{over.view}").headers
+
+
 def test_ten_minutes_after_the_banking_the_sheet_no_longer_offers_to_take_it_back(
         app, client, page, over):
     from datetime import UTC, datetime, timedelta
