@@ -84,23 +84,34 @@ def blue_banana_with_task_cards_up(request, base) -> str:
     return f"/m/{made['tokens']['host']}"
 
 
+@pytest.fixture(scope="module")
+def read(browser, site):  # noqa: F811
+    """Each game's sheet, as its host's phone reads it in English, once for every tablet: the
+    sheet's path and what it says."""
+    base, paths = site
+    english = browser.new_page()
+    try:
+        paths = dict(paths, **{"sheet blue_banana": blue_banana_with_task_cards_up(
+            english.request, base)})
+        yield {game: (paths["sheet " + game], read_sheet(english, base, paths["sheet " + game]))
+               for game in ("generic", "banakil", "blue_banana", "bandido")}
+    finally:
+        english.close()
+
+
 @pytest.mark.parametrize("lang", ("en", "ar"))
 @pytest.mark.parametrize("tablet", TABLETS)
-def test_the_table_view_fills_a_tablet(browser, site, tablet, lang):  # noqa: F811
-    base, paths = site
+def test_the_table_view_fills_a_tablet(browser, site, read, tablet, lang):  # noqa: F811
+    base, _ = site
     width, height = TABLETS[tablet]
     context = browser.new_context(viewport={"width": width, "height": height},
                                   device_scale_factor=1, has_touch=True)
     context.add_cookies([{"name": "lang", "value": lang, "domain": urlsplit(base).hostname,
                           "path": "/"}])
     page = context.new_page()
-    english = browser.new_page()
     try:
-        paths = dict(paths, **{"sheet blue_banana": blue_banana_with_task_cards_up(
-            page.request, base)})
-        for game in ("generic", "banakil", "blue_banana", "bandido"):
-            sheet = read_sheet(english, base, paths["sheet " + game])
-            page.goto(f"{base}{paths['sheet ' + game]}/table")
+        for game, (path, sheet) in read.items():
+            page.goto(f"{base}{path}/table")
             expect(page.locator(".big-totals .standing.leads")).to_have_count(1)
             specifics(page, game, sheet)
             seen = page.evaluate(MEASURE)
@@ -109,7 +120,6 @@ def test_the_table_view_fills_a_tablet(browser, site, tablet, lang):  # noqa: F8
             assert seen["font"] >= 64, (game, seen)
             assert not seen["wide"], (game, seen)
     finally:
-        english.close()
         context.close()
 
 
