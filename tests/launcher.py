@@ -221,9 +221,10 @@ class Server:
         """What gunicorn logged, if it exited; None while it runs."""
         if self.process is None or self.process.poll() is None:
             return None
-        return (f"gunicorn exited with {self.process.returncode}:\n"
-                + self.logs["error"].read_text(errors="replace")[-4000:]
-                + self.logs["output"].read_text(errors="replace")[-4000:])
+        # gunicorn makes its error log as it starts: one that failed earlier has none.
+        return f"gunicorn exited with {self.process.returncode}:\n" + "".join(
+            self.logs[name].read_text(errors="replace")[-4000:]
+            for name in ("error", "output") if self.logs[name].exists())
 
     def log_sizes(self) -> dict[str, int]:
         return {name: path.stat().st_size if path.exists() else 0

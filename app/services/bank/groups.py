@@ -13,11 +13,11 @@ from sqlalchemy import select
 
 from ... import ratelimit
 from ...errors import Forbidden, Invalid, NotFound, TooManyRequests, Unauthorized, VersionMismatch
-from ...extensions import db, write_intent
+from ...extensions import db
 from ...games.say import Say
 from ...models import Change, Group, GroupToken, Match, Player
 from ..text import clean_names, clean_text, fold, refuse_repeats
-from ..writes import lock_group, touch_group
+from ..writes import locked_group, touch_group
 
 GROUP_NAME_LIMIT = 80
 ROLES = ("owner", "view")
@@ -112,12 +112,7 @@ def writing_group(access: GroupAccess, group_id: str, if_match: Collection[int] 
     player or the bank's match named in the path: 404 before 412), version bumped, committed.
     A match named is locked after the group (see writes.writing)."""
     access.check(group_id, action)
-    db.session.rollback()
-    with write_intent():
-        group = lock_group(group_id)
-    try:
-        if group is None:
-            raise NotFound(Say("No such group."))
+    with locked_group(group_id) as group:
         if player_id is not None and not on_roster(group_id, player_id):
             raise NotFound(Say("No such player in the group."))
         if match_id is not None:
@@ -128,10 +123,6 @@ def writing_group(access: GroupAccess, group_id: str, if_match: Collection[int] 
                 version=group.version))
         yield group
         touch_group(group)
-        db.session.commit()
-    except BaseException:
-        db.session.rollback()
-        raise
 
 
 def group_tokens(access: GroupAccess, group_id: str) -> dict[str, str]:

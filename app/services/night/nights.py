@@ -20,7 +20,7 @@ from ..bank.groups import LARGEST_ID, GroupAccess
 from ..bank.roster import roster_players
 from ..matches import MATCH_NAME_LIMIT, build_match
 from ..text import clean_text
-from ..writes import lock_group, touch_group
+from ..writes import lock_group, locked_group, touch_group
 from . import seating
 from .access import NightAccess
 from .reads import night_version
@@ -42,12 +42,7 @@ def create_night(access: GroupAccess, group_id: str, body: Any) -> Night:
     options = body.get("options")
     _parse_options(game, options, game.max_players if table_size is None else table_size)
     name = body.get("name")
-    db.session.rollback()
-    with write_intent():
-        group = lock_group(group_id)
-    try:
-        if group is None:
-            raise NotFound(Say("No such group."))
+    with locked_group(group_id) as group:
         present = _present(group, body.get("players"))
         if name is None or (isinstance(name, str) and not name.strip()):
             name = Say("%(group)s's night", group=group.name)[:MATCH_NAME_LIMIT]
@@ -61,10 +56,6 @@ def create_night(access: GroupAccess, group_id: str, body: Any) -> Night:
         db.session.add(night)
         _seat(night, game, group, present)
         touch_group(group)  # the group's page lists its nights
-        db.session.commit()
-    except BaseException:
-        db.session.rollback()
-        raise
     return night
 
 
@@ -232,17 +223,8 @@ def join_roster(access: GroupAccess, group_id: str, names: Sequence[str]) -> lis
     """The roster ids of these names, typed on the spot when a night starts: a name that is on
     the roster (ignoring case) is that player, any other joins it."""
     access.check(group_id, "create_night")
-    db.session.rollback()
-    with write_intent():
-        group = lock_group(group_id)
-    try:
-        if group is None:
-            raise NotFound(Say("No such group."))
+    with locked_group(group_id) as group:
         players, joined = roster_players(group, names)
         if joined:
             touch_group(group)
-        db.session.commit()
-    except BaseException:
-        db.session.rollback()
-        raise
     return [player.id for player in players]

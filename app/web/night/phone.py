@@ -4,26 +4,16 @@ by itself when a seating starts, and the link itself is the one-tap way there.""
 
 from __future__ import annotations
 
-from flask import abort, jsonify, redirect, render_template, request, url_for
+from flask import jsonify, redirect, render_template, url_for
 
-from ...errors import ServiceError
-from ...services.night import authenticate_night, current_seat, night_json
+from ...services.night import current_seat, night_json
 from ..blueprint import bp, remember
-
-
-def _player(token: str):
-    try:
-        access = authenticate_night(token, request.remote_addr)
-    except ServiceError as error:
-        abort(429 if error.status == 429 else 404)
-    if access.role != "player" or access.night_id is None:
-        abort(404)
-    return access, access.check(access.night_id)
+from .view import night_link
 
 
 def where(token: str) -> str | None:
     """The seat link of the player's current table (None while they sit this seating out)."""
-    access, night = _player(token)
+    access, night = night_link(token, "player")
     return current_seat(night.id, access.player_id)
 
 
@@ -31,7 +21,7 @@ def where(token: str) -> str | None:
 def night_phone(token: str):
     seat = where(token)
     if seat is None:
-        access, night = _player(token)
+        access, night = night_link(token, "player")
         return render_template("night/waiting.html", token=token, night=night_json(access, night))
     remember(seat)
     return redirect(url_for("web.sheet", token=seat))

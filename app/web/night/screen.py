@@ -7,22 +7,14 @@ from __future__ import annotations
 import io
 
 import segno
-from flask import Response, abort, render_template, request
+from flask import Response, render_template
 
-from ...errors import ServiceError
-from ...services.night import authenticate_night
 from ..blueprint import bp
-from .view import screen_url, shown, standings_chart
+from .view import night_link, screen_url, shown, standings_chart
 
 
 def _screen(token: str, template: str):
-    try:
-        access = authenticate_night(token, request.remote_addr)
-    except ServiceError as error:
-        abort(429 if error.status == 429 else 404)
-    if access.role != "tv" or access.night_id is None:
-        abort(404)
-    data = shown(access, access.check(access.night_id))
+    data = shown(*night_link(token, "tv"))
     return render_template(template, token=token, night=data, link=screen_url(token),
                            chart=standings_chart(data, "large"))
 
@@ -41,12 +33,7 @@ def night_screen_live(token: str):
 @bp.get("/tv/<token>/qr.svg")
 def night_screen_qr(token: str):
     """The screen's own link as a QR code, for spectators' phones."""
-    try:
-        access = authenticate_night(token, request.remote_addr)
-    except ServiceError:
-        abort(404)
-    if access.role != "tv":
-        abort(404)
+    night_link(token, "tv")
     out = io.BytesIO()
     segno.make(screen_url(token), error="m").save(out, kind="svg", scale=6, border=2,
                                                   xmldecl=False, title=None)

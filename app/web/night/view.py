@@ -5,13 +5,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import abort, url_for
+from flask import abort, request, url_for
 from flask_babel import gettext as _
 
+from ...errors import ServiceError
 from ...games import GAMES
 from ...models import Night
-from ...services.night import NightAccess, night_json
+from ...services.night import NightAccess, authenticate_night, night_json
 from ..charts import Chart, bars
+
+
+def night_link(token: str, role: str) -> tuple[NightAccess, Night]:
+    """A night's link for a page of `role`'s (a player's phone, the big screen), and its night:
+    404 for any other link, 429 while this address guesses too fast."""
+    try:
+        access = authenticate_night(token, request.remote_addr)
+    except ServiceError as error:
+        abort(429 if error.status == 429 else 404)
+    if access.role != role or access.night_id is None:
+        abort(404)
+    return access, access.check(access.night_id)
 
 
 def group_night(group_id: str, role: str, night_id: str) -> tuple[NightAccess, Night]:
