@@ -122,27 +122,9 @@ def _reveal(access: Access, match_id: str, seat: int) -> None:
         raise
 
 
-
 def lock_group(group_id: str) -> Group | None:
     """The group's row, locked for this transaction (None if there is no such group)."""
     return db.session.scalar(select(Group).where(Group.id == group_id).with_for_update())
-
-
-@contextmanager
-def locked_group(group_id: str) -> Iterator[Group]:
-    """One write to a group: its row locked in a transaction of its own (404 if there is no
-    such group), committed when the block ends, rolled back if it raises."""
-    db.session.rollback()
-    with write_intent():
-        group = lock_group(group_id)
-    try:
-        if group is None:
-            raise NotFound(Say("No such group."))
-        yield group
-        db.session.commit()
-    except BaseException:
-        db.session.rollback()
-        raise
 
 
 def group_of(match_id: str) -> str | None:

@@ -13,11 +13,11 @@ from sqlalchemy import select
 
 from ... import ratelimit
 from ...errors import Forbidden, Invalid, NotFound, TooManyRequests, Unauthorized, VersionMismatch
-from ...extensions import db
+from ...extensions import db, write_intent
 from ...games.say import Say
 from ...models import Change, Group, GroupToken, Match, Player
 from ..text import clean_names, clean_text, fold, refuse_repeats
-from ..writes import locked_group, touch_group
+from ..writes import lock_group, touch_group
 
 GROUP_NAME_LIMIT = 80
 ROLES = ("owner", "view")
@@ -102,6 +102,23 @@ def create_group(name: Any, players: Any = None,
     db.session.add(group)
     db.session.commit()
     return group, {token.role: token.secret for token in group.tokens}
+
+
+@contextmanager
+def locked_group(group_id: str) -> Iterator[Group]:
+    """One write to a group: its row locked in a transaction of its own (404 if there is no
+    such group), committed when the block ends, rolled back if it raises."""
+    db.session.rollback()
+    with write_intent():
+        group = lock_group(group_id)
+    try:
+        if group is None:
+            raise NotFound(Say("No such group."))
+        yield group
+        db.session.commit()
+    except BaseException:
+        db.session.rollback()
+        raise
 
 
 @contextmanager

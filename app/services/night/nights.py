@@ -16,11 +16,11 @@ from ...extensions import db, write_intent
 from ...games import GAMES, Game, InvalidInput
 from ...games.say import Say
 from ...models import Change, Group, Night, NightTable, NightToken, Player
-from ..bank.groups import LARGEST_ID, GroupAccess
+from ..bank.groups import LARGEST_ID, GroupAccess, locked_group
 from ..bank.roster import roster_players
 from ..matches import MATCH_NAME_LIMIT, build_match
 from ..text import clean_text
-from ..writes import lock_group, locked_group, touch_group
+from ..writes import lock_group, touch_group
 from . import seating
 from .access import NightAccess
 from .reads import night_version
