@@ -25,8 +25,11 @@ def browser():
                         "(apt-get install chromium).")
         pytest.skip(f"Chromium is not installed at {CHROMIUM} (apt-get install chromium); "
                     "browser tests skipped outside CI.")
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    # A state the page reaches is waited for up to 10 s, not Playwright's 5: on two busy cores
+    # a page can be that slow to get there, and a passing test waits no longer for it.
+    expect.set_options(timeout=10_000)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield browser
