@@ -31,8 +31,8 @@ bp.after_request(no_store)
 def _access(match_id: str, action: str, number: int | None = None,
             seat: int | None = None) -> Access:
     """401, 404 and 403, in that order, before anything else is looked at."""
-    access = services.authenticate(bearer(), request.remote_addr)
-    services.precheck(access, match_id, action, number, seat)
+    access, version = services.authenticate_at(bearer(), request.remote_addr)
+    services.precheck(access, match_id, action, number, seat, version)
     return access
 
 

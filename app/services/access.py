@@ -16,7 +16,7 @@ from ..games import GAMES
 from ..games.say import Say
 from ..models import Change, Group, Match, Round, Seat, Token
 from .rights import Access, Table
-from .sheet import Sheet, load_sheet
+from .sheet import Sheet, keep_table, kept_table, load_sheet
 from .writes import group_of, log_change, touch_group, writing
 
 
@@ -65,11 +65,22 @@ _SEAT_NAMES = (select(Seat.name).where(Seat.match_id == bindparam("match_id"))
 
 
 def precheck(access: Access, match_id: str, action: str, number: int | None = None,
-             seat: int | None = None) -> None:
-    """check(), for a write that will check again under its lock: two small queries and no
-    replay."""
+             seat: int | None = None, version: int | None = None) -> None:
+    """check(), for a write that will check again under its lock: no replay, and with the
+    `version` that authenticate_at() read, no query either where that version's table is kept
+    (the write or read that made or saw it keeps it: services/sheet.py); else two small
+    queries."""
     if access.match_id != match_id:
         raise NotFound(Say("No such match."))
+    table = None if version is None else kept_table(match_id, version)
+    if table is None:
+        table = _table(match_id)
+        if version is not None:
+            keep_table(match_id, version, table)
+    access.check(table, action, number, seat)
+
+
+def _table(match_id: str) -> Table:
     connection = db.session.connection()
     found = connection.execute(_GAME_OPTIONS_ROUNDS, {"match_id": match_id}).first()
     if found is None:
@@ -77,8 +88,7 @@ def precheck(access: Access, match_id: str, action: str, number: int | None = No
     name, options, rounds = found
     game = GAMES[name]
     players = tuple(connection.execute(_SEAT_NAMES, {"match_id": match_id}).scalars())
-    table = Table(game, players, game.sides(players, options), rounds)
-    access.check(table, action, number, seat)
+    return Table(game, players, game.sides(players, options), rounds)
 
 
 def tokens(access: Access, match_id: str) -> dict[str, Any]:

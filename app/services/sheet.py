@@ -15,7 +15,7 @@ from sqlalchemy import Table as Rows
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
-from ..cache import kept
+from ..cache import app_cache, kept
 from ..errors import NotFound
 from ..extensions import db
 from ..games import GAMES, Game, InvalidInput, Result, RoundInput, Side
@@ -159,7 +159,7 @@ def current_sheet(match: Match) -> Sheet:
         return (rounds, result, None), _size(rounds, players), True
 
     rounds, result, before = kept(("replay", match.id, match.version), make)
-    return sheet_of(match, rounds, result, before)
+    return _keeping_table(sheet_of(match, rounds, result, before))
 
 
 def written_sheet(match: Match, rounds: Sequence[RoundInput], result: Result,
@@ -170,7 +170,28 @@ def written_sheet(match: Match, rounds: Sequence[RoundInput], result: Result,
     replayed: Replayed = (tuple(rounds), result, before)
     rounds, result, before = kept(("replay", match.id, match.version),
                                   lambda: (replayed, _size(replayed[0], len(match.seats)), True))
-    return sheet_of(match, rounds, result, before)
+    return _keeping_table(sheet_of(match, rounds, result, before))
+
+
+# What the checks before a write need of a version (precheck): its game, players, sides and
+# number of rounds, kept by whatever drew the version's sheet, so that the write that follows a
+# read (or the phone's next write after its last) checks its rights without a query.
+_TABLE_SIZE = 300
+
+
+def kept_table(match_id: str, version: int) -> Table | None:
+    found = app_cache().peek(("table", match_id, version))
+    return found if isinstance(found, Table) else None
+
+
+def keep_table(match_id: str, version: int, table: Table) -> None:
+    app_cache().put(("table", match_id, version), table, _TABLE_SIZE)
+
+
+def _keeping_table(sheet: Sheet) -> Sheet:
+    if kept_table(sheet.match.id, sheet.match.version) is None:
+        keep_table(sheet.match.id, sheet.match.version, sheet.table)
+    return sheet
 
 
 def unchanged_rounds(sheet: Sheet) -> Sheet:

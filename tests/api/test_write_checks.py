@@ -1,0 +1,78 @@
+"""A write's checks before its body is read (SPEC order: 401, 404, 403) use the table that the
+version's last read or write kept, and ask the database only where none is kept."""
+
+from __future__ import annotations
+
+from sqlalchemy import event
+
+from app import cache
+from app.extensions import db
+from app.services.access import _table
+from app.services.sheet import kept_table
+
+
+def statements_of(app, call) -> tuple[object, list[str]]:
+    """What `call()` answered, and the SQL it ran."""
+    with app.app_context():
+        engine = db.engine
+    seen: list[str] = []
+
+    def counted(_conn, _cursor, statement, *_):
+        seen.append(statement)
+
+    event.listen(engine, "before_cursor_execute", counted)
+    try:
+        return call(), seen
+    finally:
+        event.remove(engine, "before_cursor_execute", counted)
+
+
+def rights_queries(statements: list[str]) -> list[str]:
+    """precheck's own queries: the match's game, options and number of rounds; its seats' names."""
+    return [s for s in statements if "count(round.id)" in s
+            or s.startswith("SELECT seat.name \nFROM seat")]
+
+
+def test_the_next_write_checks_its_rights_without_a_query(app, api):
+    created = api.create(("Ana", "Ben"))
+    path, host = f"/matches/{created['id']}/rounds", created["tokens"]["host"]
+    assert api.call("POST", path, host, json={"scores": [1, 2]}).status_code == 201
+
+    answer, statements = statements_of(
+        app, lambda: api.call("POST", path, host, json={"scores": [3, 4]}))
+
+    assert answer.status_code == 201
+    assert rights_queries(statements) == []
+    # A view link is refused (403) from the kept table too, before its body is looked at.
+    refused, statements = statements_of(
+        app, lambda: api.call("POST", path, created["tokens"]["view"], data="not json"))
+    assert refused.status_code == 403
+    assert rights_queries(statements) == []
+
+
+def test_where_nothing_is_kept_the_checks_ask_the_database(app, api):
+    created = api.create(("Ana", "Ben"))
+    path, host = f"/matches/{created['id']}/rounds", created["tokens"]["host"]
+    assert api.call("POST", path, host, json={"scores": [1, 2]}).status_code == 201
+    app.extensions[cache.EXTENSION] = cache.Cache(app.config["CACHE_BYTES"])  # a new worker's
+
+    answer, statements = statements_of(
+        app, lambda: api.call("POST", path, host, json={"scores": [3, 4]}))
+
+    assert answer.status_code == 201
+    assert len(rights_queries(statements)) == 2
+
+
+def test_the_table_a_version_keeps_is_what_the_database_says(app, api):
+    created = api.create(("Ana", "Ben", "Cy", "Dee"), game="banakil")
+    host = created["tokens"]["host"]
+    for _ in range(3):
+        api.call("POST", f"/matches/{created['id']}/rounds", host, json={
+            "dead": False, "hands": [{"score": 30, "went_out": True}, {"score": -5},
+                                     {"score": 10}, {"score": 0}]})
+    version = api.call("GET", f"/matches/{created['id']}", host).get_json()["version"]
+    with app.test_request_context():
+        kept = kept_table(created["id"], version)
+        assert kept is not None
+        assert kept == _table(created["id"])
+        assert kept.rounds == 3 and kept.players == ("Ana", "Ben", "Cy", "Dee")
