@@ -47,7 +47,10 @@ def copy_sqlite(source: Path, target: Path) -> None:
 
 
 def sqlite_file(app: Flask) -> Path | None:
-    """The app's database file, where it is SQLite on a file."""
+    """The app's database file, where it is SQLite on a file (None for an app without a
+    database: the benchmark's bare Flask app runs on these same server settings)."""
+    if "sqlalchemy" not in app.extensions:
+        return None
     with app.app_context():
         url = db.engine.url
     if url.get_backend_name() != "sqlite" or url.database in (None, "", ":memory:"):
