@@ -30,8 +30,11 @@ bp.after_request(no_store)
 
 def _access(match_id: str, action: str, number: int | None = None,
             seat: int | None = None) -> Access:
-    """401, 404 and 403, in that order, before anything else is looked at."""
-    access, version = services.authenticate_at(bearer(), request.remote_addr)
+    """401, 404 and 403, in that order, before anything else is looked at; a request that
+    writes is one transaction from here on."""
+    authenticate = (services.authenticate_at if request.method in ("GET", "HEAD")
+                    else services.authenticate_to_write)
+    access, version = authenticate(bearer(), request.remote_addr)
     services.precheck(access, match_id, action, number, seat, version)
     return access
 

@@ -1,7 +1,15 @@
 """The one bridge between stored rows and the game engines: pages and the API both come here."""
 
 from ..games import RoundInput
-from .access import authenticate, authenticate_at, check, precheck, replace_link, tokens
+from .access import (
+    authenticate,
+    authenticate_at,
+    authenticate_to_write,
+    check,
+    precheck,
+    replace_link,
+    tokens,
+)
 from .bank.banking import (
     UNBANK_WITHIN,
     Bank,
@@ -80,7 +88,8 @@ __all__ = [
     "NAME_LIMIT", "RoundInput",
     "Sheet", "Standing", "Summary", "Table", "abandon", "add_player", "add_round", "as_seat",
     "authenticate",
-    "Ratings", "authenticate_at", "authenticate_group", "bank", "bank_at", "cell_history",
+    "Ratings", "authenticate_at", "authenticate_to_write", "authenticate_group", "bank",
+    "bank_at", "cell_history",
     "chances", "change_group", "group_player", "group_ratings", "match_chances", "ratings_of",
     "character_visible", "check", "check_in_bank", "check_player", "clean_players",
     "create_group", "create_match", "delete_round", "group_access", "group_csv", "group_export",

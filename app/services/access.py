@@ -11,13 +11,13 @@ from sqlalchemy import bindparam, func, select
 
 from .. import ratelimit
 from ..errors import Invalid, NotFound, TooManyRequests, Unauthorized
-from ..extensions import db
+from ..extensions import db, write_intent
 from ..games import GAMES
 from ..games.say import Say
 from ..models import Change, Group, Match, Round, Seat, Token
 from .rights import Access, Table
 from .sheet import Sheet, keep_table, kept_table, load_sheet
-from .writes import group_of, log_change, touch_group, writing
+from .writes import group_of, log_change, mark_begun_to_write, touch_group, writing
 
 
 def authenticate(secret: str | None, address: str | None = None) -> Access:
@@ -43,6 +43,17 @@ def authenticate_at(secret: str | None, address: str | None = None) -> tuple[Acc
             raise TooManyRequests(Say("Too many unknown links from this address; wait a minute."))
         raise Unauthorized(Say("This link is not (or no longer) valid."))
     return Access(row.match_id, row.role, row.seat), row.version
+
+
+def authenticate_to_write(secret: str | None, address: str | None = None) -> tuple[Access, int]:
+    """authenticate_at(), for a request that writes: its transaction is begun as a write's
+    (SQLite's BEGIN IMMEDIATE), and writes.writing() carries on in it instead of ending it and
+    beginning another: one transaction a write, not a read's and then a write's."""
+    db.session.rollback()
+    with write_intent():
+        found = authenticate_at(secret, address)
+    mark_begun_to_write()
+    return found
 
 
 def check(access: Access, match_id: str, action: str, number: int | None = None,

@@ -62,7 +62,8 @@ def writing(access: Access, match_id: str, if_match: Collection[int] | None, act
     writes never wait on each other."""
     if access.match_id != match_id:
         raise NotFound(Say("No such match."))
-    db.session.rollback()
+    if not begun_to_write():
+        db.session.rollback()  # a read's transaction ends: the write begins its own
     with write_intent():
         if group_id is not None:
             lock_group(group_id)
@@ -101,6 +102,21 @@ def writing(access: Access, match_id: str, if_match: Collection[int] | None, act
     except BaseException:
         db.session.rollback()
         raise
+
+
+# The transaction a request began as a write's (access.authenticate_to_write), while it is the
+# session's own.
+_BEGUN_TO_WRITE = "squarescores.begun_to_write"
+
+
+def mark_begun_to_write() -> None:
+    db.session.info[_BEGUN_TO_WRITE] = db.session().get_transaction()
+
+
+def begun_to_write() -> bool:
+    """Whether the session's transaction was begun as a write's, for writing() to carry on in."""
+    current = db.session().get_transaction()
+    return current is not None and db.session.info.get(_BEGUN_TO_WRITE) is current
 
 
 def _reveal(access: Access, match_id: str, seat: int) -> None:

@@ -76,3 +76,25 @@ def test_the_table_a_version_keeps_is_what_the_database_says(app, api):
         assert kept is not None
         assert kept == _table(created["id"])
         assert kept.rounds == 3 and kept.players == ("Ana", "Ben", "Cy", "Dee")
+
+
+def test_a_write_is_one_transaction_begun_as_a_writes(app, api):
+    """The link's lookup and the write share one transaction, begun as a write's (SQLite's
+    BEGIN IMMEDIATE), where a read's used to end before the write began its own."""
+    from sqlalchemy.orm import Session
+
+    created = api.create(("Ana", "Ben"))
+    path, host = f"/matches/{created['id']}/rounds", created["tokens"]["host"]
+    begun = []
+
+    def began(session, transaction, connection):
+        begun.append(transaction)
+
+    event.listen(Session, "after_begin", began)
+    try:
+        answer = api.call("POST", path, host, json={"scores": [1, 2]})
+        assert answer.status_code == 201
+        assert len(begun) == 1
+    finally:
+        event.remove(Session, "after_begin", began)
+    assert api.call("GET", f"/matches/{created['id']}", host).get_json()["version"] == 2
