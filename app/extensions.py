@@ -49,6 +49,21 @@ def write_intent() -> Iterator[None]:
         _write_intent.reset(token)
 
 
+# The transaction a request began as a write's (services.authenticate_to_write), while it is the
+# session's own: a write (services.writes.writing) carries on in it rather than beginning another.
+_BEGUN_TO_WRITE = "squarescores.begun_to_write"
+
+
+def mark_begun_to_write() -> None:
+    db.session.info[_BEGUN_TO_WRITE] = db.session().get_transaction()
+
+
+def begun_to_write() -> bool:
+    """Whether the session's transaction was begun as a write's."""
+    current = db.session().get_transaction()
+    return current is not None and db.session.info.get(_BEGUN_TO_WRITE) is current
+
+
 @event.listens_for(Engine, "connect")
 def _sqlite_pragmas(dbapi_connection: DBAPIConnection,
                     connection_record: ConnectionPoolEntry) -> None:

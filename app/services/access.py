@@ -11,13 +11,13 @@ from sqlalchemy import bindparam, func, select
 
 from .. import ratelimit
 from ..errors import Invalid, NotFound, TooManyRequests, Unauthorized
-from ..extensions import db, write_intent
+from ..extensions import db, mark_begun_to_write, write_intent
 from ..games import GAMES
 from ..games.say import Say
 from ..models import Change, Group, Match, Round, Seat, Token
 from .rights import Access, Table
 from .sheet import Sheet, keep_table, kept_table, load_sheet
-from .writes import group_of, log_change, mark_begun_to_write, touch_group, writing
+from .writes import group_of, log_change, touch_group, writing
 
 
 def authenticate(secret: str | None, address: str | None = None) -> Access:

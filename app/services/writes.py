@@ -19,7 +19,7 @@ from ..errors import (
     Revealing,
     VersionMismatch,
 )
-from ..extensions import db, write_intent
+from ..extensions import begun_to_write, db, write_intent
 from ..games import InvalidInput, Result, RoundInput
 from ..games.say import Say
 from ..models import Change, Entry, Group, Match, Round
@@ -102,21 +102,6 @@ def writing(access: Access, match_id: str, if_match: Collection[int] | None, act
     except BaseException:
         db.session.rollback()
         raise
-
-
-# The transaction a request began as a write's (access.authenticate_to_write), while it is the
-# session's own.
-_BEGUN_TO_WRITE = "squarescores.begun_to_write"
-
-
-def mark_begun_to_write() -> None:
-    db.session.info[_BEGUN_TO_WRITE] = db.session().get_transaction()
-
-
-def begun_to_write() -> bool:
-    """Whether the session's transaction was begun as a write's, for writing() to carry on in."""
-    current = db.session().get_transaction()
-    return current is not None and db.session.info.get(_BEGUN_TO_WRITE) is current
 
 
 def _reveal(access: Access, match_id: str, seat: int) -> None:
