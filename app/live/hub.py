@@ -80,27 +80,32 @@ class Hub:
 
     # What the request side does.
 
-    def events(self, stream: Stream, first: tuple[int, str] | None,
-               hold: bool = True) -> Iterator[bytes]:
+    def events(self, stream: Stream, first: tuple[int, str] | None, hold: bool = True,
+               ended: Callable[[], None] = lambda: None) -> Iterator[bytes]:
         """The body of an event stream: `first` at once (or a comment, so that the headers go
         out), then each newer version, and a comment every `keepalive` seconds; or, unless
-        `hold`, nothing after the first message.
+        `hold`, nothing after the first message. `ended` is called once the body has begun,
+        however it ends.
 
         The stream is registered only once the body is read: a response that is never sent
         (a HEAD request, a client gone before it) leaves nothing behind."""
-        if not hold:
-            yield f"retry: {RETRY_MS}\n".encode() + (event(*first) if first else b": later\n\n")
-            return
-        self.add(stream)
         try:
-            opening = f"retry: {RETRY_MS}\n".encode()
-            yield opening + (event(*first) if first else b": watching\n\n")
-            while not stream.ended:
-                news = stream.wait(self.keepalive)
-                if not stream.ended:  # wait() returns when the stream ends, too: then nothing
-                    yield event(*news) if news else b": still here\n\n"
+            if not hold:
+                yield f"retry: {RETRY_MS}\n".encode() + (event(*first) if first
+                                                         else b": later\n\n")
+                return
+            self.add(stream)
+            try:
+                opening = f"retry: {RETRY_MS}\n".encode()
+                yield opening + (event(*first) if first else b": watching\n\n")
+                while not stream.ended:
+                    news = stream.wait(self.keepalive)
+                    if not stream.ended:  # wait() returns when the stream ends, too
+                        yield event(*news) if news else b": still here\n\n"
+            finally:
+                self.remove(stream)
         finally:
-            self.remove(stream)
+            ended()
 
     def add(self, stream: Stream) -> None:
         with self._lock:

@@ -47,10 +47,19 @@ def keyed_stream(secret: str, key: str, current: tuple[int, str]) -> Response:
                                   "close one, or try again shortly.", most=slots.per_link),
                               retry_after=30)
     first = None if _last_event_id() == current[0] else current
-    body = hub.events(Stream(key, secret, current[0]), first, _holds_streams())
-    response = Response(body, mimetype="text/event-stream")
-    # Given back however the response ends: sent whole, cut off, or never sent at all (HEAD).
-    response.call_on_close(lambda: slots.give(slot))
+
+    def give_back() -> None:  # once or twice: a slot given back is gone
+        slots.give(slot)
+
+    # Given back however the response ends: sent whole, cut off (the body's own end), or never
+    # sent at all (a HEAD request's, whose body is never begun: the response's close).
+    body = hub.events(Stream(key, secret, current[0]), first, _holds_streams(), give_back)
+    # The body is bytes already: handed to the server as it is, where Werkzeug would wrap it
+    # twice (an encoding generator, a closing iterator). gevent keeps the stack of a waiting
+    # stream, and each wrapper deepened it: a stream took 23.8 KB of the worker's memory with
+    # them, 20.7 KB without.
+    response = Response(body, mimetype="text/event-stream", direct_passthrough=True)
+    response.call_on_close(give_back)
     response.headers["Cache-Control"] = "no-store"
     # nginx and its kind hold a response back to fill a buffer unless told not to.
     response.headers["X-Accel-Buffering"] = "no"

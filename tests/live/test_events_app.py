@@ -10,6 +10,7 @@ import pytest
 from event_streams import Events
 
 from app import live, ratelimit
+from app.live.hub import SLOTS
 
 NEW_MATCH = {"game": "generic", "players": ["Ana", "Ben", "Cy"]}
 
@@ -185,17 +186,22 @@ def test_replacing_a_link_ends_its_streams_and_no_other(client, opened):
     assert opened(f"/m/{replaced.get_json()['view']}/events").next()["id"] == "2"
 
 
-def test_a_closed_stream_is_forgotten(client, hub, opened):
+def test_a_closed_stream_is_forgotten(app, client, hub, opened):
+    """...and its link's slot given back (SPEC section 6: a link's streams are counted), as
+    also where its body was never begun."""
+    slots = app.extensions[SLOTS]
     match = create(client)
     stream = opened(events_path(match), match["tokens"]["view"])
     assert stream.next()["id"] == "1"
-    assert len(hub) == 1
+    assert len(hub) == 1 and slots.here == 1
     stream.close()
-    assert len(hub) == 0
+    assert len(hub) == 0 and slots.here == 0
     # A HEAD request answers the headers and never opens a stream at all.
     head = client.head(events_path(match), headers={
         "Authorization": f"Bearer {match['tokens']['view']}"})
     assert head.status_code == 200 and len(hub) == 0
+    head.close()  # as a server does once the headers are sent
+    assert slots.here == 0
 
 
 def _error(response, status: int, code: str) -> dict:
