@@ -163,3 +163,6 @@ def post_worker_init(worker):
     from app import hosting
 
     hosting.start(worker.wsgi)
+    # Said once the worker is all there: a stop asked of it before this point (SIGTERM while it
+    # still patches and loads) can be lost, and the master then waits its graceful timeout.
+    worker.log.info("Worker ready (pid: %s)", worker.pid)

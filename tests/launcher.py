@@ -191,6 +191,16 @@ class Server:
             return True
         return False
 
+    def all_workers_ready(self, timeout: float = BOOT) -> None:
+        """Until every worker has said it is ready (gunicorn.conf.py's post_worker_init): the
+        first answer comes from the first worker up, while another may still be loading."""
+        deadline = time.monotonic() + timeout
+        while self.log_text().count("Worker ready (pid:") < self.workers:
+            if time.monotonic() > deadline:
+                raise LaunchError(f"not every worker was ready within {timeout} s:\n"
+                                  + self.log_text()[-4000:])
+            time.sleep(0.05)
+
     def worker_pids(self) -> list[int]:
         """gunicorn's workers: the master's children."""
         if self.process is None:

@@ -139,6 +139,9 @@ def test_a_stopping_server_ends_its_streams_and_stops_at_once():
         streams = [HTTPEvents(server.port, f"/m/{view}/events") for _ in range(4)]
         for stream in streams:
             assert stream.next()["id"] == "1"
+        # A worker told to stop while it still loads can miss the signal (gunicorn's own
+        # race): stopped once every worker is up.
+        server.all_workers_ready()
         server.process.terminate()
         try:
             code = server.process.wait(timeout=HELD_FOR / 4)
