@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 import click
+from flask import current_app
 from flask.cli import with_appcontext
 
 from .extensions import db
+from .hosting.backups import copy_sqlite, sqlite_file
 
 
 @click.command("backup")
@@ -24,16 +25,8 @@ def backup(path: Path) -> None:
             "backup copies SQLite databases; for PostgreSQL use pg_dump.")
     if path.exists():
         raise click.ClickException(f"{path} exists already: choose a new file.")
-    source = db.engine.raw_connection()
-    try:
-        driver = source.driver_connection
-        if not isinstance(driver, sqlite3.Connection):
-            raise click.ClickException("backup reads SQLite through Python's sqlite3 module.")
-        target = sqlite3.connect(path)
-        try:
-            driver.backup(target)
-        finally:
-            target.close()
-    finally:
-        source.close()
+    database = sqlite_file(current_app)
+    if database is None:
+        raise click.ClickException("backup copies a SQLite database kept in a file.")
+    copy_sqlite(database, path)
     click.echo(f"Backed up to {path}.")
