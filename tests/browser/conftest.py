@@ -98,3 +98,20 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.filterwarnings("ignore::ResourceWarning"))
             item.add_marker(pytest.mark.filterwarnings(
                 "ignore::pytest.PytestUnraisableExceptionWarning"))
+
+
+@pytest.fixture
+def kept_offline():
+    """kept_offline(page): until the page's service worker controls it and keeps a copy of it
+    for offline use."""
+    return _kept_offline
+
+
+def _kept_offline(page):
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    page.wait_for_function("""() => caches.keys().then(async names => {
+        for (const name of names.filter(n => n.startsWith('squarescores-pages-'))) {
+          if (await (await caches.open(name)).match(location.href)) return true;
+        }
+        return false;
+      })""")

@@ -148,7 +148,7 @@ CERTUTIL = shutil.which("certutil")
 
 
 def test_a_phone_trusting_the_authority_installs_and_reopens_a_sheet_offline(
-        caddy_in_front, browser, tmp_path):
+        caddy_in_front, browser, tmp_path, kept_offline):
     """Chromium with Caddy's root in its certificate database (certutil, as a phone installs
     it): the service worker registers, the sheet opens again offline and says so, a save waits
     in the outbox and lands once the network is back."""
@@ -179,13 +179,7 @@ def test_a_phone_trusting_the_authority_installs_and_reopens_a_sheet_offline(
                                     has_touch=True)
         page = context.new_page()
         page.goto(made["links"]["host"])
-        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-        page.wait_for_function("""() => caches.keys().then(async names => {
-            for (const name of names.filter(n => n.startsWith('squarescores-pages-'))) {
-              if (await (await caches.open(name)).match(location.href)) return true;
-            }
-            return false;
-          })""")
+        kept_offline(page)
         context.set_offline(True)
         page.reload()
         expect(page.locator("#offline-note")).to_be_visible()

@@ -20,19 +20,13 @@ def rounds(api, created):
 
 
 def test_a_sheet_opened_before_opens_offline_and_its_save_lands_once_back(
-        app, live_server, browser, api):
+        app, live_server, browser, api, kept_offline):
     created = api.create(("Ana", "Ben"))
     context = browser.new_context(**PHONE)
     page = context.new_page()
     page.goto(f"{live_server}/m/{created['tokens']['host']}")
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     # The worker keeps the page that was open as it started: nothing more was asked of it.
-    page.wait_for_function("""() => caches.keys().then(async names => {
-        for (const name of names.filter(n => n.startsWith('squarescores-pages-'))) {
-          if (await (await caches.open(name)).match(location.href)) return true;
-        }
-        return false;
-      })""")
+    kept_offline(page)
     note = page.locator("#offline-note")
     expect(note).to_be_hidden()
 
