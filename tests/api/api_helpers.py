@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 from hypothesis import event
+from sqlalchemy import event as sql_event
 from sqlalchemy import func, select
 
 from app.extensions import db
@@ -171,3 +174,21 @@ def imported(api, export: dict[str, Any]) -> StartedGroup:
     created = response.get_json()
     return StartedGroup(created["id"], created["tokens"]["owner"], created["tokens"]["view"],
                         created)
+
+
+@contextmanager
+def sql_seen(app) -> Iterator[list[str]]:
+    """The SQL the app's engine runs while the block runs, statement by statement (a test may
+    clear the list to count from a later point)."""
+    with app.app_context():
+        engine = db.engine
+    seen: list[str] = []
+
+    def heard(_connection, _cursor, statement, *_):
+        seen.append(statement)
+
+    sql_event.listen(engine, "before_cursor_execute", heard)
+    try:
+        yield seen
+    finally:
+        sql_event.remove(engine, "before_cursor_execute", heard)

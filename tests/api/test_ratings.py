@@ -4,11 +4,8 @@ Plackett-Luce over the bank, in bank order, read in a constant number of SQL sta
 from __future__ import annotations
 
 import pytest
-from api_helpers import bank_export, error_of, free_sheet, imported
+from api_helpers import bank_export, error_of, free_sheet, imported, sql_seen
 from openskill.models import PlackettLuce
-from sqlalchemy import event
-
-from app.extensions import db
 
 ROSTER = {1: "Ana", 2: "Ben", 3: "Cy", 4: "Dee"}
 GOER = {"melded": {"7-K": 6, "A": 2}, "went_out": True}
@@ -159,18 +156,6 @@ def test_patch_takes_if_match(api, season):
                     headers={"If-Match": f'"{version}"'}).status_code == 200
 
 
-def _counted(app):
-    with app.app_context():
-        engine = db.engine
-    count = [0]
-
-    def counted(*_):
-        count[0] += 1
-
-    event.listen(engine, "before_cursor_execute", counted)
-    return engine, count, counted
-
-
 def test_reading_ratings_costs_a_constant_number_of_statements(app, api):
     roster = {i: f"P{i}" for i in range(1, 9)}
     groups = []
@@ -181,25 +166,22 @@ def test_reading_ratings_costs_a_constant_number_of_statements(app, api):
             for n in range(size)]))
         switch(api, group, True)
         groups.append(group)
-    engine, count, counted = _counted(app)
-    try:
+    with sql_seen(app) as seen:
         first = []
         for group in groups:
-            count[0] = 0
+            seen.clear()
             ratings(api, group)
-            first.append(count[0])
+            first.append(len(seen))
         assert first[0] == first[1] <= 6, first  # the link, then the bank's four reads
         group = groups[1]
-        count[0] = 0
         version = api.call("GET", group.path, group.view).headers["ETag"]
-        count[0] = 0
+        seen.clear()
         assert api.call("GET", f"{group.path}/ratings?game=generic", group.view,
                         headers={"If-None-Match": version}).status_code == 304
-        poll, count[0] = count[0], 0
+        poll = len(seen)
+        seen.clear()
         ratings(api, group)
-        assert count[0] == poll  # kept: what a 304 costs, the link's one read
-    finally:
-        event.remove(engine, "before_cursor_execute", counted)
+        assert len(seen) == poll  # kept: what a 304 costs, the link's one read
 
 
 def test_a_players_page_over_the_api(api, season):

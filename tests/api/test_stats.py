@@ -4,10 +4,7 @@ summaries alone, in a number of SQL statements that does not grow with the bank.
 from __future__ import annotations
 
 import pytest
-from api_helpers import bank_export, error_of, free_sheet, imported
-from sqlalchemy import event
-
-from app.extensions import db
+from api_helpers import bank_export, error_of, free_sheet, imported, sql_seen
 
 ROSTER = {1: "Ana", 2: "Ben", 3: "Cy", 4: "Dee"}
 GOER = {"melded": {"7-K": 6, "A": 2}, "went_out": True}
@@ -151,20 +148,10 @@ def test_a_shared_lead_names_every_leader(api):
 
 
 def statements(app, api, method, path, token) -> int:
-    with app.app_context():
-        engine = db.engine
-    count = [0]
-
-    def counted(*_):
-        count[0] += 1
-
-    event.listen(engine, "before_cursor_execute", counted)
-    try:
+    with sql_seen(app) as seen:
         response = api.call(method, path, token)
         assert response.status_code == 200, response.get_data(as_text=True)[:300]
-    finally:
-        event.remove(engine, "before_cursor_execute", counted)
-    return count[0]
+    return len(seen)
 
 
 def bank_of(api, matches: int):
@@ -198,17 +185,14 @@ def test_a_kept_group_read_costs_what_its_304_does(app, api):
     """The link's query alone (and SQLite's BEGIN): the group's version names what is kept."""
     group = bank_of(api, 20)
     first = api.call("GET", group.path, group.view)
-    with app.app_context():
-        engine = db.engine
-    count = [0]
-    event.listen(engine, "before_cursor_execute", lambda *_: count.__setitem__(0, count[0] + 1))
-    assert api.call("GET", group.path, group.view,
-                    headers={"If-None-Match": first.headers["ETag"]}).status_code == 304
-    poll, count[0] = count[0], 0
-    assert api.call("GET", group.path, group.view).get_json() == first.get_json()
-    assert count[0] == poll
-    count[0] = 0
-    api.call("GET", f"{group.path}/stats", group.view)
-    count[0] = 0
-    api.call("GET", f"{group.path}/stats", group.view)
-    assert count[0] == poll
+    with sql_seen(app) as seen:
+        assert api.call("GET", group.path, group.view,
+                        headers={"If-None-Match": first.headers["ETag"]}).status_code == 304
+        poll = len(seen)
+        seen.clear()
+        assert api.call("GET", group.path, group.view).get_json() == first.get_json()
+        assert len(seen) == poll
+        api.call("GET", f"{group.path}/stats", group.view)
+        seen.clear()
+        api.call("GET", f"{group.path}/stats", group.view)
+        assert len(seen) == poll

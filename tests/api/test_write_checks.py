@@ -3,28 +3,12 @@ version's last read or write kept, and ask the database only where none is kept.
 
 from __future__ import annotations
 
+from api_helpers import sql_seen
 from sqlalchemy import event
 
 from app import cache
-from app.extensions import db
 from app.services.access import _table
 from app.services.sheet import kept_table
-
-
-def statements_of(app, call) -> tuple[object, list[str]]:
-    """What `call()` answered, and the SQL it ran."""
-    with app.app_context():
-        engine = db.engine
-    seen: list[str] = []
-
-    def counted(_conn, _cursor, statement, *_):
-        seen.append(statement)
-
-    event.listen(engine, "before_cursor_execute", counted)
-    try:
-        return call(), seen
-    finally:
-        event.remove(engine, "before_cursor_execute", counted)
 
 
 def rights_queries(statements: list[str]) -> list[str]:
@@ -38,14 +22,14 @@ def test_the_next_write_checks_its_rights_without_a_query(app, api):
     path, host = f"/matches/{created['id']}/rounds", created["tokens"]["host"]
     assert api.call("POST", path, host, json={"scores": [1, 2]}).status_code == 201
 
-    answer, statements = statements_of(
-        app, lambda: api.call("POST", path, host, json={"scores": [3, 4]}))
+    with sql_seen(app) as statements:
+        answer = api.call("POST", path, host, json={"scores": [3, 4]})
 
     assert answer.status_code == 201
     assert rights_queries(statements) == []
     # A view link is refused (403) from the kept table too, before its body is looked at.
-    refused, statements = statements_of(
-        app, lambda: api.call("POST", path, created["tokens"]["view"], data="not json"))
+    with sql_seen(app) as statements:
+        refused = api.call("POST", path, created["tokens"]["view"], data="not json")
     assert refused.status_code == 403
     assert rights_queries(statements) == []
 
@@ -56,8 +40,8 @@ def test_where_nothing_is_kept_the_checks_ask_the_database(app, api):
     assert api.call("POST", path, host, json={"scores": [1, 2]}).status_code == 201
     app.extensions[cache.EXTENSION] = cache.Cache(app.config["CACHE_BYTES"])  # a new worker's
 
-    answer, statements = statements_of(
-        app, lambda: api.call("POST", path, host, json={"scores": [3, 4]}))
+    with sql_seen(app) as statements:
+        answer = api.call("POST", path, host, json={"scores": [3, 4]})
 
     assert answer.status_code == 201
     assert len(rights_queries(statements)) == 2
