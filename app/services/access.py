@@ -16,7 +16,7 @@ from ..games import GAMES
 from ..games.say import Say
 from ..models import Change, Group, Match, Round, Seat, Token
 from .rights import Access, Table
-from .sheet import Sheet, keep_table, kept_table, load_sheet
+from .sheet import Sheet, load_sheet, version_table
 from .writes import group_of, log_change, touch_group, writing
 
 
@@ -83,11 +83,8 @@ def precheck(access: Access, match_id: str, action: str, number: int | None = No
     queries."""
     if access.match_id != match_id:
         raise NotFound(Say("No such match."))
-    table = None if version is None else kept_table(match_id, version)
-    if table is None:
-        table = _table(match_id)
-        if version is not None:
-            keep_table(match_id, version, table)
+    table = (_table(match_id) if version is None
+             else version_table(match_id, version, lambda: _table(match_id)))
     access.check(table, action, number, seat)
 
 

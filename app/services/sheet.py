@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import operator
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, cast
@@ -15,7 +15,7 @@ from sqlalchemy import Table as Rows
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
-from ..cache import app_cache, kept
+from ..cache import kept
 from ..errors import NotFound
 from ..extensions import db
 from ..games import GAMES, Game, InvalidInput, Result, RoundInput, Side
@@ -179,18 +179,13 @@ def written_sheet(match: Match, rounds: Sequence[RoundInput], result: Result,
 _TABLE_SIZE = 300
 
 
-def kept_table(match_id: str, version: int) -> Table | None:
-    found = app_cache().peek(("table", match_id, version))
-    return found if isinstance(found, Table) else None
-
-
-def keep_table(match_id: str, version: int, table: Table) -> None:
-    app_cache().put(("table", match_id, version), table, _TABLE_SIZE)
+def version_table(match_id: str, version: int, make: Callable[[], Table]) -> Table:
+    """The table of a match's version: kept, or made by `make` and kept."""
+    return kept(("table", match_id, version), lambda: (make(), _TABLE_SIZE, True))
 
 
 def _keeping_table(sheet: Sheet) -> Sheet:
-    if kept_table(sheet.match.id, sheet.match.version) is None:
-        keep_table(sheet.match.id, sheet.match.version, sheet.table)
+    version_table(sheet.match.id, sheet.match.version, lambda: sheet.table)
     return sheet
 
 

@@ -8,7 +8,6 @@ from sqlalchemy import event
 
 from app import cache
 from app.services.access import _table
-from app.services.sheet import kept_table
 
 
 def rights_queries(statements: list[str]) -> list[str]:
@@ -56,7 +55,7 @@ def test_the_table_a_version_keeps_is_what_the_database_says(app, api):
                                      {"score": 10}, {"score": 0}]})
     version = api.call("GET", f"/matches/{created['id']}", host).get_json()["version"]
     with app.test_request_context():
-        kept = kept_table(created["id"], version)
+        kept = app.extensions[cache.EXTENSION].peek(("table", created["id"], version))
         assert kept is not None
         assert kept == _table(created["id"])
         assert kept.rounds == 3 and kept.players == ("Ana", "Ben", "Cy", "Dee")
