@@ -280,3 +280,26 @@ def test_the_largest_import_holds_nobody_up(tmp_path, broken_last):
         assert max(slowest) < took / 10, f"/health took {max(slowest):.2f} s of {took:.1f} s"
         assert "WORKER TIMEOUT" not in server.log_text() and server.died() is None
 
+
+def test_every_page_of_a_1000_round_match_answers(tmp_path):
+    """SPEC section 6: the largest match a server holds is read on every page, API and export
+    alike, with nothing refused or failed and no worker killed (`make bench` times each read)."""
+    from launcher import Server, request
+    from perf.limits_bench import ROUNDS, _long_match
+
+    with Server(tmp_path / "long") as server:
+        made = _long_match(server)
+        host, view = made["tokens"]["host"], made["tokens"]["view"]
+        reads = [("/api/v1/matches/{id}", view), ("/api/v1/matches/{id}/export.csv", view),
+                 (f"/m/{view}", None), (f"/m/{host}", None), (f"/m/{view}/table", None),
+                 (f"/m/{view}/export.csv", None), (f"/m/{host}/round/{ROUNDS}", None),
+                 (f"/m/{host}/details", None), (f"/m/{host}/links", None)]
+        for path, token in reads * 2:  # drawn, then kept
+            try:
+                reply = request(server.port, "GET", path.format(id=made["id"]), token, timeout=60)
+            except Exception as error:
+                raise AssertionError(f"{path}: {error!r}\n{server.log_text()[-6000:]}") from error
+            assert reply.status == 200, (path, reply.status)
+        body = request(server.port, "GET", f"/api/v1/matches/{made['id']}", view).json()
+        assert len(body["rounds"]) == ROUNDS
+        assert "WORKER TIMEOUT" not in server.log_text() and server.died() is None
