@@ -19,12 +19,12 @@ from ..errors import Invalid, NotFound, TooManyRequests
 from ..extensions import db, write_intent
 from ..games import GAMES, Game, InvalidInput, RoundInput, RoundResult, detail_json
 from ..games.say import Say
-from ..models import Change, Match, Player, Round, Seat, Token
+from ..models import Change, Match, Player, Seat, Token
 from .access import check, tokens
 from .bank.groups import GroupAccess
 from .bank.roster import roster_players
 from .rights import Access
-from .sheet import Sheet, key_matches, load_sheet, sheet_of
+from .sheet import Sheet, current_sheet, key_matches, load_sheet, sheet_of
 from .text import NAME_LIMIT, clean_text, refuse_repeats
 from .writes import lock_group, touch_group
 
@@ -117,8 +117,7 @@ def recent(secrets_: Sequence[str]) -> list[dict[str, Any]]:
     rows = db.session.execute(
         select(Token, Match).join(Match, Token.match_id == Match.id)
         .where(Token.secret.in_(list(secrets_)))
-        .options(selectinload(Match.seats),
-                 selectinload(Match.rounds).selectinload(Round.entries))
+        .options(selectinload(Match.seats))
     ).all()
     found = {token.secret: (token, match) for token, match in rows}
     listed = []
@@ -129,7 +128,7 @@ def recent(secrets_: Sequence[str]) -> list[dict[str, Any]]:
                 role = Say("host") if token.role == "host" else Say("viewer")
             else:
                 role = Say("%(name)s's seat", name=match.seats[token.seat].name)
-            sheet = sheet_of(match)
+            sheet = current_sheet(match)  # each version replayed once, as every read is
             result = sheet.result
             names = [side.name for side in sheet.sides]
             listed.append({"token": secret, "name": match.name, "game": GAMES[match.game].title,
