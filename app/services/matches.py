@@ -301,4 +301,7 @@ def preview_part(access: Access, match_id: str, number: int, seat: int,
                                sheet.match.options)
     except InvalidInput as error:
         raise Invalid(error.message, error.field, seat=seat) from error
-    return sheet_of(sheet.match, rounds), rounds[number - 1]
+    # The hand typed into the next round (or the last) carries the kept replay on by one round,
+    # as its save will, rather than replaying the match at each keystroke.
+    result, _ = sheet.replayed(rounds)
+    return sheet_of(sheet.match, rounds, result), rounds[number - 1]

@@ -108,3 +108,26 @@ def test_what_a_write_keeps_is_what_a_replay_of_the_stored_rows_gives(app, api, 
             replayed = load_sheet(match["id"])
         assert (carried.rounds, carried.result) == (replayed.rounds, replayed.result)
         assert reply.get_json() == kept == api.call("GET", path, host).get_json()
+
+
+def test_the_live_preview_of_the_next_hand_carries_the_kept_replay_on(app, api, client, counted):
+    match = api.create(["Ana", "Ben", "Cy"], game="banakil", options={"target": 100_000})
+    path, host = f"/matches/{match['id']}", match["tokens"]["host"]
+    for n in range(8):
+        assert api.call("POST", f"{path}/rounds", host,
+                        {"dead": False, "hands": HANDS[n % 3:] + HANDS[:n % 3]}).status_code == 201
+    preview = f"/m/{host}/round/9/hand/1/preview?mode=score&score=15"
+
+    def shown():
+        reply = client.get(preview)
+        assert reply.status_code == 200 and reply.get_json()["ok"], reply.get_json()
+        return reply
+
+    # Each keystroke's preview carries the version's kept replay one hand on: nothing replayed.
+    assert counts_of(counted, shown) == {"replay": 0, "extend": 1}
+    assert counts_of(counted, shown) == {"replay": 0, "extend": 1}
+    # And it says what a worker that kept nothing says, having replayed the match.
+    carried = shown().get_json()
+    forget(app)
+    assert counts_of(counted, shown)["replay"] == 1
+    assert shown().get_json() == carried
