@@ -74,6 +74,10 @@ def long_match(folder: Path) -> None:
             "sheet (host)": ("GET", f"/m/{host}", None),
             "table view": ("GET", f"/m/{view}/table", None),
             "a round's page": ("GET", f"/m/{host}/round/{ROUNDS // 2}", None),
+            "a hand's page": ("GET", f"/m/{host}/round/{ROUNDS}/hand/0", None),
+            "its live preview": ("GET", f"/m/{host}/round/{ROUNDS}/hand/0/preview?mode=score"
+                                        "&score=15", None),
+            "details and history": ("GET", f"/m/{host}/details", None),
             "CSV (page)": ("GET", f"/m/{view}/export.csv", None),
             "CSV (API)": ("GET", f"/api/v1/matches/{made['id']}/export.csv", view),
         }
