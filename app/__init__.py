@@ -130,6 +130,10 @@ def _read_whole_requests(app: Flask) -> None:
                             {"Connection": "close"}, mimetype="text/plain")
         if verdict:
             abort(400, verdict)
+        if request.is_json and request.method != "GET" and not request.path.startswith("/api/"):
+            # A page takes a form: a JSON body would reach the forms as their data (Flask-WTF
+            # reads one), where a list or a deeply nested value failed with a 500.
+            abort(415, "A page takes a form, not JSON: send JSON to /api/v1.")
         return None
 
 
