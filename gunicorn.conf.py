@@ -71,6 +71,16 @@ def _fair_gevent_worker():
             finally:
                 gevent.sleep(0)
 
+        def handle_error(self, req, client, addr, exc):
+            """A transfer coding gunicorn does not read (`Transfer-Encoding: gzip`, `foo`) is the
+            client's error, answered 400 as any other malformed request is: gunicorn says 501,
+            and SPEC section 2 allows no 5xx, malformed HTTP included."""
+            from gunicorn.http.errors import InvalidHeader, UnsupportedTransferCoding
+
+            if isinstance(exc, UnsupportedTransferCoding):
+                exc = InvalidHeader(f"Transfer-Encoding ({exc})", req=req)
+            return super().handle_error(req, client, addr, exc)
+
         def timeout_ctx(self):
             """How long the request line and headers may take to arrive. gunicorn gives every
             request its keepalive (a few seconds), then closes the connection without a word:

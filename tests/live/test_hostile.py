@@ -70,6 +70,18 @@ def test_a_broken_chunked_body_is_400_on_every_route(live, broken):
             assert b'"error"' in body, path
 
 
+@pytest.mark.parametrize("coding", ["foo", "gzip", "chunked, foo", "chunked;q=1",
+                                    "x-gzip, chunked"])
+def test_a_transfer_coding_the_server_does_not_read_is_400_not_501(live, coding):
+    for path in ("/api/v1/matches", "/groups/import", "/api/v1/groups/import"):
+        status, body = _raw(live, (
+            f"POST {path} HTTP/1.1\r\nHost: {HOST}\r\nConnection: close\r\n"
+            f"Content-Type: application/json\r\nTransfer-Encoding: {coding}\r\n\r\n"
+            "2\r\n{}\r\n0\r\n\r\n").encode())
+        live.statuses.append(("POST", path, status))
+        assert status == 400, (path, coding, status, body[:300])
+
+
 @pytest.mark.parametrize("path", ["/m/%ff%fe", "/api/v1/matches/%c3%28", "/g/%80/stats"])
 def test_a_path_that_is_no_utf8_is_400(live, path):
     status, body = _raw(live, f"GET {path} HTTP/1.1\r\nHost: {HOST}\r\nConnection: close\r\n"
