@@ -11,6 +11,7 @@ import re
 
 import pytest
 from api_helpers import sql_seen
+from markupsafe import escape
 
 from app.cache import EXTENSION, Cache
 from app.games import GAMES
@@ -105,3 +106,25 @@ def test_the_home_page_replays_each_recent_match_once_per_version(app, client, a
     again = drawn(client.get("/"))
     assert replays[0] <= 1
     assert again != first
+
+
+def test_a_cell_to_focus_is_put_into_the_kept_sheet_not_drawn_anew(client, played,
+                                                                   monkeypatch):
+    from app.web.match import sheet as sheet_page
+
+    draw, drawings = sheet_page.draw, []
+    monkeypatch.setattr(sheet_page, "draw", lambda *args, **kwargs: drawings.append(args)
+                        or draw(*args, **kwargs))
+    host = played[0]["tokens"]["host"]
+    plain = client.get(f"/m/{host}")
+    assert plain.status_code == 200 and len(drawings) == 1
+    for cell in ("r3", "r12-s1", '"><b>x</b>', "x" * 2000):
+        reply = client.get(f"/m/{host}", query_string={"focus": cell})
+        assert reply.status_code == 200
+        html = reply.get_data(as_text=True)
+        assert html.count("data-focus=") == 1
+        assert f'data-focus="{escape(cell)}"' in html
+        # The rest of the page is the kept one (its language links come back to this address).
+        assert re.sub(r"next=[^\"]*", "", drawn(reply)).replace(
+            f' data-focus="{escape(cell)}"', "") == re.sub(r"next=[^\"]*", "", drawn(plain))
+    assert len(drawings) == 1

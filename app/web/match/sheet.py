@@ -15,7 +15,7 @@ from ...i18n import language
 from ...services import Access
 from ..blueprint import bp, host_access, link_access, remember
 from ..games import pages_of, view_of
-from ..sheet.drawn import Rendered, draw, render_sheet, sheet_page
+from ..sheet.drawn import Rendered, draw, sheet_page
 from ..sheet.forms import CsrfForm, posted
 from ..sheet.keys import phone_key
 from ..sheet.rounds import of_round, said_of
@@ -28,11 +28,9 @@ def sheet(token: str):
     except ServiceError as error:
         abort(429 if error.status == 429 else 404)
     remember(token)
+    drawn = _kept_sheet(token, access, version).with_csrf(csrf_token())
     focus = request.args.get("focus")
-    if focus:
-        view = view_of(services.load_sheet(access.match_id), access)
-        return render_sheet(token, view, focus=focus)
-    return sheet_page(token, _kept_sheet(token, access, version).with_csrf(csrf_token()))
+    return sheet_page(token, drawn.with_focus(focus) if focus else drawn)
 
 
 def _kept_sheet(token: str, access: Access, version: int) -> Rendered:

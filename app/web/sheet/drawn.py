@@ -77,6 +77,13 @@ class Rendered:
     def with_csrf(self, value: str) -> Rendered:
         return replace(self, html=Markup(self.html.replace(CSRF_SLOT, value)))
 
+    def with_focus(self, cell: str) -> Rendered:
+        """The kept sheet with the cell the page moves to next (sheet.js) said on it: what
+        ?focus= asks is this request's own, and the sheet is not drawn again for it."""
+        said = Markup('<div class="sheet-state" data-focus="{}"').format(cell)
+        return replace(self, html=Markup(self.html.replace(
+            Markup('<div class="sheet-state"'), said, 1)))
+
     @property
     def size(self) -> int:
         """Roughly what keeping it costs, in bytes."""
