@@ -111,10 +111,16 @@ def test_the_home_page_replays_each_recent_match_once_per_version(app, client, a
 def test_a_cell_to_focus_is_put_into_the_kept_sheet_not_drawn_anew(client, played,
                                                                    monkeypatch):
     from app.web.match import sheet as sheet_page
+    from app.web.sheet import drawn as drawing
 
-    draw, drawings = sheet_page.draw, []
-    monkeypatch.setattr(sheet_page, "draw", lambda *args, **kwargs: drawings.append(args)
-                        or draw(*args, **kwargs))
+    draw, drawings = drawing.draw, []
+
+    def counted(*args, **kwargs):
+        drawings.append(args)
+        return draw(*args, **kwargs)
+
+    monkeypatch.setattr(sheet_page, "draw", counted)  # the kept sheet's
+    monkeypatch.setattr(drawing, "draw", counted)  # a sheet drawn for one request
     host = played[0]["tokens"]["host"]
     plain = client.get(f"/m/{host}")
     assert plain.status_code == 200 and len(drawings) == 1
