@@ -229,7 +229,8 @@ def group_csv(group_id: str) -> Response:
 @bp.get("/groups/<group_id>/export.json")
 def group_export(group_id: str) -> Response:
     access, version = _group(group_id)
-    response = jsonify(services.group_export(access, group_id, version))
+    response = Response(services.group_export_json(access, group_id, version),
+                        mimetype="application/json")
     response.headers["Content-Disposition"] = (
         f'attachment; filename="squarescores-group-{group_id}.json"')
     return response

@@ -26,7 +26,7 @@ from .bank.banking import (
     summary_of,
     unbank,
 )
-from .bank.exports import group_csv, group_export, match_csv, text_cell
+from .bank.exports import group_csv, group_export, group_export_json, match_csv, text_cell
 from .bank.groups import (
     GroupAccess,
     GroupLink,
@@ -93,7 +93,8 @@ __all__ = [
     "chances", "change_group", "group_player", "group_ratings", "match_chances", "ratings_of",
     "character_visible", "check", "check_in_bank", "check_player", "clean_players",
     "create_group", "create_match", "delete_round", "group_access", "group_csv", "group_export",
-    "group_head_to_head", "group_json", "group_link_of", "group_named_by", "group_stats",
+    "group_export_json", "group_head_to_head", "group_json", "group_link_of", "group_named_by",
+    "group_stats",
     "group_tokens",
     "group_tonight",
     "group_view", "group_view_gzip", "head_to_head", "history", "import_group",

@@ -361,3 +361,34 @@ def test_an_import_that_fails_while_written_leaves_nothing(app, api, monkeypatch
     with app.app_context():
         for model in (Player, Round, Seat, Token):
             assert db.session.scalar(select(func.count()).select_from(model)) == 0, model
+
+
+def test_an_export_is_written_once_per_version_and_the_page_gives_the_same(app, api, client):
+    """A version's bank never changes: its export is written once and kept, only the time of
+    the export being each request's own; the group page's export.json is the same bank."""
+    import re
+
+    from api_helpers import sql_seen
+
+    group = imported(api, bank_export(ROSTER, [free_sheet(ROSTER, [1, 2], [[3, 1], [2, 2]]),
+                                               free_sheet(ROSTER, [2, 3], [[1, 4]])]))
+    path = f"/groups/{group.id}/export.json"
+    first = api.call("GET", path, group.owner)
+    assert first.status_code == 200 and first.mimetype == "application/json"
+    with sql_seen(app) as seen:
+        again = api.call("GET", path, group.owner)
+    assert [s for s in seen if re.search(r'\b(FROM|JOIN)\s+"?(round|entry|seat)\b', s)] == []
+    exported = first.get_json()
+    assert again.get_json() | {"exported_at": None} == exported | {"exported_at": None}
+    page = client.get(f"/g/{group.owner}/export.json")
+    assert page.get_json() | {"exported_at": None} == exported | {"exported_at": None}
+    assert [len(match["rounds"]) for match in exported["matches"]] == [2, 1]
+    # What it holds imports again as the same bank.
+    assert len(imported(api, exported).created["tokens"]) >= 2
+
+    # A new version of the bank (a match taken out) is written anew.
+    taken = exported["matches"][0]["id"]
+    assert api.call("DELETE", f"/groups/{group.id}/matches/{taken}", group.owner).status_code \
+        in (200, 204)
+    after = api.call("GET", path, group.owner).get_json()
+    assert [match["taken_out"] for match in after["matches"]] == [True, False]

@@ -3,8 +3,6 @@ group (on this server or another)."""
 
 from __future__ import annotations
 
-import json
-
 from flask import Response, current_app, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.exceptions import RequestEntityTooLarge
@@ -38,8 +36,7 @@ def export_csv(token: str):
 @bp.get("/g/<token>/export.json")
 def export_json(token: str):
     access, version = group_link(token)
-    body = json.dumps(services.group_export(access, access.group_id, version),
-                      ensure_ascii=False, indent=1)
+    body = services.group_export_json(access, access.group_id, version)
     return Response(body, mimetype="application/json", headers={
         "Content-Disposition":
             f'attachment; filename="squarescores-group-{access.group_id}.json"'})
