@@ -21,6 +21,9 @@ from .. import charts
 from ..words import spoken_links, spoken_minutes
 
 BANK_PAGE = 20  # banked matches listed at once, newest first
+# The evening's matches the group page lists, newest first: an evening holds a few dozen, and
+# the rest (an imported bank banked all at once) are in the bank's pages below.
+TONIGHT_SHOWN = 30
 OVER_TIME = 30  # the latest matches of a game its totals chart draws
 LINES = 8  # players drawn over time at most (the most regular ones)
 BARS = 12  # players in the wins chart at most (the most wins)
