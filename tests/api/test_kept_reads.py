@@ -11,7 +11,6 @@ import re
 
 import pytest
 from api_helpers import sql_seen
-from markupsafe import escape
 
 from app.cache import EXTENSION, Cache
 from app.games import GAMES
@@ -124,13 +123,34 @@ def test_a_cell_to_focus_is_put_into_the_kept_sheet_not_drawn_anew(client, playe
     host = played[0]["tokens"]["host"]
     plain = client.get(f"/m/{host}")
     assert plain.status_code == 200 and len(drawings) == 1
-    for cell in ("r3", "r12-s1", '"><b>x</b>', "x" * 2000):
+    for cell in ("s0", "s2", "s11"):
         reply = client.get(f"/m/{host}", query_string={"focus": cell})
         assert reply.status_code == 200
         html = reply.get_data(as_text=True)
-        assert html.count("data-focus=") == 1
-        assert f'data-focus="{escape(cell)}"' in html
+        assert html.count("data-focus=") == 1 and f'data-focus="{cell}"' in html
         # The rest of the page is the kept one (its language links come back to this address).
         assert re.sub(r"next=[^\"]*", "", drawn(reply)).replace(
-            f' data-focus="{escape(cell)}"', "") == re.sub(r"next=[^\"]*", "", drawn(plain))
+            f' data-focus="{cell}"', "") == re.sub(r"next=[^\"]*", "", drawn(plain))
+    # What is no cell of a sheet is left out, never echoed.
+    for asked in ('"><b>x</b>', "x" * 2000, "s", "s123", "r3"):
+        reply = client.get(f"/m/{host}", query_string={"focus": asked})
+        assert reply.status_code == 200
+        assert "data-focus=" not in reply.get_data(as_text=True) and "<b>x" not in drawn(reply)
     assert len(drawings) == 1
+
+
+def test_the_cell_to_type_next_has_the_focus_on_a_kept_free_sheet(client, api, monkeypatch):
+    """On the free sheet the next empty input also takes autofocus (a page without JavaScript
+    starts there), put into the kept drawing rather than drawn anew."""
+    match = api.create(["Ana", "Ben", "Cy"])
+    host = match["tokens"]["host"]
+    plain = client.get(f"/m/{host}").get_data(as_text=True)
+    assert "autofocus" not in plain
+    for seat in range(3):
+        html = client.get(f"/m/{host}", query_string={"focus": f"s{seat}"}).get_data(
+            as_text=True)
+        inputs = re.findall(r'<input form="entry" id="(s\d)"[^>]*>', html)
+        assert inputs == ["s0", "s1", "s2"]
+        focused = [i for i in inputs
+                   if re.search(rf'<input form="entry" id="{i}"[^>]*\bautofocus\b', html)]
+        assert focused == [f"s{seat}"]

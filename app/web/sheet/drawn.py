@@ -6,6 +6,7 @@ keeps a slot for it (and for the link back to its group)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -25,6 +26,9 @@ from .view import SheetView
 # Where the form's CSRF token goes in a sheet drawn once and kept: each request puts its own in.
 CSRF_SLOT = "@@csrf-slot@@"
 
+
+# A cell a page may be sent to after a save (view.focus_after): a seat's input or button.
+FOCUS = re.compile(r"s\d{1,2}")
 
 # Where the over banner's choice of groups goes in a kept sheet.
 GROUPS_SLOT = "<!--@@groups-slot@@-->"
@@ -78,11 +82,16 @@ class Rendered:
         return replace(self, html=Markup(self.html.replace(CSRF_SLOT, value)))
 
     def with_focus(self, cell: str) -> Rendered:
-        """The kept sheet with the cell the page moves to next (sheet.js) said on it: what
-        ?focus= asks is this request's own, and the sheet is not drawn again for it."""
-        said = Markup('<div class="sheet-state" data-focus="{}"').format(cell)
-        return replace(self, html=Markup(self.html.replace(
-            Markup('<div class="sheet-state"'), said, 1)))
+        """The kept sheet with the cell to type next (`?focus=s2`, where a save sends the page)
+        put in: said on the sheet for sheet.js, and as the input's autofocus where the sheet
+        has one (its slot), so that the sheet is not drawn again for it. Anything else asked
+        is no cell of a sheet: it is left out."""
+        if not FOCUS.fullmatch(cell):
+            return self
+        html = self.html.replace(Markup('<div class="sheet-state"'), Markup(
+            f'<div class="sheet-state" data-focus="{cell}"'), 1)
+        html = html.replace(Markup(f'data-focus-slot="{cell}"'), Markup("autofocus"), 1)
+        return replace(self, html=Markup(html))
 
     @property
     def size(self) -> int:

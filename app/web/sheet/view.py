@@ -90,6 +90,10 @@ class Standing:
     aside: str | None = None  # what the game adds to the side's note (what it still owes, say)
 
 
+# What stands for a round's number and a seat in a cell's address while its route is built once.
+_NUMBER_MARK, _SEAT_MARK = 918273645, 546372819
+
+
 class SheetView:
     """What every game's sheet shows; a game's view (a subclass) adds its own."""
 
@@ -260,7 +264,35 @@ class SheetView:
         return self.pages.template("grid.html")
 
     def part_url(self, token: str, number: int, seat: int) -> str:
-        return self.pages.part_url(token, number, seat)
+        """The address of one cell's page. Built from the route once per drawing and token,
+        then filled in: a route built for each cell took a tenth of the first drawing of a
+        12-player 1,000-round sheet."""
+        patterns = self.__dict__.setdefault("_part_urls", {})
+        if token not in patterns:
+            url = self.pages.part_url(token, _NUMBER_MARK, _SEAT_MARK)
+            # The marks are found from the end: the token before them may hold any digits.
+            head, _, rest = url.rpartition(str(_NUMBER_MARK))
+            middle, _, tail = rest.rpartition(str(_SEAT_MARK))
+            patterns[token] = (head, middle, tail) if head and middle else None
+        pattern = patterns[token]
+        if pattern is None:
+            return self.pages.part_url(token, number, seat)
+        head, middle, tail = pattern
+        return f"{head}{int(number)}{middle}{int(seat)}{tail}"
+
+    def cell_label(self, number: int, seat: int, value: Any) -> str:
+        """What a screen reader says of a cell that opens its page: "Round 3, Ana: 12. Change".
+        Its words are looked up once per drawing (a lookup for each cell took a fifth of the
+        first drawing of a 12-player 1,000-round sheet)."""
+        said = self.__dict__.get("_cell_labels")
+        if said is None:
+            said = self.__dict__["_cell_labels"] = (
+                _("Round %(number)s, %(name)s: %(value)s. Change"),
+                _("Round %(number)s, %(name)s: empty. Change"))
+        name = self.sheet.players[seat]
+        if value is None:
+            return said[1] % {"number": number, "name": name}
+        return said[0] % {"number": number, "name": name, "value": num(value)}
 
     @property
     def role_label(self) -> str:
