@@ -9,7 +9,8 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request, url_for
 
 from .. import services
-from ..errors import NotFound
+from ..errors import Invalid, NotFound
+from ..games.say import Say
 from ..services import Access, Sheet
 from .common import (
     bearer,
@@ -205,12 +206,19 @@ def undo(match_id: str) -> Response:
 
 @bp.get("/matches/<match_id>/history")
 def history(match_id: str) -> Response:
-    """Every change, oldest first: who made it, when, and the value before and after."""
+    """The changes, oldest first: who made each, when, and the value before and after; a page
+    at a time (`?after=<id>` of the last one seen: `next` says where the next page is)."""
     _access(match_id, "history")
+    asked = request.args.get("after", "0")
+    if not (asked.isascii() and asked.isdigit() and len(asked) < 19):
+        raise Invalid(Say("“after” must be the id of a change (a whole number)."), "after")
+    changes = services.history(match_id, int(asked), services.HISTORY_PAGE)
+    more = len(changes) == services.HISTORY_PAGE
     return jsonify({"changes": [
         {"id": change.id, "version": change.version, "at": services.utc(change.at).isoformat(),
          "by": change.actor, "action": change.action, "round": change.round_number,
          "seat": change.seat, "before": change.before, "after": change.after,
          "undoes": change.undoes}
-        for change in services.history(match_id)
-    ]})
+        for change in changes
+    ], "next": url_for("api.history", match_id=match_id, after=changes[-1].id) if more
+        else None})

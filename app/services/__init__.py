@@ -74,6 +74,7 @@ from .rights import Access, Table
 from .sheet import Sheet, load_sheet
 from .text import NAME_LIMIT
 from .undo import (
+    HISTORY_PAGE,
     cell_history,
     history,
     last_undoable,
@@ -84,8 +85,8 @@ from .undo import (
 from .writes import add_round, delete_round, replace_round, set_parts
 
 __all__ = [
-    "UNBANK_WITHIN", "Access", "Bank", "Finish", "GroupAccess", "GroupLink", "MATCH_NAME_LIMIT",
-    "NAME_LIMIT", "RoundInput",
+    "HISTORY_PAGE", "UNBANK_WITHIN", "Access", "Bank", "Finish", "GroupAccess", "GroupLink",
+    "MATCH_NAME_LIMIT", "NAME_LIMIT", "RoundInput",
     "Sheet", "Standing", "Summary", "Table", "abandon", "add_player", "add_round", "as_seat",
     "authenticate",
     "Ratings", "authenticate_at", "authenticate_to_write", "authenticate_group", "bank",

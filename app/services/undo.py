@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import or_, select
 
 from ..errors import Conflict
 from ..extensions import db
@@ -106,20 +106,31 @@ def revealed_by_refusals(match_id: str) -> list[int]:
         .order_by(Change.id)) if seat is not None]
 
 
-def history(match_id: str) -> list[Change]:
+# The change log grows with every edit, with no bound a table would meet (one client made
+# 24,000 changes in two and a half minutes): it is read a page at a time.
+HISTORY_PAGE = 500
+# A cell's page shows its latest changes.
+CELL_HISTORY = 50
+
+
+def history(match_id: str, after: int = 0, limit: int = HISTORY_PAGE) -> list[Change]:
+    """The match's changes after the one numbered `after`, oldest first, at most `limit`."""
     return list(db.session.scalars(
-        select(Change).where(Change.match_id == match_id).order_by(Change.id)))
+        select(Change).where(Change.match_id == match_id, Change.id > after)
+        .order_by(Change.id).limit(limit)))
 
 
 def cell_history(sheet: Sheet, number: int, seat: int) -> list[tuple[Change, Any, Any]]:
-    """Every change to one seat's part of round `number`: the change, the part before, after."""
+    """The latest changes to one seat's part of round `number` (at most CELL_HISTORY), oldest
+    first: the change, the part before, after."""
     changes = db.session.scalars(
-        select(Change).where(Change.match_id == sheet.match.id, Change.round_number == number)
-        .order_by(Change.id)).all()
+        select(Change).where(Change.match_id == sheet.match.id, Change.round_number == number,
+                             or_(Change.seat == seat, Change.seat.is_(None)))
+        .order_by(Change.id.desc()).limit(4 * CELL_HISTORY)).all()
     found = []
     for change in changes:
         before = sheet.part_in(change.before, change.seat, seat)
         after = sheet.part_in(change.after, change.seat, seat)
-        if (change.seat == seat or change.seat is None) and before != after:
+        if before != after:
             found.append((change, before, after))
-    return found
+    return found[:CELL_HISTORY][::-1]

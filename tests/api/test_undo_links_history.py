@@ -389,3 +389,27 @@ def test_another_matchs_host_cannot_read_this_history(start, refused):
     mine, theirs = start(), start()
 
     refused(mine, 404, "GET", f"{mine.path}/history", theirs.host)
+
+
+def test_the_history_is_read_a_page_at_a_time(api, match, play, monkeypatch):
+    """The change log has no bound a table meets, so it is answered a page at a time: `next`
+    names the page after, and following it gives every change once, in order."""
+    from app import services
+
+    play(match, *[[n, n, n] for n in range(7)])
+    whole = history(api, match)
+    assert len(whole) == 8  # the match made, then seven rounds
+    monkeypatch.setattr(services, "HISTORY_PAGE", 3)
+    seen, url, pages = [], f"/api/v1{match.path}/history", 0
+    while url:
+        response = api.client.get(url, headers={"Authorization": f"Bearer {match.host}"})
+        assert response.status_code == 200, response.get_json()
+        body = response.get_json()
+        assert len(body["changes"]) <= 3
+        seen += body["changes"]
+        url, pages = body["next"], pages + 1
+    assert seen == whole and pages == 3
+    for bad in ("-1", "x", "1.5", "9" * 40, ""):
+        response = api.call("GET", f"{match.path}/history?after={bad}", match.host)
+        assert response.status_code == 422, bad
+        assert response.get_json()["error"]["field"] == "after"
