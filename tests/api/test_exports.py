@@ -370,8 +370,9 @@ def test_an_export_is_written_once_per_version_and_the_page_gives_the_same(app, 
 
     from api_helpers import sql_seen
 
-    group = imported(api, bank_export(ROSTER, [free_sheet(ROSTER, [1, 2], [[3, 1], [2, 2]]),
-                                               free_sheet(ROSTER, [2, 3], [[1, 4]])]))
+    group = imported(api, bank_export(ROSTER, [
+        free_sheet(ROSTER, [1, 2], [[3, 1], [2, 2]], banked_at="2026-11-20T21:00:00+00:00"),
+        free_sheet(ROSTER, [2, 3], [[1, 4]], banked_at="2026-11-20T22:00:00+00:00")]))
     path = f"/groups/{group.id}/export.json"
     first = api.call("GET", path, group.owner)
     assert first.status_code == 200 and first.mimetype == "application/json"

@@ -11,8 +11,9 @@ from ...errors import EditConflict, Invalid, ServiceError
 from ..blueprint import bp
 from ..games import check_part, load_view, pages_of, view_of
 from ..sheet.forms import CellForm
+from ..sheet.part_words import part_saved
 from ..sheet.rounds import said_of
-from ..sheet.view import focus_after, part_saved
+from ..sheet.view import focus_after
 from ..words import isolated
 
 

@@ -18,6 +18,7 @@ from ...games import RoundResult
 from ...i18n import num, say
 from ...services import Access, Sheet
 from .. import charts
+from .part_words import PART_CHANGE, change_part
 from .rounds import OF_ROUND, of_round
 
 
@@ -35,33 +36,9 @@ class Pages(Protocol):
     def part_url(self, token: str, number: int, seat: int) -> str: ...
 
 ROLE_LABELS = {"host": _l("Host"), "view": _l("Viewer")}
-# Whole sentences for each thing a game's seat types (GamePages.part_noun), so a translator words
-# each one as a sentence (a noun in another language carries its own gender and case).
-PART_SAVED = {"score": _l("%(name)s's score saved."), "cards": _l("%(name)s's cards saved."),
-              "turn": _l("%(name)s's turn saved."), "hand": _l("%(name)s's hand saved.")}
-PART_CHANGE = {("score", "round"): _l("%(name)s's score in round %(number)s"),
-               ("cards", "round"): _l("%(name)s's cards in round %(number)s"),
-               ("turn", "round"): _l("%(name)s's turn in round %(number)s"),
-               ("hand", "hand"): _l("%(name)s's hand in hand %(number)s")}
-CHANGE_PART = {"score": _l("change the score"), "cards": _l("change the cards"),
-               "turn": _l("change the turn"), "hand": _l("change the hand")}
-
-
-def part_saved(noun: str, name: str) -> str:
-    """"Ana's hand saved.", in the page's language."""
-    if noun in PART_SAVED:
-        return str(PART_SAVED[noun]) % {"name": name}
-    return _("%(name)s's %(part)s saved.", name=name, part=_(noun))
-
-
 def _joined(parts: list[Any]) -> Markup:
     # A no-break space before the "·": a note wrapping on a phone never starts a line with it.
     return Markup("\u00a0· ").join(Markup(part) for part in parts if part)
-
-
-def change_part(noun: str) -> str:
-    """"change the hand": the link to a seat's part once typed."""
-    return str(CHANGE_PART[noun]) if noun in CHANGE_PART else _("change the %(part)s", part=_(noun))
 
 
 @dataclass(frozen=True)
@@ -264,14 +241,12 @@ class SheetView:
         return self.pages.template("grid.html")
 
     def part_url(self, token: str, number: int, seat: int) -> str:
-        """The address of one cell's page. Built from the route once per drawing and token,
-        then filled in: a route built for each cell took a tenth of the first drawing of a
-        12-player 1,000-round sheet."""
+        """A cell's page, its route built once per drawing and token, then filled in (built for
+        each cell, it took a tenth of the first drawing of a 12-player 1,000-round sheet)."""
         patterns = self.__dict__.setdefault("_part_urls", {})
         if token not in patterns:
             url = self.pages.part_url(token, _NUMBER_MARK, _SEAT_MARK)
-            # The marks are found from the end: the token before them may hold any digits.
-            head, _, rest = url.rpartition(str(_NUMBER_MARK))
+            head, _, rest = url.rpartition(str(_NUMBER_MARK))  # from the end: past the token
             middle, _, tail = rest.rpartition(str(_SEAT_MARK))
             patterns[token] = (head, middle, tail) if head and middle else None
         pattern = patterns[token]
@@ -281,9 +256,8 @@ class SheetView:
         return f"{head}{int(number)}{middle}{int(seat)}{tail}"
 
     def cell_label(self, number: int, seat: int, value: Any) -> str:
-        """What a screen reader says of a cell that opens its page: "Round 3, Ana: 12. Change".
-        Its words are looked up once per drawing (a lookup for each cell took a fifth of the
-        first drawing of a 12-player 1,000-round sheet)."""
+        """What a screen reader says of a cell: "Round 3, Ana: 12. Change", its words looked up
+        once per drawing (for each cell, a fifth of a 12-player 1,000-round sheet's drawing)."""
         said = self.__dict__.get("_cell_labels")
         if said is None:
             said = self.__dict__["_cell_labels"] = (
