@@ -70,16 +70,21 @@ def test_a_broken_chunked_body_is_400_on_every_route(live, broken):
             assert b'"error"' in body, path
 
 
-@pytest.mark.parametrize("coding", ["foo", "gzip", "chunked, foo", "chunked;q=1",
-                                    "x-gzip, chunked"])
-def test_a_transfer_coding_the_server_does_not_read_is_400_not_501(live, coding):
-    for path in ("/api/v1/matches", "/groups/import", "/api/v1/groups/import"):
-        status, body = _raw(live, (
-            f"POST {path} HTTP/1.1\r\nHost: {HOST}\r\nConnection: close\r\n"
-            f"Content-Type: application/json\r\nTransfer-Encoding: {coding}\r\n\r\n"
-            "2\r\n{}\r\n0\r\n\r\n").encode())
-        live.statuses.append(("POST", path, status))
-        assert status == 400, (path, coding, status, body[:300])
+def test_a_transfer_coding_the_server_does_not_read_is_400_not_501(tmp_path):
+    """gunicorn answers these itself (501), before the app sees a request and with no line in
+    the access log for some: on a server of their own, so that the session's server keeps its
+    count of answers and lines."""
+    from launcher import Server
+
+    with Server(tmp_path / "codings") as server:
+        for coding in ("foo", "gzip", "chunked, foo", "chunked;q=1", "x-gzip, chunked"):
+            for path in ("/api/v1/matches", "/groups/import", "/api/v1/groups/import"):
+                status, body = _raw(server, (
+                    f"POST {path} HTTP/1.1\r\nHost: {HOST}\r\nConnection: close\r\n"
+                    f"Content-Type: application/json\r\nTransfer-Encoding: {coding}\r\n\r\n"
+                    "2\r\n{}\r\n0\r\n\r\n").encode())
+                assert status == 400, (path, coding, status, body[:300])
+        assert server.died() is None
 
 
 @pytest.mark.parametrize("path", ["/m/%ff%fe", "/api/v1/matches/%c3%28", "/g/%80/stats"])
