@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
@@ -40,16 +41,16 @@ class BandidoView(SheetView):
     def vp_said(self, value: int) -> str:
         """"3 VP", its words looked up once per drawing (a lookup for each cell took a third of
         the first drawing of a 1,000-round sheet)."""
-        if "_vp" not in self.__dict__:
-            self.__dict__["_vp"] = _("%(vp)s VP")
-        return self.__dict__["_vp"] % {"vp": num(value)}
+        return self._vp_words % {"vp": num(value)}
 
-    @property
+    @cached_property
+    def _vp_words(self) -> str:
+        return _("%(vp)s VP")
+
+    @cached_property
     def none_said(self) -> str:
         """What a seat that turned no symbol up shows (looked up once per drawing)."""
-        if "_none" not in self.__dict__:
-            self.__dict__["_none"] = _("none")
-        return self.__dict__["_none"]
+        return _("none")
 
     def total_after(self, before: list[int], cells: tuple[int, ...]) -> list[int]:
         """A round's cells are the victory points held after it: they are the totals."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import cached_property
 from typing import Any, Protocol
 
 from flask_babel import format_date, ngettext
@@ -101,6 +102,7 @@ class SheetView:
                           in enumerate(zip(sheet.rounds, result.rounds, strict=True), start=1))
         self.entry_number, self.entry_parts = self._entry()
         self.entry_seats = sorted(self.writable) if self.entry_number else []
+        self._part_urls: dict[str, tuple[str, str, str] | None] = {}  # part_url's, per token
 
     # Hooks a game's view may answer differently -------------------------------------------
 
@@ -241,32 +243,30 @@ class SheetView:
         return self.pages.template("grid.html")
 
     def part_url(self, token: str, number: int, seat: int) -> str:
-        """A cell's page, its route built once per drawing and token, then filled in (built for
-        each cell, it took a tenth of the first drawing of a 12-player 1,000-round sheet)."""
-        patterns = self.__dict__.setdefault("_part_urls", {})
-        if token not in patterns:
+        """A cell's page: its route built once per drawing and token, then filled in."""
+        if token not in self._part_urls:
             url = self.pages.part_url(token, _NUMBER_MARK, _SEAT_MARK)
             head, _, rest = url.rpartition(str(_NUMBER_MARK))  # from the end: past the token
             middle, _, tail = rest.rpartition(str(_SEAT_MARK))
-            patterns[token] = (head, middle, tail) if head and middle else None
-        pattern = patterns[token]
+            self._part_urls[token] = (head, middle, tail) if head and middle else None
+        pattern = self._part_urls[token]
         if pattern is None:
             return self.pages.part_url(token, number, seat)
         head, middle, tail = pattern
         return f"{head}{int(number)}{middle}{int(seat)}{tail}"
 
     def cell_label(self, number: int, seat: int, value: Any) -> str:
-        """What a screen reader says of a cell: "Round 3, Ana: 12. Change", its words looked up
-        once per drawing (for each cell, a fifth of a 12-player 1,000-round sheet's drawing)."""
-        said = self.__dict__.get("_cell_labels")
-        if said is None:
-            said = self.__dict__["_cell_labels"] = (
-                _("Round %(number)s, %(name)s: %(value)s. Change"),
-                _("Round %(number)s, %(name)s: empty. Change"))
+        """A cell's label, "Round 3, Ana: 12. Change". Its words are looked up once per drawing
+        (_cell_words): for each cell, they took a fifth of a 12-player 1,000-round sheet's."""
         name = self.sheet.players[seat]
         if value is None:
-            return said[1] % {"number": number, "name": name}
-        return said[0] % {"number": number, "name": name, "value": num(value)}
+            return self._cell_words[1] % {"number": number, "name": name}
+        return self._cell_words[0] % {"number": number, "name": name, "value": num(value)}
+
+    @cached_property
+    def _cell_words(self) -> tuple[str, str]:
+        return (_("Round %(number)s, %(name)s: %(value)s. Change"),
+                _("Round %(number)s, %(name)s: empty. Change"))
 
     @property
     def role_label(self) -> str:
