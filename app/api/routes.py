@@ -105,14 +105,15 @@ def set_details(match_id: str) -> Response:
 @bp.post("/matches/<match_id>/rounds")
 def add_round(match_id: str) -> Response:
     access = _access(match_id, "add_round")
-    sheet = services.add_round(access, match_id, body(), if_match())
+    sheet = services.add_round(access, match_id, body(), if_match(), character_key())
     return _match(sheet, access, 201)
 
 
 @bp.put("/matches/<match_id>/rounds/<int:number>")
 def replace_round(match_id: str, number: int) -> Response:
     access = _access(match_id, "edit_round", number)
-    sheet = services.replace_round(access, match_id, number, body(), if_match())
+    sheet = services.replace_round(access, match_id, number, body(), if_match(),
+                                   character_key())
     return _match(sheet, access)
 
 
@@ -126,7 +127,8 @@ def delete_round(match_id: str, number: int) -> Response:
 @bp.put("/matches/<match_id>/rounds/<int:number>/seats/<int:seat>")
 def set_part(match_id: str, number: int, seat: int) -> Response:
     access = _access(match_id, "set_part", number, seat)
-    sheet, opened = services.set_parts(access, match_id, number, {seat: body()}, if_match())
+    sheet, opened = services.set_parts(access, match_id, number, {seat: body()}, if_match(),
+                                       character_key=character_key())
     return _match(sheet, access, 201 if opened else 200)
 
 

@@ -46,7 +46,7 @@ def undo(access: Access, match_id: str, if_match: Collection[int] | None = None)
         if change is None:
             raise Conflict(Say("There is nothing to undo."))
         rounds = _undone(sheet, change)
-        result, before = refuse_early_end(sheet, rounds, access=access)
+        result, before = refuse_early_end(sheet, rounds)
         _store(sheet, rounds)
         log_change(sheet, access, "undo", change.round_number, change.seat, before=change.after,
                    after=change.before, undoes=change.id)

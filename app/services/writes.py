@@ -30,6 +30,7 @@ from .sheet import (
     bump_version,
     current_sheet,
     insert_change,
+    key_matches,
     insert_round,
     match_query,
     remove_row,
@@ -157,14 +158,16 @@ def parse_input(parse: Callable[Rule, Made], *args: Rule.args, **kwargs: Rule.kw
 
 
 def refuse_early_end(sheet: Sheet, rounds: Sequence[RoundInput], replaced: int | None = None,
-                     access: Access | None = None) -> tuple[Result, Result | None]:
+                     character_key: str | None = None) -> tuple[Result, Result | None]:
     """Rounds that end the match before their last one are refused (409); so is what the game
     says no match can hold (422), and a round `replaced` before the last left open (422: SPEC,
     "a round before the last must stay complete or dead").
 
     No silent peeking (SPEC section 1): characters shown by a match that was over stay revealed
     should these rounds make it active again; a refusal that a seat's hidden character causes
-    reveals it to every link, unless the write is that seat's own (`access`).
+    reveals it to every link, unless the write is that seat's own: only a write that carries the
+    key of the phone that typed the character (`character_key`) is. The host holds every seat's
+    link, so a seat's token alone is anyone's.
 
     Answers the rounds' replay, and that of all but their last where it is known
     (Sheet.replayed): the write's one replay, which its answer shows."""
@@ -179,7 +182,8 @@ def refuse_early_end(sheet: Sheet, rounds: Sequence[RoundInput], replaced: int |
                           "(a part left empty would open it again).", number=replaced), empty)
     if result.over_after is not None and result.over_after < len(rounds) - 1:
         peeked = _hidden_winner(sheet, result)
-        if peeked is not None and not (access and access.role == "seat" and access.seat == peeked):
+        if peeked is not None and not key_matches(sheet.match.seats[peeked].character_key,
+                                                  character_key):
             raise Revealing(Say("That would end the match after round %(number)s, before its "
                                 "last round: %(name)s's hidden character would already have "
                                 "won it. The character is now revealed to the whole table.",
@@ -235,12 +239,13 @@ def set_entries(row: Round, parts: Sequence[Any]) -> None:
 
 
 def add_round(access: Access, match_id: str, body: Any,
-              if_match: Collection[int] | None = None) -> Sheet:
+              if_match: Collection[int] | None = None, character_key: str | None = None
+              ) -> Sheet:
     with writing(access, match_id, if_match, "add_round") as sheet:
         _refuse_new_round(sheet)
         entered = parse_input(sheet.game.parse_round, body, len(sheet.players), sheet.match.options)
         rounds = sheet.rounds + (entered,)
-        result, before = refuse_early_end(sheet, rounds, access=access)
+        result, before = refuse_early_end(sheet, rounds, character_key=character_key)
         number = len(sheet.rounds) + 1
         insert_round(sheet.match, number, entered.common, entered.parts)
         log_change(sheet, access, "add_round", number, after=sheet.game.round_input(entered))
@@ -248,13 +253,15 @@ def add_round(access: Access, match_id: str, body: Any,
 
 
 def replace_round(access: Access, match_id: str, number: int, body: Any,
-                  if_match: Collection[int] | None = None) -> Sheet:
+                  if_match: Collection[int] | None = None, character_key: str | None = None
+                  ) -> Sheet:
     with writing(access, match_id, if_match, "edit_round", number) as sheet:
         entered = parse_input(sheet.game.parse_round, body, len(sheet.players), sheet.match.options)
         rounds = list(sheet.rounds)
         before = rounds[number - 1]
         rounds[number - 1] = entered
-        result, later = refuse_early_end(sheet, rounds, replaced=number, access=access)
+        result, later = refuse_early_end(sheet, rounds, replaced=number,
+                                         character_key=character_key)
         row = round_row(sheet.match, number)
         row.common = dict(entered.common)
         set_entries(row, entered.parts)
@@ -283,7 +290,8 @@ def delete_round(access: Access, match_id: str, number: int,
 
 def set_parts(access: Access, match_id: str, number: int, parts: Mapping[int, Any],
               if_match: Collection[int] | None = None,
-              based_on: int | None = None) -> tuple[Sheet, bool]:
+              based_on: int | None = None, character_key: str | None = None
+              ) -> tuple[Sheet, bool]:
     """Seats' parts of round `number`, in one write; the next round's number opens that round.
 
     With `based_on` (the version the person was looking at), a cell that someone else saved
@@ -315,7 +323,7 @@ def set_parts(access: Access, match_id: str, number: int, parts: Mapping[int, An
             _merge_since(sheet, number, based_on, before, entered, parts)
         rounds[number - 1] = RoundInput(rounds[number - 1].common, tuple(entered))
         parse_input(_check_round, sheet, rounds[number - 1])
-        result, later = refuse_early_end(sheet, rounds, access=access)
+        result, later = refuse_early_end(sheet, rounds, character_key=character_key)
         if opening:
             row = Round(number=number, common={})
             add_row(sheet.match, row)

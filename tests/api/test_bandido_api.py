@@ -928,16 +928,62 @@ def test_a_guess_refused_for_a_hidden_character_reveals_it_to_every_link(api, ap
 
 
 def test_a_seats_own_refused_write_keeps_its_character_to_itself(api, app, start):
-    """Only that seat's own writes keep the 409 to itself: its own part of an early round."""
+    """Only that seat's own writes keep the 409 to itself: its own part of an early round,
+    sent from the phone that typed the character (its key)."""
+    match = start(game="bandido")
+    key = set_character(api, match, 1, [STONE, WATER, WATER])["character_key"]
+    post_round(api, match, at(0), at(0), at(0))
+    post_round(api, match, at(0), at(0), at(0))
+    response = api.call("PUT", f"{match.path}/rounds/1/seats/1", match.seats[1],
+                        json=at(0, WATER, STONE, WATER), headers=keyed(key))
+    error = error_of(response, 409)
+    assert "revealed" not in error["message"]
+    for who, token in others(match, 1).items():
+        assert get(api, match, token)["characters"][1] is None, who
+    assert "reveal" not in [change.action for change in changes(app, match)]
+
+
+def test_the_host_guessing_through_a_seats_link_reveals_the_character(api, app, start):
+    """The attack: the host reads Ben's link from the tokens, then PUTs Ben's round-1 part with
+    each possible character's symbols while later rounds exist. A seat's link alone is anyone's
+    (the host holds them all): without the key of the phone that typed it, the right guess's
+    409 tells the whole table, not the host alone."""
     match = start(game="bandido")
     set_character(api, match, 1, [STONE, WATER, WATER])
     post_round(api, match, at(0), at(0), at(0))
     post_round(api, match, at(0), at(0), at(0))
-    response = put_part(api, match, 1, 1, match.seats[1], at(0, WATER, STONE, WATER))
-    error_of(response, 409)
+    bens_link = api.call("GET", f"{match.path}/tokens", match.host).get_json()["seats"][1]
+    guesses = [[a, b, c] for a in (STONE, WATER, COCONUT) for b in (STONE, WATER, COCONUT)
+               for c in (STONE, WATER, COCONUT) if a <= b <= c]
+    answers = []
+    for guess in guesses:
+        response = put_part(api, match, 1, 1, bens_link, at(0, *guess))
+        answers.append(response.status_code)
+        if response.status_code == 409:
+            error = error_of(response, 409)
+            assert "revealed" in error["message"] and "Ben" in error["message"]
+            break
+        assert response.status_code == 200, response.get_json()
+        put_part(api, match, 1, 1, match.host, at(0))  # the host puts the old value back
+    assert answers[-1] == 409
     for who, token in others(match, 1).items():
-        assert get(api, match, token)["characters"][1] is None, who
-    assert "reveal" not in [change.action for change in changes(app, match)]
+        assert get(api, match, token)["characters"][1] == {
+            "symbols": [STONE, WATER, WATER], "revealed": True}, who
+    assert changes(app, match)[-1].action == "reveal"
+    # A stale or another phone's key is no key: a second guesser learns nothing new either.
+    assert get(api, match, match.view)["characters"][1]["revealed"] is True
+
+
+def test_a_wrong_key_makes_a_write_no_seats_own(api, app, start):
+    match = start(game="bandido")
+    key = set_character(api, match, 1, [STONE, WATER, WATER])["character_key"]
+    post_round(api, match, at(0), at(0), at(0))
+    post_round(api, match, at(0), at(0), at(0))
+    wrong = key[:-1] + ("A" if key[-1] != "A" else "B")
+    response = api.call("PUT", f"{match.path}/rounds/1/seats/1", match.seats[1],
+                        json=at(0, WATER, STONE, WATER), headers=keyed(wrong))
+    assert "revealed" in error_of(response, 409)["message"]
+    assert get(api, match, match.view)["characters"][1]["revealed"] is True
 
 
 def test_another_seats_refused_write_reveals_the_character(api, start):

@@ -382,3 +382,49 @@ def test_a_late_character_that_wins_nothing_just_counts(bandido, page, client):
         "Your character is saved. Only this phone shows it.")
     assert "1 of 3 symbols" in mine(sheet)
     assert match.state()["status"] == "active"
+
+
+# A refused write: the seat's own only on the phone that typed the character -----------------
+
+
+def _guess_on(phone, token, symbols):
+    """Ben's round-1 part typed on `phone` through Ben's link: the symbols `symbols` face up."""
+    form = {"vp": "0", "version": ""} | {s: str(symbols.count(s)) for s in (STONE, WATER, COCONUT)}
+    return phone.post(f"/m/{token}/round/1/hand/1", data=form)
+
+
+def test_a_guess_from_the_phone_that_typed_the_character_stays_with_that_phone(
+        bandido, client, page):
+    match = bandido()
+    ben = match.seats[1]
+    type_character(client, ben, [STONE, WATER, WATER])
+    post_round(match, at(0), at(0), at(0))
+    post_round(match, at(0), at(0), at(0))
+
+    response = _guess_on(client, ben, [WATER, STONE, WATER])
+
+    assert response.status_code == 302  # refused, said to this phone alone
+    said = page(client.get(response.headers["Location"]))
+    assert "already have won in round 1" in said.html or "would end the match" in said.html
+    body = match.api.call("GET", f"/matches/{match.id}", match.host).get_json()
+    assert body["rounds"][0]["input"]["players"][1] == at(0)  # nothing saved
+    assert api_character(match, 1) is None
+    for token in (match.host, match.view, match.seats[0]):
+        assert COCONUT_ICON not in page(f"/m/{token}").html
+
+
+def test_a_guess_through_a_seats_link_on_another_phone_reveals_to_everyone(
+        bandido, client, other_phone, page):
+    """The host opens Ben's link on the host's own phone (which never typed Ben's character)
+    and types guesses: the right one's refusal shows Ben's character on every sheet."""
+    match = bandido()
+    ben = match.seats[1]
+    type_character(client, ben, [STONE, WATER, WATER])
+    post_round(match, at(0), at(0), at(0))
+    post_round(match, at(0), at(0), at(0))
+
+    _guess_on(other_phone, ben, [WATER, STONE, WATER])
+
+    assert api_character(match, 1) == {"symbols": [STONE, WATER, WATER], "revealed": True}
+    why = page(f"/m/{match.view}").find("p", class_="revealed-why")
+    assert why is not None and "Ben" in why.text

@@ -11,6 +11,7 @@ from ...errors import EditConflict, Invalid, ServiceError
 from ..blueprint import bp
 from ..games import check_part, load_view, pages_of, view_of
 from ..sheet.forms import CellForm
+from ..sheet.keys import phone_key
 from ..sheet.part_words import part_saved
 from ..sheet.rounds import said_of
 from ..sheet.view import focus_after
@@ -55,7 +56,8 @@ def part(token: str, number: int, seat: int):
         if body is not None:
             try:
                 sheet, _opened = services.set_parts(access, access.match_id, number, {seat: body},
-                                              based_on=form.based_on())
+                                                    based_on=form.based_on(),
+                                                    character_key=phone_key(access))
             except EditConflict as error:
                 conflict = LostRace(error.message, view.match.version, typed_fields(request.form),
                                     view.part_label(number, seat))
