@@ -9,6 +9,8 @@ from flask import Response, current_app, jsonify, request, url_for
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from .. import services
+from ..errors import Invalid
+from ..games.say import Say
 from ..models import Group, Player
 from ..services import GroupAccess
 from .common import (
@@ -35,7 +37,11 @@ def _group(group_id: str, action: str = "read") -> tuple[GroupAccess, int]:
 def _group_answer(access: GroupAccess, group_id: str, status: int = 200,
                   extra: dict[str, Any] | None = None) -> Response:
     """The group as GET shows it now (a write's answer), with `extra` fields added."""
-    data = services.group_json(access, group_id)
+    access.check(group_id)
+    bank = services.load_bank(group_id)
+    following = bank.next_page(1)
+    data = bank.json() | {"next": None if following is None else
+                          url_for("api.get_group", group_id=group_id, page=following)}
     response = jsonify(data | (extra or {}))
     response.status_code = status
     response.set_etag(str(data["version"]))
@@ -84,12 +90,20 @@ def get_group(group_id: str) -> Response:
     unchanged = not_modified(version)
     if unchanged:  # one small query: the link and the group's version
         return unchanged
+    asked = request.args.get("page", "1")
+    if not (asked.isascii() and asked.isdigit() and 0 < len(asked) < 7 and int(asked) >= 1):
+        raise Invalid(Say("“page” must be a page number (1, 2, …)."), "page")
+    page = int(asked)
+
+    def link(number: int) -> str:
+        return url_for("api.get_group", group_id=group_id, page=number)
+
     if request.accept_encodings["gzip"]:  # what every phone's browser says
-        packed, shown = services.group_view_gzip(access, group_id, version)
+        packed, shown = services.group_view_gzip(access, group_id, version, page, link)
         response = Response(packed, mimetype="application/json")
         response.headers["Content-Encoding"] = "gzip"
     else:
-        view, shown = services.group_view(access, group_id, version)
+        view, shown = services.group_view(access, group_id, version, page, link)
         response = Response(view, mimetype="application/json")
     response.vary.add("Accept-Encoding")
     response.set_etag(str(shown))

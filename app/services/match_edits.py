@@ -12,7 +12,7 @@ from ..games.say import Say
 from ..models import Group
 from .rights import Access
 from .sheet import Sheet, unchanged_rounds, written_sheet
-from .text import normal_text
+from .text import normal_text, shows_something, too_long
 from .writes import group_of, log_change, parse_input, touch_group, writing
 
 
@@ -56,12 +56,13 @@ def detail_text(value: Any, name: str) -> str | None:
     if value is None:
         return None
     limit = PLACE_LIMIT if name == "place" else NOTE_LIMIT
-    text = normal_text(value, lines=name == "note") if isinstance(value, str) else None
+    text = (normal_text(value, lines=name == "note")
+            if isinstance(value, str) and not too_long(value, limit) else None)
     if text is None or len(text) > limit:
         raise Invalid(Say("A place is text of at most %(limit)s characters.", limit=limit)
                       if name == "place" else
                       Say("A note is text of at most %(limit)s characters.", limit=limit), name)
-    return text or None
+    return text if shows_something(text) else None  # a place that shows nothing clears it
 
 
 def move_line(access: Access, match_id: str, body: Any,

@@ -38,6 +38,11 @@ def create_match(game_name: Any, players: Any, options: Any = None, name: Any = 
 
     In a `group` (its owner's access): each name that is a roster name (ignoring case and
     surrounding spaces) is that player, and the others join the roster."""
+    if group is not None:
+        group.check(group.group_id, "create_match")
+    # Counted before any work: a refused create counts as an accepted one (SPEC section 6).
+    if not ratelimit.allow("create", address):
+        raise TooManyRequests(Say("Too many new matches from this address; wait a minute."))
     game = GAMES.get(game_name) if isinstance(game_name, str) else None
     if game is None:
         raise Invalid(Say("Choose a game: %(games)s.", games=", ".join(GAMES)), "game")
@@ -51,10 +56,7 @@ def create_match(game_name: Any, players: Any, options: Any = None, name: Any = 
     else:
         name = clean_text(name, "name", MATCH_NAME_LIMIT, Say("A match name"))
     if group is not None:
-        group.check(group.group_id, "create_match")
         refuse_repeats(names)
-    if not ratelimit.allow("create", address):
-        raise TooManyRequests(Say("Too many new matches from this address; wait a minute."))
     if group is None:
         match = build_match(game, names, options, name)
     else:
@@ -98,16 +100,17 @@ def build_match(game: Game, names: Sequence[str], options: dict[str, Any], name:
 
 
 def clean_players(players: Any, game: Game) -> list[str]:
+    """The players' names in seat order, as many as the game seats: counted before any name
+    is read (SPEC section 6: work bounded before it is done)."""
     if not isinstance(players, list):
         raise Invalid(Say("Give the players as a list of names, in seat order."), "players")
-    names = [clean_text(player, f"players[{seat}]", NAME_LIMIT,
-                        Say("Player %(number)s's name", number=seat + 1))
-             for seat, player in enumerate(players)]
-    if not game.min_players <= len(names) <= game.max_players:
+    if not game.min_players <= len(players) <= game.max_players:
         raise Invalid(Say("%(game)s takes %(least)s to %(most)s players, not %(count)s.",
                           game=game.title, least=game.min_players, most=game.max_players,
-                          count=len(names)), "players")
-    return names
+                          count=len(players)), "players")
+    return [clean_text(player, f"players[{seat}]", NAME_LIMIT,
+                       Say("Player %(number)s's name", number=seat + 1))
+            for seat, player in enumerate(players)]
 
 
 def recent(secrets_: Sequence[str]) -> list[dict[str, Any]]:

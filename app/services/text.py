@@ -12,6 +12,10 @@ from ..errors import Conflict, Invalid
 from ..games.say import Say
 
 NAME_LIMIT = 40
+# SPEC section 6: a text is judged on its raw length before it is normalised, so that nothing
+# expands in the server (NFKC turns U+FDFA into 18 characters; a name of 2 MB of them held a
+# worker 17 s and 2.5 GB). Four raw characters a kept one leave room for what normalising drops.
+RAW_PER_CHARACTER = 4
 
 
 # Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt): drawn as nothing, so a
@@ -38,14 +42,36 @@ def normal_text(text: str, lines: bool = False) -> str:
     return "\n".join(" ".join(row.split()) for row in kept).strip()
 
 
+# What draws nothing on its own: unassigned code points, combining marks with nothing to
+# combine with, and the fillers that are letters to Unicode (Khitan's is a mark already).
+_SHOW_NOTHING = {"Cn", "Mn", "Mc", "Me", "Zs", "Cc"}  # Cc: a note's line breaks
+_FILLERS = {"\u115f", "\u1160", "\u3164", "\uffa0"}
+
+
+def shows_something(text: str) -> bool:
+    """Whether a text in its normal form draws anything: not only unassigned code points,
+    fillers or marks with nothing to combine with (SPEC section 6, names that show nothing)."""
+    return any(unicodedata.category(ch) not in _SHOW_NOTHING and ch not in _FILLERS
+               for ch in text)
+
+
+def too_long(value: str, limit: int) -> bool:
+    """Whether a raw text is longer than any text of `limit` characters may be typed: judged
+    before it is normalised, so that no text grows in the server."""
+    return len(value) > RAW_PER_CHARACTER * limit
+
+
 def clean_text(value: Any, field: str, limit: int, what: str) -> str:
     """A required one-line text in its normal form, 1 to `limit` characters."""
+    too_many = Invalid(Say("%(what)s is at most %(limit)s characters.", what=what, limit=limit),
+                       field)
+    if isinstance(value, str) and too_long(value, limit):
+        raise too_many
     name = normal_text(value) if isinstance(value, str) else ""
-    if not name:
+    if not shows_something(name):
         raise Invalid(Say("%(what)s needs some text.", what=what), field)
     if len(name) > limit:
-        raise Invalid(Say("%(what)s is at most %(limit)s characters.", what=what, limit=limit),
-                      field)
+        raise too_many
     return name
 
 
@@ -55,10 +81,13 @@ def fold(name: str) -> str:
     return normal_text(name).casefold()
 
 
-def clean_names(values: Any, field: str = "players") -> list[str]:
-    """A list of players' names, each 1 to 40 characters of plain text (not yet told apart)."""
+def clean_names(values: Any, field: str = "players", most: int | None = None) -> list[str]:
+    """A list of players' names, each 1 to 40 characters of plain text (not yet told apart);
+    at most `most` of them, counted before any is read."""
     if not isinstance(values, list):
         raise Invalid(Say("Give the players as a list of names."), field)
+    if most is not None and len(values) > most:
+        raise Invalid(Say("A roster holds at most %(most)s players.", most=f"{most:,}"), field)
     return [clean_text(value, f"{field}[{i}]", NAME_LIMIT,
                        Say("Player %(number)s's name", number=i + 1))
             for i, value in enumerate(values)]

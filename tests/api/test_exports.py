@@ -308,9 +308,9 @@ def test_importing_counts_toward_the_creation_limit(app, api):
 
 
 def test_an_import_holds_at_most_so_many_players_matches_and_rounds(app, api, monkeypatch):
-    monkeypatch.setattr(imports, "MOST_PLAYERS", 2)
+    monkeypatch.setattr(imports, "ROSTER_LIMIT", 2)
     assert error_of(api.call("POST", "/groups/import", json=GOOD), 422)["field"] == "players"
-    monkeypatch.setattr(imports, "MOST_PLAYERS", 3)
+    monkeypatch.setattr(imports, "ROSTER_LIMIT", 3)
     monkeypatch.setattr(imports, "MOST_MATCHES", 1)
     two = bank_export(ROSTER, GOOD["matches"] * 2)
     assert error_of(api.call("POST", "/groups/import", json=two), 422)["field"] == "matches"

@@ -3,6 +3,9 @@ the bank and back."""
 
 from __future__ import annotations
 
+import gzip
+import json
+
 import pytest
 from api_helpers import error_of, group_count
 
@@ -93,7 +96,9 @@ def test_owner_and_view_read_the_group_and_its_etag_answers_304(api, group):
 
     assert owner.status_code == view.status_code == 200
     assert owner.get_json() == view.get_json()
-    assert set(owner.get_json()) == {"id", "name", "ratings", "players", "matches", "version"}
+    assert set(owner.get_json()) == {"id", "name", "ratings", "players", "matches", "version",
+                                     "next"}
+    assert owner.get_json()["next"] is None
     tag = owner.headers["ETag"]
     again = api.call("GET", group.path, group.view, headers={"If-None-Match": tag})
     assert again.status_code == 304 and again.headers["ETag"] == tag
@@ -369,3 +374,28 @@ def test_a_phone_that_takes_gzip_gets_the_group_gzipped(api, group, banked_in):
     assert packed.headers["ETag"] == plain.headers["ETag"]
     assert json.loads(gzip.decompress(packed.get_data())) == plain.get_json()
     assert "Content-Encoding" not in plain.headers
+
+
+def test_the_bank_is_listed_a_page_at_a_time_newest_first(api, group, banked_in, monkeypatch):
+    """SPEC section 6: no answer grows with what a client stored. The group's GET lists its
+    banked matches a page at a time, with `next` pointing to the page after."""
+    from app.services.bank import banking
+
+    monkeypatch.setattr(banking, "MATCHES_PAGE", 2)
+    ids = [banked_in(group, ["Ana", "Ben"], [i, 0]).id for i in range(5)]
+    seen, path, pages = [], group.path, 0
+    while path is not None:
+        response = api.call("GET", path.removeprefix("/api/v1"), group.view)
+        assert response.status_code == 200
+        body = response.get_json()
+        packed = api.call("GET", path.removeprefix("/api/v1"), group.view,
+                          headers={"Accept-Encoding": "gzip"})
+        assert json.loads(gzip.decompress(packed.get_data())) == body
+        assert len(body["matches"]) <= 2 and body["players"]
+        seen += [match["id"] for match in body["matches"]]
+        path, pages = body["next"], pages + 1
+    assert pages == 3 and seen == ids[::-1]
+    assert api.call("GET", f"{group.path}?page=9", group.view).get_json()["matches"] == []
+    for bad in ("0", "x", "-1", "1" * 8):
+        assert error_of(api.call("GET", f"{group.path}?page={bad}", group.view),
+                        422)["field"] == "page"

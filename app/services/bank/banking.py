@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import gzip
 import sys
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -109,6 +109,8 @@ def bank(access: Access, match_id: str, if_match: Collection[int] | None = None,
 
 # A banking found wrong afterwards (a typo) may be taken back this long after it (SPEC).
 UNBANK_WITHIN = timedelta(minutes=10)
+# The group's GET lists its banked matches this many at a time (SPEC section 6).
+MATCHES_PAGE = 500
 
 
 def unbank(access: Access, match_id: str, if_match: Collection[int] | None = None) -> Sheet:
@@ -231,10 +233,17 @@ class Bank:
         """The matches statistics count: the bank's, less the ones taken out."""
         return tuple(match for match in self.matches if not match.taken_out)
 
-    def json(self) -> dict[str, Any]:
+    def json(self, page: int = 1) -> dict[str, Any]:
+        """As GET shows it: the banked matches a page at a time, newest first (SPEC section 6:
+        no answer grows with what a client stored); `next_page` says whether more follow."""
+        shown = self.matches[(page - 1) * MATCHES_PAGE: page * MATCHES_PAGE]
         return {"id": self.id, "name": self.name, "ratings": self.ratings,
                 "players": [{"id": pid, "name": name} for pid, name in self.players],
-                "matches": [match.json() for match in self.matches], "version": self.version}
+                "matches": [match.json() for match in shown], "version": self.version}
+
+    def next_page(self, page: int) -> int | None:
+        """The page after `page` of the bank's matches, where there is one."""
+        return page + 1 if len(self.matches) > page * MATCHES_PAGE else None
 
 
 def load_bank(group_id: str) -> Bank:
@@ -283,34 +292,34 @@ def bank_at(access: GroupAccess, group_id: str, version: int) -> Bank:
     return kept(("bank", group_id, version), make)
 
 
-def group_view(access: GroupAccess, group_id: str, version: int) -> tuple[str, int]:
-    """The group as GET shows it, as JSON text, and the version it shows; kept like the bank."""
+def group_view(access: GroupAccess, group_id: str, version: int, page: int = 1,
+               link: Callable[[int], str] = str) -> tuple[str, int]:
+    """The group as GET shows it (one page of its matches, `next` the `link` to the page after
+    it, where there is one), as JSON text, and the version it shows; kept like the bank. A page
+    past the last shows no matches."""
     access.check(group_id)
 
     def make() -> tuple[tuple[str, int], int, bool]:
         bank_ = bank_at(access, group_id, version)
-        text = current_app.json.dumps(bank_.json())
+        following = bank_.next_page(page)
+        text = current_app.json.dumps(bank_.json(page) | {
+            "next": None if following is None else link(following)})
         return (text, bank_.version), sys.getsizeof(text), bank_.version == version
 
-    return kept(("group", group_id, version), make)
+    return kept(("group", group_id, version, page), make)
 
 
-def group_view_gzip(access: GroupAccess, group_id: str, version: int) -> tuple[bytes, int]:
+def group_view_gzip(access: GroupAccess, group_id: str, version: int, page: int = 1,
+                    link: Callable[[int], str] = str) -> tuple[bytes, int]:
     """group_view(), gzipped once per version: a big bank travels to a phone in a tenth."""
 
     def make() -> tuple[tuple[bytes, int], int, bool]:
-        text, shown = group_view(access, group_id, version)
+        text, shown = group_view(access, group_id, version, page, link)
         packed = gzip.compress(text.encode(), compresslevel=6)
         return (packed, shown), len(packed), shown == version
 
     access.check(group_id)
-    return kept(("group.gz", group_id, version), make)
-
-
-def group_json(access: GroupAccess, group_id: str) -> dict[str, Any]:
-    """The group as GET shows it, read now (what a write answers with)."""
-    access.check(group_id)
-    return load_bank(group_id).json()
+    return kept(("group.gz", group_id, version, page), make)
 
 
 def summary_of(bank_: Bank, match_id: str) -> Summary | None:

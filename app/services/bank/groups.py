@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from ... import ratelimit
 from ...errors import Forbidden, Invalid, NotFound, TooManyRequests, Unauthorized, VersionMismatch
@@ -20,6 +20,9 @@ from ..text import clean_names, clean_text, fold, refuse_repeats
 from ..writes import lock_group, touch_group
 
 GROUP_NAME_LIMIT = 80
+# SPEC section 6: a roster holds at most 1,000 players, however they join (a create, an add, a
+# match's new names, an import); every page and answer that lists them stays bounded.
+ROSTER_LIMIT = 1_000
 ROLES = ("owner", "view")
 
 
@@ -91,12 +94,13 @@ def new_group(name: str) -> Group:
 
 def create_group(name: Any, players: Any = None,
                  address: str | None = None) -> tuple[Group, dict[str, str]]:
-    """A new group (`name`, and a roster to start with) and its links."""
-    name = clean_text(name, "name", GROUP_NAME_LIMIT, "A group's name")
-    names = clean_names([] if players is None else players)
-    refuse_repeats(names)
+    """A new group (`name`, and a roster to start with) and its links. Counted toward the
+    creation limit before anything is read: a refused create counts as an accepted one."""
     if not ratelimit.allow("create", address):
         raise TooManyRequests(Say("Too many new groups from this address; wait a minute."))
+    name = clean_text(name, "name", GROUP_NAME_LIMIT, Say("A group's name"))
+    names = clean_names([] if players is None else players, most=ROSTER_LIMIT)
+    refuse_repeats(names)
     group = new_group(name)
     group.players = [Player(name=player, folded=fold(player)) for player in names]
     db.session.add(group)
@@ -274,3 +278,12 @@ def last_options(group_id: str, game: str) -> dict[str, Any] | None:
     return db.session.scalar(
         select(Match.options).where(Match.group_id == group_id, Match.game == game)
         .order_by(Match.created_at.desc(), Match.id).limit(1))
+
+
+def refuse_full_roster(group_id: str, joining: int) -> None:
+    """422 where `joining` more players would take the roster past ROSTER_LIMIT."""
+    if joining and db.session.scalars(
+            select(func.count()).select_from(Player).where(Player.group_id == group_id)
+    ).one() + joining > ROSTER_LIMIT:
+        raise Invalid(Say("A roster holds at most %(most)s players: merge or leave out some "
+                          "names first.", most=f"{ROSTER_LIMIT:,}"), "players")

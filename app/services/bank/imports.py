@@ -26,10 +26,9 @@ from ..writes import MOST_ROUNDS as MOST_ROUNDS_A_MATCH
 from ..writes import parse_input
 from .banking import places
 from .exports import EXPORT_FORMAT, EXPORT_VERSION
-from .groups import GROUP_NAME_LIMIT, new_group, new_secret
+from .groups import GROUP_NAME_LIMIT, ROSTER_LIMIT, new_group, new_secret
 
 # What one import may hold, past which it is refused (422) rather than tie up the database.
-MOST_PLAYERS = 1_000
 MOST_MATCHES = 5_000
 MOST_ROUNDS = 50_000  # over all its matches: a few seconds of the write lock at most
 
@@ -65,6 +64,10 @@ def import_group(body: Any, address: str | None = None) -> tuple[Group, dict[str
 
 
 def _import_group(body: Any, address: str | None) -> tuple[Group, dict[str, str]]:
+    # Counted before any work: checking an import replays every match in it, and a refused
+    # import counts as an accepted one (SPEC section 6).
+    if not ratelimit.allow("create", address):
+        raise TooManyRequests(Say("Too many new groups from this address; wait a minute."))
     if not isinstance(body, Mapping):
         raise Invalid(Say("An import is the JSON object a group's export.json holds."))
     _known_fields(body, FIELDS, "")
@@ -73,9 +76,6 @@ def _import_group(body: Any, address: str | None) -> tuple[Group, dict[str, str]
     if body.get("format_version", EXPORT_VERSION) != EXPORT_VERSION:
         raise Invalid(Say("This app reads exports of version %(version)s.",
                           version=EXPORT_VERSION), "format_version")
-    # Counted before the work: checking an import replays every match in it.
-    if not ratelimit.allow("create", address):
-        raise TooManyRequests(Say("Too many new groups from this address; wait a minute."))
     name = clean_text(body.get("name"), "name", GROUP_NAME_LIMIT, Say("A group's name"))
     ratings = body.get("ratings", False)
     if not isinstance(ratings, bool):
@@ -105,9 +105,9 @@ def _roster(raw: Any) -> dict[Any, str]:
     """The export's roster: its ids (each once) and names (each once, ignoring case)."""
     if raw is None:
         raw = []
-    if not isinstance(raw, list) or len(raw) > MOST_PLAYERS:
+    if not isinstance(raw, list) or len(raw) > ROSTER_LIMIT:
         raise Invalid(Say("Give the roster as a list of at most %(most)s players.",
-                          most=f"{MOST_PLAYERS:,}"), "players")
+                          most=f"{ROSTER_LIMIT:,}"), "players")
     roster: dict[Any, str] = {}
     folded: set[str] = set()
     for index, entry in enumerate(raw):
@@ -140,6 +140,9 @@ def _match(raw: Any, where: str, roster: Mapping[Any, str]) -> _Planned:
     if not isinstance(seats, list) or not all(isinstance(s, Mapping) for s in seats):
         raise Invalid(Say("Give the seats as a list of {\"seat\", \"name\", \"player\"}."),
                       f"{where}.players")
+    if len(seats) > game.max_players:  # counted before any seat is read
+        with _at(where):
+            clean_players(seats, game)
     players = []
     for index, seat in enumerate(seats):
         _known_fields(seat, {"seat", "name", "player"}, f"{where}.players[{index}].")

@@ -13,7 +13,7 @@ from ...extensions import db
 from ...games.say import Say
 from ...models import Group, Player, Seat
 from ..text import NAME_LIMIT, clean_text, fold, refuse_repeats
-from .groups import GroupAccess, on_roster, writing_group
+from .groups import GroupAccess, on_roster, refuse_full_roster, writing_group
 
 
 def roster_players(group: Group, names: Sequence[str]) -> tuple[list[Player], bool]:
@@ -24,6 +24,7 @@ def roster_players(group: Group, names: Sequence[str]) -> tuple[list[Player], bo
     folded = [fold(name) for name in names]
     known = {player.folded: player for player in db.session.scalars(
         select(Player).where(Player.group_id == group.id, Player.folded.in_(folded)))}
+    refuse_full_roster(group.id, len(set(folded) - set(known)))
     players, joined = [], False
     for name, key in zip(names, folded, strict=True):
         if key not in known:
@@ -53,6 +54,7 @@ def add_player(access: GroupAccess, group_id: str, name: Any,
     with writing_group(access, group_id, if_match, "add_player"):
         name = player_name(name)
         _refuse_taken(group_id, name)
+        refuse_full_roster(group_id, 1)
         player = Player(group_id=group_id, name=name, folded=fold(name))
         db.session.add(player)
         db.session.flush()

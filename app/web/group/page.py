@@ -20,7 +20,8 @@ from .forms import GroupForm, HeadToHeadForm, roster_lines
 ROLE_LABELS = {"owner": _l("Owner"), "view": _l("Viewer")}
 
 
-def _number(text: str | None, default: int = 1) -> int:
+def page_number(text: str | None, default: int = 1) -> int:
+    """A page asked for by `?page=` (a small whole number), else `default`."""
     return int(text) if text and text.isascii() and text.isdigit() and len(text) < 7 else default
 
 
@@ -60,7 +61,7 @@ def group(token: str):
     panels = [group_view.GamePanel(g, services.group_stats(access, gid, version, g.name),
                                    group_view.over_time_chart(bank, g.name))
               for g in played if game in (None, g.name)]
-    matches, pages = group_view.bank_page(bank, game, _number(request.args.get("page")))
+    matches, pages = group_view.bank_page(bank, game, page_number(request.args.get("page")))
     h2h_form = HeadToHeadForm(request.args)
     choices = [("", _("choose…"))] + [(str(pid), name) for pid, name in bank.players]
     h2h_form.a.choices, h2h_form.b.choices = choices, choices
@@ -79,7 +80,7 @@ def group(token: str):
         "group/group.html", token=token, access=access, role_label=str(ROLE_LABELS[access.role]),
         bank=bank, played=played, game=game, stats=stats, panels=panels,
         wins_chart=group_view.wins_chart(bank, stats, game), matches=matches,
-        page=min(max(1, _number(request.args.get("page"))), pages), pages=pages,
+        page=min(max(1, page_number(request.args.get("page"))), pages), pages=pages,
         h2h_form=h2h_form, h2h=h2h, h2h_error=h2h_error, tonight=tonight,
         evening=group_view.evening_label(tonight), games=GAMES, view=group_view,
         rated=rated, nights=group_nights(gid), night_of=nights_of_matches(gid),
