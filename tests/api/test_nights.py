@@ -191,7 +191,7 @@ def test_an_ended_night_takes_no_further_seating(api, club):
     ({"game": "banakil", "players": []}, "players"),
     ({"game": "banakil", "players": [1, 1]}, "players"),
     ({"game": "banakil", "players": [1, 999999]}, "players[1]"),
-    ({"game": "banakil", "players": list(range(10**6, 10**6 + 161))}, "players"),
+    ({"game": "banakil", "players": list(range(10**6, 10**6 + 201))}, "players"),
     ({"game": "banakil", "players": [1, 2], "table_size": 5}, "table_size"),
     ({"game": "banakil", "players": [1, 2], "table_size": True}, "table_size"),
     ({"game": "banakil", "players": [1, 2], "options": {"colour": 1}}, "options.colour"),
@@ -262,3 +262,66 @@ def test_the_nights_event_stream_answers_its_links_only(api, club):
     first = next(chunk for chunk in response.response if b"event:" in chunk)
     assert f"id: {night['version']}".encode() in first
     response.close()
+
+
+# --- bounded work (SPEC section 6) ------------------------------------------------------------
+
+
+def _abandon_latest(app, night_id):
+    """Every table of the night ends (abandoned), as fast as the database writes it."""
+    from sqlalchemy import select, update
+
+    from app.extensions import db
+    from app.models import Match, NightTable
+
+    with app.app_context():
+        db.session.execute(update(Match).where(Match.id.in_(
+            select(NightTable.match_id).where(NightTable.night_id == night_id)))
+            .values(ended="abandoned"))
+        db.session.commit()
+
+
+def test_a_night_seats_at_most_200_players(api, new_group):
+    club = new_group(players=[f"P{i:03}" for i in range(201)])
+    ids = roster(api, club)
+    error = error_of(api.call("POST", f"{club.path}/nights", club.owner,
+                              json={"game": "generic", "players": ids}), 422)
+    assert error["field"] == "players" and "200" in error["message"]
+    assert api.call("POST", f"{club.path}/nights", club.owner,
+                    json={"game": "generic", "players": ids[:200],
+                          "table_size": 2}).status_code == 201
+
+
+def test_a_seatings_work_does_not_grow_with_the_nights_earlier_seatings(app, api, new_group):
+    """The attack: 160 players at tables of two, seating 1 in 0.38 s and seating 30 in 3.9 s
+    (every earlier table read one by one), holding the write lock throughout. A seating's SQL
+    is now the same at the 3rd seating as at the 12th, whatever the night held before."""
+    from api_helpers import sql_seen
+
+    club = new_group(players=[f"P{i:03}" for i in range(40)])
+    night = start_night(api, club, roster(api, club), game="generic", table_size=2)
+    counts = {}
+    for number in range(2, 13):
+        _abandon_latest(app, night["id"])
+        with sql_seen(app) as seen:
+            body = api.call("POST", f"/nights/{night['id']}/seatings", club.owner)
+            assert body.status_code == 201
+            statements = len(seen)
+        counts[number] = statements
+        assert len(body.get_json()["seatings"]) == number
+    assert counts[3] == counts[12], counts
+
+
+def test_a_night_holds_at_most_40_seatings(app, api, club, monkeypatch):
+    from app.services.night import nights
+
+    monkeypatch.setattr(nights, "MOST_SEATINGS", 3)
+    night = start_night(api, club, roster(api, club)[:4], game="generic")
+    for _ in range(2):
+        _abandon_latest(app, night["id"])
+        assert api.call("POST", f"/nights/{night['id']}/seatings", club.owner).status_code == 201
+    _abandon_latest(app, night["id"])
+    error = error_of(api.call("POST", f"/nights/{night['id']}/seatings", club.owner), 409)
+    assert "at most 3 seatings" in error["message"]
+    assert nights.MOST_SEATINGS == 3 and len(api.call(
+        "GET", f"/nights/{night['id']}", club.owner).get_json()["seatings"]) == 3

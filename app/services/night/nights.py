@@ -6,16 +6,17 @@ from __future__ import annotations
 import secrets
 from collections.abc import Collection, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 
-from ...errors import Conflict, Invalid, NotFound, VersionMismatch
+from ...errors import Conflict, Invalid, NotFound, ServiceError, VersionMismatch
 from ...extensions import db, write_intent
 from ...games import GAMES, Game, InvalidInput
 from ...games.say import Say
-from ...models import Change, Group, Night, NightTable, NightToken, Player
+from ...models import Change, Group, Match, Night, NightTable, NightToken, Player, Seat
 from ..bank.groups import LARGEST_ID, GroupAccess, locked_group
 from ..bank.roster import roster_players
 from ..matches import MATCH_NAME_LIMIT, build_match
@@ -25,8 +26,12 @@ from . import seating
 from .access import NightAccess
 from .reads import night_version
 
-# A room of 40 tables; the seating weighs every pair of players (its work grows as the square).
-MOST_PLAYERS = 160
+# SPEC section 6: a night seats at most 200 players (50 tables of four, 100 of two); the seating
+# weighs every pair of them (its work grows as the square).
+MOST_PLAYERS = 200
+# An evening of more seatings than this is another night: every read of a night lists them all,
+# and the largest (200 players at tables of two) stays within a second (SPEC section 6).
+MOST_SEATINGS = 40
 
 
 def create_night(access: GroupAccess, group_id: str, body: Any) -> Night:
@@ -54,7 +59,8 @@ def create_night(access: GroupAccess, group_id: str, body: Any) -> Night:
         # 32 random bytes: 256 bits, far past guessing.
         night.tokens = [NightToken(secret=secrets.token_urlsafe(32), role="tv")]
         db.session.add(night)
-        _seat(night, game, group, present)
+        db.session.flush()
+        _seat(night, game, group, _plan(night, present))
         touch_group(group)  # the group's page lists its nights
     return night
 
@@ -62,18 +68,34 @@ def create_night(access: GroupAccess, group_id: str, body: Any) -> Night:
 def next_seating(access: NightAccess, night_id: str, body: Any,
                  if_match: Collection[int] | None = None) -> Night:
     """`{"players"?: [roster ids]}` (who is here now; default: as before): the next seating.
-    409 once the night has ended, or while a table of the latest seating still plays."""
+    409 once the night has ended, or while a table of the latest seating still plays.
+
+    The seating is searched before the write takes its lock (SPEC section 6: no write of any
+    table waits on the search), from what the night held then; under the lock, a night that
+    changed meanwhile (a seating, a roster merge) is searched again."""
+    if body is not None and not isinstance(body, dict):
+        raise Invalid(Say("The body must be a JSON object."))
+    asked = body.get("players") if isinstance(body, dict) else None
+    night = access.check(night_id, "seat")
+    planned = None
+    if not night.ended and _playing(night.id) is None:
+        try:  # what is wrong is said under the lock, in SPEC order (412, 409, then 422)
+            group = db.session.get_one(Group, night.group_id)
+            planned = _plan(night, _present(group, _as_before(night, group) if asked is None
+                                            else asked))
+        except ServiceError:
+            planned = None
+    db.session.rollback()  # the read ends: the write begins its own
     with _writing(access, night_id, "seat", if_match) as (night, group):
         _refuse_playing(night)
-        players = body.get("players") if isinstance(body, dict) else None
-        if body is not None and not isinstance(body, dict):
-            raise Invalid(Say("The body must be a JSON object."))
-        if players is None:  # as before, less anyone merged into another since
-            players = [p for p in night.present if p in set(db.session.scalars(
-                select(Player.id).where(Player.group_id == group.id)))]
-        present = _present(group, players)
+        if _latest_seating(night.id) >= MOST_SEATINGS:
+            raise Conflict(Say("A night holds at most %(most)s seatings: end this one and start "
+                               "another.", most=MOST_SEATINGS))
+        present = _present(group, _as_before(night, group) if asked is None else asked)
+        if planned is None or planned.stale(night, present):
+            planned = _plan(night, present)
         night.present = present
-        _seat(night, GAMES[night.game], group, present)
+        _seat(night, GAMES[night.game], group, planned)
     return night
 
 
@@ -117,15 +139,39 @@ def _writing(access: NightAccess, night_id: str, action: str,
         raise
 
 
+def _latest_seating(night_id: str) -> int:
+    return db.session.scalar(select(func.coalesce(func.max(NightTable.seating), 0))
+                             .where(NightTable.night_id == night_id)) or 0
+
+
+def _playing(night_id: str) -> tuple[int, str] | None:
+    """A table of the latest seating still playing (neither banked nor abandoned): its
+    position and match, read in one query whatever the night's earlier seatings hold."""
+    row = db.session.execute(
+        select(NightTable.position, NightTable.match_id)
+        .join(Match, Match.id == NightTable.match_id)
+        .where(NightTable.night_id == night_id,
+               NightTable.seating == _latest_seating(night_id),
+               Match.ended.is_(None) | Match.ended.not_in(("banked", "abandoned")))
+        .order_by(NightTable.position).limit(1)).first()
+    return None if row is None else (row.position, row.match_id)
+
+
 def _refuse_playing(night: Night) -> None:
     """SPEC: no next seating while a match of the latest one is neither banked nor abandoned;
     the refusal says which table."""
-    latest = max((table.seating for table in night.tables), default=0)
-    for table in night.tables:
-        if table.seating == latest and table.match.ended not in ("banked", "abandoned"):
-            names = ", ".join(seat.name for seat in table.match.seats)
-            raise Conflict(Say("Table %(table)s (%(names)s) is still playing: bank or abandon "
-                               "its match first.", table=table.position + 1, names=names))
+    playing = _playing(night.id)
+    if playing is not None:
+        names = ", ".join(db.session.scalars(select(Seat.name).where(
+            Seat.match_id == playing[1]).order_by(Seat.position)))
+        raise Conflict(Say("Table %(table)s (%(names)s) is still playing: bank or abandon "
+                           "its match first.", table=playing[0] + 1, names=names))
+
+
+def _as_before(night: Night, group: Group) -> list[int]:
+    """Who was here at the last seating, less anyone merged into another since."""
+    on_roster = set(db.session.scalars(select(Player.id).where(Player.group_id == group.id)))
+    return [p for p in night.present if p in on_roster]
 
 
 def _table_size(value: Any, game: Game) -> int | None:
@@ -179,44 +225,79 @@ def partnerships(game: Game, options: dict[str, Any], sizes: Sequence[int]
     return found
 
 
-def _seat(night: Night, game: Game, group: Group, present: list[int]) -> None:
-    """The next seating of `present`: split, seated (seating.py), and each table a new match of
-    the group with its own links, as a create makes one."""
+@dataclass(frozen=True)
+class _Planned:
+    """A seating searched for the night as it was (its version, who was present, how many
+    seatings it held): who sits where, and at what table sizes."""
+
+    version: int
+    present: tuple[int, ...]
+    number: int
+    sizes: tuple[int, ...]
+    tables: tuple[tuple[int, ...], ...]
+
+    def stale(self, night: Night, present: Sequence[int]) -> bool:
+        """Whether the night has changed since this was searched (under the write's lock)."""
+        return (night.version, tuple(present), _latest_seating(night.id) + 1) != (
+            self.version, self.present, self.number)
+
+
+def _plan(night: Night, present: list[int]) -> _Planned:
+    """The next seating of `present` (roster ids, as _present() checked them): split into
+    tables, and seated after the night's earlier seatings (seating.py). Those are read in one
+    query, so its time does not grow with how many the night held."""
+    game = GAMES[night.game]
     sizes = seating.split(len(present), range(game.min_players, game.max_players + 1),
                           night.table_size)
     if sizes is None:
         raise Invalid(Say("%(count)s players cannot be split into tables of %(game)s.",
                           count=len(present), game=game.title), "players")
-    options = {size: _parse_options(game, night.options, size) for size in set(sizes)}
     history: list[list[list[int]]] = []
-    for table in night.tables:
-        while len(history) < table.seating:
+    at: dict[tuple[int, int], list[int]] = {}
+    for row in db.session.execute(
+            select(NightTable.seating, NightTable.position, Seat.player_id)
+            .join(Seat, Seat.match_id == NightTable.match_id)
+            .where(NightTable.night_id == night.id, Seat.player_id.is_not(None))
+            .order_by(NightTable.seating, NightTable.position, Seat.position)):
+        at.setdefault((row.seating, row.position), []).append(row.player_id)
+    for (number, _position), table in at.items():
+        while len(history) < number:
             history.append([])
-        history[-1].append([seat.player_id for seat in table.match.seats
-                            if seat.player_id is not None])
-    number = len(history) + 1
-    some_options = options[sizes[0]]
-    tables = seating.seat(present, sizes, history, partnerships(game, some_options, sizes))
-    roster = {p.id: p for p in db.session.scalars(select(Player).where(Player.id.in_(present)))}
+        history[number - 1].append(table)
+    number = _latest_seating(night.id) + 1
+    options = _parse_options(game, night.options, sizes[0])
+    tables = seating.seat(present, sizes, history, partnerships(game, options, sizes))
+    return _Planned(night.version, tuple(present), number, tuple(sizes),
+                    tuple(tuple(table) for table in tables))
+
+
+def _seat(night: Night, game: Game, group: Group, planned: _Planned) -> None:
+    """The planned seating written: each table a new match of the group with its own links, as
+    a create makes one, and a link for each player new to the night."""
+    options = {size: _parse_options(game, night.options, size) for size in set(planned.sizes)}
+    roster = {p.id: p for p in db.session.scalars(
+        select(Player).where(Player.id.in_(planned.present)))}
     have = {t.player_id for t in night.tokens}
-    for player in present:
+    for player in planned.present:
         if player not in have:
             night.tokens.append(NightToken(secret=secrets.token_urlsafe(32), role="player",
                                            player_id=player))
-    for position, seated in enumerate(tables):
+    made = []
+    for position, seated in enumerate(planned.tables):
         players = [roster[p] for p in seated]
         name = Say("%(night)s: seating %(seating)s, table %(table)s", night=night.name,
-                   seating=number, table=position + 1)[:MATCH_NAME_LIMIT]
+                   seating=planned.number, table=position + 1)[:MATCH_NAME_LIMIT]
         match = build_match(game, [p.name for p in players], options[len(seated)], name,
                             group.id, players)
         db.session.add(match)
-        db.session.flush()
+        db.session.add(NightTable(night_id=night.id, seating=planned.number, position=position,
+                                  match_id=match.id, match=match))
+        made.append(match)
+    db.session.flush()  # the matches, in one flush, before the changes that name them
+    for match in made:
         db.session.add(Change(match_id=match.id, version=1, actor="host", action="create",
-                              after={"players": [p.name for p in players],
-                                     "options": options[len(seated)], "night": night.id}))
-        night.tables.append(NightTable(seating=number, position=position, match_id=match.id,
-                                       match=match))
-
+                              after={"players": [seat.name for seat in match.seats],
+                                     "options": match.options, "night": night.id}))
 
 
 def join_roster(access: GroupAccess, group_id: str, names: Sequence[str]) -> list[int]:

@@ -94,10 +94,10 @@ def night_standings(night_id: str, names: dict[int, str]) -> list[Standing]:
     return standings
 
 
-def table_state(match_id: str) -> dict[str, Any]:
-    """A table as the night shows it: status, totals, winners, leaders, and what is left to
-    play (points to the line, or rounds). Replayed once per version of its match."""
-    version = db.session.scalar(select(Match.version).where(Match.id == match_id))
+def table_state(match_id: str, version: int) -> dict[str, Any]:
+    """A table as the night shows it at its match's `version`: status, totals, winners,
+    leaders, and what is left to play (points to the line, or rounds). Replayed once per
+    version of its match."""
 
     def make() -> tuple[dict[str, Any], int, bool]:
         sheet = load_sheet(match_id)
@@ -132,13 +132,20 @@ def night_json(access: NightAccess, night: Night) -> dict[str, Any]:
         at.setdefault(row.match_id, []).append(
             {"player": row.player_id, "name": row.name, "seat": row.position})
     owner = access.role == "owner"
-    match_tokens = _match_tokens(night.id) if owner or access.role == "player" else {}
+    tables = db.session.execute(
+        select(NightTable.seating, NightTable.position, NightTable.match_id, Match.version)
+        .join(Match, Match.id == NightTable.match_id).where(NightTable.night_id == night.id)
+        .order_by(NightTable.seating, NightTable.position)).all()
+    latest = tables[-1].seating if tables else 0
+    # A player's link learns its own seat's link, at the latest seating only.
+    match_tokens = (_match_tokens(night.id) if owner
+                    else _match_tokens(night.id, latest) if access.role == "player" else {})
     seatings: list[list[dict[str, Any]]] = []
-    for table in night.tables:
+    for table in tables:
         while len(seatings) < table.seating:
             seatings.append([])
-        state = table_state(table.match_id)
-        shown = {"match": table.match_id, "table": table.position + 1, **state,
+        shown = {"match": table.match_id, "table": table.position + 1,
+                 **table_state(table.match_id, table.version),
                  "players": at.get(table.match_id, [])}
         if owner:
             shown["tokens"] = match_tokens[table.match_id]
@@ -178,11 +185,14 @@ def _you(player_id: int | None, seatings: list[list[dict[str, Any]]],
     return {"player": player_id, "match": None, "table": None, "seat": None, "token": None}
 
 
-def _match_tokens(night_id: str) -> dict[str, dict[str, Any]]:
-    rows = db.session.execute(
-        select(Token.match_id, Token.role, Token.seat, Token.secret)
-        .join(NightTable, NightTable.match_id == Token.match_id)
-        .where(NightTable.night_id == night_id).order_by(Token.seat)).all()
+def _match_tokens(night_id: str, seating: int | None = None) -> dict[str, dict[str, Any]]:
+    """The links of the night's tables (of one `seating`, where given), by match."""
+    query = (select(Token.match_id, Token.role, Token.seat, Token.secret)
+             .join(NightTable, NightTable.match_id == Token.match_id)
+             .where(NightTable.night_id == night_id).order_by(Token.seat))
+    if seating is not None:
+        query = query.where(NightTable.seating == seating)
+    rows = db.session.execute(query).all()
     found: dict[str, dict[str, Any]] = {}
     for row in rows:
         tokens = found.setdefault(row.match_id, {"host": None, "view": None, "seats": []})
