@@ -24,6 +24,14 @@ keepalive = int(os.environ.get("KEEPALIVE", "5"))
 # The kernel holds no more than net.core.somaxconn of them (4096 on a recent Linux): the workers
 # take them off its queue a thousand at a time (ACCEPT_PER_TURN below), so that it seldom fills.
 backlog = int(os.environ.get("BACKLOG", "16384"))
+# SPEC section 6, what the server believes: only TRUSTED_PROXIES makes a header count, and the app
+# reads those (werkzeug's ProxyFix, app/hosting). gunicorn by default believes a loopback peer's
+# `SCRIPT_NAME` header and its X-Forwarded-Proto, and every request through `make https`'s Caddy
+# comes from loopback: a client's `SCRIPT_NAME: //evil.example` drew the sheet kept for every
+# reader with that prefix, and one that did not begin the path answered gunicorn's own 500.
+# gunicorn believes no peer; a header with an underscore (SCRIPT_NAME) is dropped.
+forwarded_allow_ips = ""
+forwarder_headers = ""
 
 # Each connection is a file descriptor: raise this process's soft limit (the workers inherit
 # it) to what the connections need, as far as the hard limit allows.

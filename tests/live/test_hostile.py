@@ -344,3 +344,37 @@ def test_every_page_of_a_1000_round_match_answers(tmp_path):
         body = request(server.port, "GET", f"/api/v1/matches/{made['id']}", view).json()
         assert len(body["rounds"]) == ROUNDS
         assert "WORKER TIMEOUT" not in server.log_text() and server.died() is None
+
+
+# What the server believes (SPEC section 6): no header but from TRUSTED_PROXIES counts ------------
+
+
+def _get(live, path: str, headers: dict[str, str]) -> tuple[int, bytes]:
+    head = "".join(f"{name}: {value}\r\n" for name, value in headers.items())
+    return _raw(live, f"GET {path} HTTP/1.1\r\nHost: {HOST}:{live.port}\r\n{head}"
+                      "Connection: close\r\n\r\n".encode())
+
+
+@pytest.mark.parametrize("prefix", ["//evil.example", "/elsewhere", "/m", "x"])
+def test_a_script_name_header_from_any_peer_changes_nothing(live, prefix):
+    """The attack: through `make https`'s Caddy every request comes from loopback, whose
+    `SCRIPT_NAME` gunicorn believed: one that did not begin the path answered its own 500
+    "Configuration problem", and `GET //evil.example/m/<view>` with `SCRIPT_NAME: //evil.example`
+    kept the drawn sheet with that prefix, so that every later reader's "Table view" link
+    pointed to //evil.example."""
+    match = live.create(3)
+    view = match["tokens"]["view"]
+    status, body = _get(live, f"{prefix}/m/{view}" if prefix.startswith("/") else f"/m/{view}",
+                        {"SCRIPT_NAME": prefix, "X-Forwarded-Prefix": prefix,
+                         "X-Forwarded-Proto": "https", "X-Forwarded-Host": "evil.example",
+                         "Forwarded": "for=1.2.3.4;host=evil.example;proto=https"})
+    assert status < 500, body[:300]
+    # The page may name the path it was asked (the language switch's way back); no link of it
+    # points to another host.
+    assert b'"//evil.example' not in body and b"http://evil.example" not in body
+    assert b"https://evil.example" not in body
+    # What a later reader is given, the version's kept drawing, names no other place either.
+    status, body = _get(live, f"/m/{view}", {})
+    assert status == 200
+    assert b"evil.example" not in body and b'href="/m/' + view.encode() in body
+    assert b"Strict-Transport-Security" not in body
