@@ -4,6 +4,7 @@ import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from pathlib import Path
 
 from flask_compress import Compress
 from flask_migrate import Migrate
@@ -14,6 +15,8 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.orm import DeclarativeBase
 from sqlalchemy.pool import ConnectionPoolEntry
+
+from .server_files import made_private
 
 
 class Base(DeclarativeBase):
@@ -73,6 +76,10 @@ def _sqlite_pragmas(dbapi_connection: DBAPIConnection,
     # SQLAlchemy, not the sqlite3 module, says BEGIN, so that a write can say BEGIN IMMEDIATE.
     dbapi_connection.isolation_level = None
     cursor = dbapi_connection.cursor()
+    # The main database's file ("" in memory): kept private, however it was made (SPEC 6).
+    file = cursor.execute("PRAGMA database_list").fetchone()[2]
+    if file:
+        made_private(Path(file))
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA busy_timeout=10000")
     if cursor.execute("PRAGMA journal_mode").fetchone()[0] != "memory":

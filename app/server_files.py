@@ -1,10 +1,11 @@
 """SQLite files that every worker process of one server shares, for counts no worker can keep
 alone (the rate limits' hits, each link's open streams): opened once per worker, and written a
-count-and-add at a time."""
+count-and-add at a time. And every SQLite file the server keeps, readable by its own user only."""
 
 from __future__ import annotations
 
 import contextlib
+import os
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,6 +15,7 @@ def open_shared(path: Path | str, *schema: str) -> sqlite3.Connection:
     """The file at `path`, made with `schema` (statements IF NOT EXISTS) where it is new. Opened
     at first use, in the worker after the fork: no connection crosses it."""
     Path(path).parent.mkdir(parents=True, exist_ok=True)
+    made_private(Path(path))
     db = sqlite3.connect(path, timeout=5, isolation_level=None, check_same_thread=False)
     db.execute("PRAGMA journal_mode=WAL")
     db.execute("PRAGMA synchronous=OFF")  # counts that live no longer than what they count
@@ -32,3 +34,18 @@ def one_at_a_time(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
         db.execute("ROLLBACK")
         raise
     db.execute("COMMIT")
+
+
+# What SQLite writes beside a database: its write-ahead log and the log's index.
+BESIDE = ("", "-wal", "-shm", "-journal")
+
+
+def made_private(database: Path) -> None:
+    """The database at `database` (made empty where it is not yet) and the files SQLite keeps
+    beside it, readable and writable by this server's user alone (SPEC section 6, files at
+    rest: the database and its copies hold every link). SQLite gives the files it makes beside
+    a database the database's own mode."""
+    os.close(os.open(database, os.O_RDWR | os.O_CREAT, 0o600))
+    for suffix in BESIDE:
+        with contextlib.suppress(FileNotFoundError):
+            os.chmod(database.with_name(database.name + suffix), 0o600)

@@ -88,7 +88,9 @@ def run_migrations_online():
     if conf_args.get("process_revision_directives") is None:
         conf_args["process_revision_directives"] = process_revision_directives
 
-    connectable = get_engine()
+    # `flask restore` brings a copy up to head before it replaces the database: it hands the
+    # copy's own engine here (app/hosting/restore.py).
+    connectable = config.attributes.get('engine') or get_engine()
 
     with connectable.connect() as connection:
         on_sqlite = connection.dialect.name == 'sqlite'

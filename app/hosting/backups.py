@@ -21,6 +21,7 @@ from typing import IO
 from flask import Flask
 
 from ..extensions import db
+from ..server_files import BESIDE, made_private
 
 log = logging.getLogger(__name__)
 PREFIX, SUFFIX = "squarescores-", ".db"
@@ -31,19 +32,26 @@ _held: list[IO[str]] = []  # the locks this process holds for its life
 
 def copy_sqlite(source: Path, target: Path) -> None:
     """A consistent copy of `source` at `target` (SQLite's online backup: one snapshot, taken
-    while others write), written beside it and renamed into place whole."""
+    while others write), written beside it and renamed into place whole, readable by this
+    server's user alone; nothing is left beside it where the copy fails."""
     part = target.with_name(target.name + ".part")
     part.unlink(missing_ok=True)
-    reading = sqlite3.connect(source, timeout=10)
     try:
-        writing = sqlite3.connect(part)
+        made_private(part)
+        reading = sqlite3.connect(source, timeout=10)
         try:
-            reading.backup(writing)
+            writing = sqlite3.connect(part)
+            try:
+                reading.backup(writing)
+            finally:
+                writing.close()
         finally:
-            writing.close()
-    finally:
-        reading.close()
-    os.replace(part, target)
+            reading.close()
+        os.replace(part, target)
+    except BaseException:
+        for suffix in BESIDE:
+            part.with_name(part.name + suffix).unlink(missing_ok=True)
+        raise
 
 
 def sqlite_file(app: Flask) -> Path | None:

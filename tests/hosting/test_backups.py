@@ -110,3 +110,75 @@ def test_a_copy_from_an_older_version_is_brought_up_to_head(app, client, runner,
     assert result.exit_code == 0, result.output
     assert "dde09ebb789f" in result.output
     assert client.get("/ready").status_code == 200
+
+
+def _left_beside(database) -> list[str]:
+    """What a restore may have left beside the database (besides the database and its log)."""
+    return sorted(path.name for path in database.parent.iterdir()
+                  if path.name.startswith(database.name) and path.name not in (
+                      database.name, database.name + "-wal", database.name + "-shm",
+                      database.name + ".serving"))
+
+
+def test_a_restore_whose_migration_fails_leaves_the_database_as_it_was(app, api, runner,
+                                                                     tmp_path):
+    """The attack: a copy that failed during its migration had already replaced the live
+    database (the server then could not start) and left `.restoring` files behind."""
+    kept = api.create(("Ana", "Ben"))
+    before = state(api, kept).get_json()
+
+    class Older(TestConfig):
+        SQLALCHEMY_DATABASE_URI = f"sqlite:///{tmp_path / 'older.db'}"
+
+    older = create_app(Older)
+    assert older.test_cli_runner().invoke(args=["db", "upgrade", "dde09ebb789f"]).exit_code == 0
+    with older.app_context():
+        db.engine.dispose()
+    # A table of a later migration already there: that migration fails half way.
+    sqlite3.connect(tmp_path / "older.db").execute("CREATE TABLE night (x)").connection.close()
+    database = database_of(app)
+
+    result = runner.invoke(args=["restore", str(tmp_path / "older.db")])
+
+    assert result.exit_code != 0 and "as it was" in result.output, result.output
+    assert state(api, kept).get_json() == before
+    assert _left_beside(database) == []
+
+
+def _mode(path) -> int:
+    return path.stat().st_mode & 0o777
+
+
+def test_the_database_its_backups_and_what_a_restore_keeps_are_private(app, api, runner,
+                                                                      tmp_path):
+    """SPEC section 6, files at rest: they hold every link, so only the server's user reads
+    them (0600), however the umask would have made them."""
+    import os
+
+    was = os.umask(0o022)
+    try:
+        api.create(("Ana", "Ben"))
+        database = database_of(app)
+        for suffix in ("", "-wal", "-shm"):
+            found = database.with_name(database.name + suffix)
+            if found.exists():
+                assert _mode(found) == 0o600, found
+        copy = tmp_path / "copy.db"
+        assert runner.invoke(args=["backup", str(copy)]).exit_code == 0
+        assert _mode(copy) == 0o600
+        schedule = Schedule(database, tmp_path / "backups", EVERY_HOURS * 3600, keep=2).start()
+        try:
+            with schedule.taken:
+                assert schedule.taken.wait_for(lambda: schedule.made >= 1, timeout=20)
+        finally:
+            schedule.stop()
+            schedule.thread.join(timeout=10)
+        assert [_mode(path) for path in schedule.copies()] == [0o600] * len(schedule.copies())
+        assert runner.invoke(args=["db", "stamp", "head"]).exit_code == 0
+        stamped = tmp_path / "stamped.db"
+        assert runner.invoke(args=["backup", str(stamped)]).exit_code == 0
+        assert runner.invoke(args=["restore", str(stamped)]).exit_code == 0
+        assert _mode(database) == 0o600
+        assert [_mode(path) for path in database.parent.glob("*.replaced-*")] == [0o600]
+    finally:
+        os.umask(was)
