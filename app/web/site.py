@@ -79,9 +79,14 @@ bp.add_app_template_global(spoken, "spoken")
 bp.add_app_template_filter(in_words, "in_words")
 
 
+# The pages reached by a link (SPEC section 6, private pages): a match's, a group's, a night's
+# (a player's phone, the big screen) and a design's.
+LINK_PAGES = ("/m/", "/g/", "/n/", "/tv/", "/d/")
+
+
 @bp.after_app_request
 def _link_pages_are_private(response):
-    if request.path.startswith(("/m/", "/g/")):
+    if request.path.startswith(LINK_PAGES):
         # A link page is a capability: no cache, shared or private, may keep it.
         response.headers["Cache-Control"] = "no-store"
     return response
@@ -89,5 +94,5 @@ def _link_pages_are_private(response):
 
 @bp.get("/robots.txt")
 def robots():
-    return ("User-agent: *\nDisallow: /m/\nDisallow: /g/\nDisallow: /api/\n", 200,
-            {"Content-Type": "text/plain"})
+    disallowed = "".join(f"Disallow: {prefix}\n" for prefix in (*LINK_PAGES, "/api/"))
+    return (f"User-agent: *\n{disallowed}", 200, {"Content-Type": "text/plain"})

@@ -53,6 +53,37 @@ def test_robots_keep_out_of_match_links(client):
     assert "Disallow: /m/" in rules
 
 
+def _link_prefixes(app) -> set[str]:
+    """The first part of every page path that a link's secret follows (`/tv/<token>`)."""
+    found = set()
+    for rule in app.url_map.iter_rules():
+        parts = rule.rule.split("/")
+        if len(parts) > 2 and parts[2] in ("<token>", "<design_id>"):
+            found.add(f"/{parts[1]}/")
+    return found
+
+
+def test_every_page_reached_by_a_link_is_kept_by_no_cache_and_no_robot(app, client, api):
+    """SPEC section 6, private pages: /m/, /g/, /n/, /tv/ and /d/ (and whatever page a link's
+    secret is put in later) carry `Cache-Control: no-store`, and robots.txt disallows them.
+    The attack found /tv/, /n/ and /n/<token>/where cacheable and not in robots.txt."""
+    prefixes = _link_prefixes(app)
+    assert {"/m/", "/g/", "/n/", "/tv/"} <= prefixes, prefixes
+    rules = client.get("/robots.txt").get_data(as_text=True).splitlines()
+    for prefix in prefixes:
+        assert f"Disallow: {prefix}" in rules, prefix
+    group = api.call("POST", "/groups", json={"name": "Club", "players": ["Ana", "Ben"]}
+                     ).get_json()
+    night = api.call("POST", f"/groups/{group['id']}/nights", group["tokens"]["owner"],
+                     json={"game": "generic", "players": [p["id"] for p in group["players"]]}
+                     ).get_json()
+    player = night["tokens"]["players"][0]["token"]
+    for path in (f"/tv/{night['tokens']['tv']}", f"/n/{player}", f"/n/{player}/where",
+                 f"/tv/{'x' * 43}", f"/n/{'x' * 43}/where", f"/d/{'x' * 12}"):
+        response = client.get(path)
+        assert response.headers.get("Cache-Control") == "no-store", (path, response.status)
+
+
 def csp(response) -> dict[str, str]:
     directives = {}
     for part in response.headers.get("Content-Security-Policy", "").split(";"):
