@@ -206,3 +206,27 @@ def test_the_host_sees_every_link_of_the_table(start, page):
     links = [node.get("value") for node in invites.find_all("input", class_="link")]
     assert all(node.has("readonly") for node in invites.find_all("input", class_="link"))
     assert [link.rsplit("/", 1)[-1] for link in links] == [*match.seats, match.view, match.host]
+
+
+def test_a_kept_sheet_is_sent_as_its_pieces_without_a_copy(app, start):
+    """SPEC section 6: a read of a kept sheet sends the drawing kept for its version as it is,
+    with each phone's own (its CSRF token) put in between: the attack found a cached 4 MB sheet
+    costing 30 ms a read, copied several times over, and 100 readers holding /health 3.6 s."""
+    match = start(("Ana", "Ben", "Cy"))
+    match.add_round(1, 2, 3)
+    path = f"/m/{match.host}"
+    reads = []
+    for _ in range(2):
+        phone = app.test_client()  # each phone its own session, so its own CSRF token
+        response = phone.get(path, buffered=False)
+        chunks = list(response.response)
+        reads.append((chunks, b"".join(chunks)))
+        assert int(response.headers["Content-Length"]) == len(reads[-1][1])
+        response.close()
+    (first, whole), (second, again) = reads
+    largest = max(range(len(first)), key=lambda i: len(first[i]))
+    assert first[largest] is second[largest]  # the kept bytes themselves, not a copy
+    tokens = [page.split(b'name="csrf_token" value="')[1].split(b'"')[0] for page in (whole, again)]
+    assert tokens[0] != tokens[1] and all(tokens)
+    assert b"@@" not in whole  # every slot filled
+    assert whole.replace(tokens[0], b"") == again.replace(tokens[1], b"")

@@ -28,9 +28,10 @@ def sheet(token: str):
     except ServiceError as error:
         abort(429 if error.status == 429 else 404)
     remember(token)
-    drawn = _kept_sheet(token, access, version).with_csrf(csrf_token())
-    focus = request.args.get("focus")
-    return sheet_page(token, drawn.with_focus(focus) if focus else drawn)
+    drawn, focus = _kept_sheet(token, access, version), request.args.get("focus")
+    if focus:
+        return sheet_page(token, drawn.with_csrf(csrf_token()).with_focus(focus))
+    return sheet_page(token, drawn, csrf=csrf_token())
 
 
 def _kept_sheet(token: str, access: Access, version: int) -> Rendered:
