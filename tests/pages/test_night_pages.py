@@ -103,3 +103,25 @@ def test_a_players_link_leads_to_their_seat_and_other_links_are_not_pages(client
     for path in (f"/n/{tv}", f"/tv/{player['token']}", "/n/" + "x" * 43, "/tv/" + "x" * 43,
                  f"/n/{club['tokens']['owner']}"):
         assert client.get(path).status_code == 404, path
+
+
+def test_the_group_page_lists_its_nights_a_page_at_a_time(page, api, club, monkeypatch):
+    """SPEC section 6: no page grows with what a client stored. The group page lists its
+    nights newest first, a few at a time."""
+    from app.services.night import reads
+
+    monkeypatch.setattr(reads, "NIGHTS_PAGE", 2)
+    for i in range(5):
+        night_of(api, club, ids_of(club)[:4], name=f"Night {i}")
+    seen, number = [], 1
+    while True:
+        shown = page(f"/g/{club['tokens']['owner']}?nights={number}")
+        listed = shown.by_id("nights-title").ancestor("section").find("ol").find_all("a")
+        assert len(listed) <= 2
+        seen += [a.text for a in listed]
+        more = shown.find("nav", **{"aria-label": "More game nights"})
+        if more is None or not any(f"nights={number + 1}" in (a.get("href") or "")
+                                   for a in more.find_all("a")):
+            break
+        number += 1
+    assert seen == [f"Night {i}" for i in reversed(range(5))]

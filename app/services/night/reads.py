@@ -219,21 +219,30 @@ def player_token(night_id: str, player_id: int) -> str | None:
         NightToken.night_id == night_id, NightToken.player_id == player_id))
 
 
-def group_nights(group_id: str) -> list[dict[str, Any]]:
-    """A group's nights, newest first: what its page lists."""
+# A group's page lists its nights this many at a time (SPEC section 6: long lists are paged).
+NIGHTS_PAGE = 10
+
+
+def group_nights(group_id: str, page: int = 1) -> tuple[list[dict[str, Any]], int]:
+    """One page of a group's nights, newest first, and how many pages there are."""
+    count = db.session.scalars(select(func.count()).select_from(Night)
+                               .where(Night.group_id == group_id)).one()
+    pages = max(1, -(-count // NIGHTS_PAGE))
     rows = db.session.execute(
         select(Night.id, Night.name, Night.game, Night.ended, Night.created_at)
-        .where(Night.group_id == group_id).order_by(Night.created_at.desc())).all()
+        .where(Night.group_id == group_id).order_by(Night.created_at.desc(), Night.id)
+        .offset((min(max(1, page), pages) - 1) * NIGHTS_PAGE).limit(NIGHTS_PAGE)).all()
     return [{"id": row.id, "name": row.name, "game": row.game,
              "status": "ended" if row.ended else "active", "created_at": utc(row.created_at)}
-            for row in rows]
+            for row in rows], pages
 
 
-def nights_of_matches(group_id: str) -> dict[str, dict[str, str]]:
-    """Which night each of a group's matches was played at (only those played at one)."""
+def nights_of_matches(match_ids: Sequence[str]) -> dict[str, dict[str, str]]:
+    """Which night each of these matches was played at (only those played at one)."""
     rows = db.session.execute(
         select(NightTable.match_id, Night.id, Night.name)
-        .join(Night, Night.id == NightTable.night_id).where(Night.group_id == group_id)).all()
+        .join(Night, Night.id == NightTable.night_id)
+        .where(NightTable.match_id.in_(list(match_ids)))).all()
     return {row.match_id: {"id": row.id, "name": row.name} for row in rows}
 
 

@@ -73,6 +73,9 @@ def group(token: str):
         except Invalid as error:
             h2h_error = say(error.message)
     tonight = services.group_tonight(access, gid, version)
+    nights_page = page_number(request.args.get("nights"))
+    nights, nights_pages = group_nights(gid, nights_page)
+    nights_page = min(nights_page, nights_pages)
     # With ratings off no page shows one (SPEC section 8): nothing rated reaches the template.
     rated = ({g.name: services.ratings_of(bank, g.name) for g in played} if bank.ratings
              else {})
@@ -83,8 +86,8 @@ def group(token: str):
         page=min(max(1, page_number(request.args.get("page"))), pages), pages=pages,
         h2h_form=h2h_form, h2h=h2h, h2h_error=h2h_error, tonight=tonight,
         evening=group_view.evening_label(tonight), games=GAMES, view=group_view,
-        rated=rated, nights=group_nights(gid), night_of=nights_of_matches(gid),
-        form=CsrfForm())
+        rated=rated, nights=nights, nights_page=nights_page, nights_pages=nights_pages,
+        night_of=nights_of_matches([match.id for match in matches]), form=CsrfForm())
 
 
 @bp.post("/g/<token>/ratings/<any(on, off):switch>")
