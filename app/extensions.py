@@ -52,8 +52,9 @@ def write_intent() -> Iterator[None]:
         _write_intent.reset(token)
 
 
-# The transaction a request began as a write's (services.authenticate_to_write), while it is the
-# session's own: a write (services.writes.writing) carries on in it rather than beginning another.
+# The transaction a request began as a write's (services.match.access.authenticate_to_write),
+# while it is the session's own: a write (services.match.writes.writing) carries on in it rather
+# than beginning another.
 _BEGUN_TO_WRITE = "squarescores.begun_to_write"
 
 

@@ -36,7 +36,7 @@ def _now() -> datetime:
 
 
 # Where a session notes the matches whose version a statement moved outside the ORM's flush
-# (services.sheet.bump_version), so that its commit tells every phone as a flush's would
+# (services.match.sheet.bump_version), so that its commit tells every phone as a flush's would
 # (live/watch.py).
 VERSIONS_MOVED = "squarescores.versions.moved"
 
@@ -335,3 +335,8 @@ class NightTable(Model):
         UniqueConstraint("night_id", "seating", "position"),
         CheckConstraint("seating >= 1", name="seating"),
     )
+
+
+def utc(moment: datetime) -> datetime:
+    """SQLite hands times back without their zone; they were stored in UTC."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)

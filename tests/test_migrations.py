@@ -12,9 +12,11 @@ from alembic.migration import MigrationContext
 from flask_migrate import downgrade, upgrade
 from sqlalchemy import inspect, select, text
 
-from app import create_app, services
+from app import create_app
 from app.extensions import db
 from app.models import Change
+from app.services.match.access import Access
+from app.services.match.parts import set_parts
 from config import TestConfig
 
 ON_SQLITE = TestConfig.SQLALCHEMY_DATABASE_URI.startswith("sqlite")
@@ -143,7 +145,7 @@ def test_the_old_changes_learn_which_part_opened_its_round(empty_app):
     send("PUT", "/rounds/3/seats/0", json={"score": 8})
     send("PUT", "/rounds/1", json={"scores": [1, 3]})
     with empty_app.test_request_context():
-        services.set_parts(services.Access(match_id, "host"), match_id, 4,
+        set_parts(Access(match_id, "host"), match_id, 4,
                            {0: {"score": 1}, 1: {"score": 2}})  # one write, two parts
     recorded = opened_flags(empty_app, match_id)
     assert recorded == [

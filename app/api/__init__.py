@@ -1,7 +1,7 @@
-"""The JSON API, version 1, as SPEC.md describes it: matches (routes.py), groups and their bank
-(groups.py) and their game nights (nights.py), on one blueprint."""
+"""The JSON API, version 1, as SPEC.md describes it: matches (matches.py), groups and their bank
+(groups.py) and their game nights (nights.py), on one blueprint (blueprint.py)."""
 
-from . import groups, nights  # noqa: F401  (their views join the blueprint)
-from .routes import bp
+from . import groups, matches, nights  # noqa: F401  (their views join the blueprint)
+from .blueprint import bp
 
 __all__ = ["bp"]

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, request
 
-from .. import live, services
+from .. import live
 from ..errors import NotFound
 from ..live.streams import night_stream
-from ..services.night import authenticate_night
+from ..services.match.access import authenticate_at
+from ..services.night.access import authenticate_night
 from .common import bearer, no_store
 
 bp = Blueprint("api_events", __name__, url_prefix="/api/v1")
@@ -19,7 +20,7 @@ bp.after_request(no_store)
 def events(match_id: str) -> Response:
     """Any of the match's links: 401 for none or an unknown one, 404 for another match's."""
     secret = bearer() or ""  # no token is no link's: 401, as for an unknown one
-    access, version = services.authenticate_at(secret, request.remote_addr)
+    access, version = authenticate_at(secret, request.remote_addr)
     if access.match_id != match_id:
         raise NotFound("No such match.")
     return live.stream(secret, access, version)

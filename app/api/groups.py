@@ -8,11 +8,18 @@ from typing import Any
 from flask import Response, current_app, jsonify, request, url_for
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from .. import services
 from ..errors import Invalid
 from ..games.say import Say
 from ..models import Group, Player
-from ..services import GroupAccess
+from ..services.bank import exports, groups, imports, roster
+from ..services.bank.banking import group_view, group_view_gzip, load_bank
+from ..services.bank.exports import group_export_json
+from ..services.bank.groups import GroupAccess, authenticate_group, check_in_bank
+from ..services.bank.players import group_player
+from ..services.bank.ratings import group_ratings
+from ..services.bank.roster import check_player
+from ..services.bank.stats import group_head_to_head, group_stats, group_tonight
+from .blueprint import bp
 from .common import (
     bearer,
     body,
@@ -23,13 +30,12 @@ from .common import (
     object_body,
     optional_body,
 )
-from .routes import bp
 
 
 def _group(group_id: str, action: str = "read") -> tuple[GroupAccess, int]:
     """401, 404 and 403, in that order, before anything else is looked at; and the group's
     version, read with the link."""
-    access, version = services.authenticate_group(bearer(), request.remote_addr)
+    access, version = authenticate_group(bearer(), request.remote_addr)
     access.check(group_id, action)
     return access, version
 
@@ -38,7 +44,7 @@ def _group_answer(access: GroupAccess, group_id: str, status: int = 200,
                   extra: dict[str, Any] | None = None) -> Response:
     """The group as GET shows it now (a write's answer), with `extra` fields added."""
     access.check(group_id)
-    bank = services.load_bank(group_id)
+    bank = load_bank(group_id)
     following = bank.next_page(1)
     data = bank.json() | {"next": None if following is None else
                           url_for("api.get_group", group_id=group_id, page=following)}
@@ -67,7 +73,7 @@ def _created(group: Group, tokens: dict[str, str]) -> Response:
 def create_group() -> Response:
     """`{"name", "players"?: [names]}`: a new group and its links (owner, view)."""
     data = object_body()
-    return _created(*services.create_group(data.get("name"), data.get("players"),
+    return _created(*groups.create_group(data.get("name"), data.get("players"),
                                            request.remote_addr))
 
 
@@ -81,7 +87,7 @@ def import_group() -> Response:
     except RequestEntityTooLarge as error:
         raise RequestEntityTooLarge(
             f"An import is at most {request.max_content_length:,} bytes.") from error
-    return _created(*services.import_group(data, request.remote_addr))
+    return _created(*imports.import_group(data, request.remote_addr))
 
 
 @bp.get("/groups/<group_id>")
@@ -99,11 +105,11 @@ def get_group(group_id: str) -> Response:
         return url_for("api.get_group", group_id=group_id, page=number)
 
     if request.accept_encodings["gzip"]:  # what every phone's browser says
-        packed, shown = services.group_view_gzip(access, group_id, version, page, link)
+        packed, shown = group_view_gzip(access, group_id, version, page, link)
         response = Response(packed, mimetype="application/json")
         response.headers["Content-Encoding"] = "gzip"
     else:
-        view, shown = services.group_view(access, group_id, version, page, link)
+        view, shown = group_view(access, group_id, version, page, link)
         response = Response(view, mimetype="application/json")
     response.vary.add("Accept-Encoding")
     response.set_etag(str(shown))
@@ -114,7 +120,7 @@ def get_group(group_id: str) -> Response:
 def change_group(group_id: str) -> Response:
     """`{"name"?, "ratings"?: bool}`: the owner renames the group or switches ratings."""
     access, _ = _group(group_id, "change_group")
-    services.change_group(access, group_id, object_body(), if_match())
+    groups.change_group(access, group_id, object_body(), if_match())
     return _group_answer(access, group_id)
 
 
@@ -122,7 +128,7 @@ def change_group(group_id: str) -> Response:
 def group_tokens(group_id: str) -> Response:
     """The owner reads the links again (to show them and their QR codes later)."""
     access, _ = _group(group_id, "tokens")
-    tokens = services.group_tokens(access, group_id)
+    tokens = groups.group_tokens(access, group_id)
     return jsonify(tokens | {"links": group_links(tokens)})
 
 
@@ -131,7 +137,7 @@ def replace_group_link(group_id: str) -> Response:
     """`{"role": "owner" | "view"}`: a new secret; the old one answers 401 at once."""
     access, _ = _group(group_id, "replace_link")
     data = object_body()
-    tokens = services.replace_group_link(access, group_id, data.get("role"), if_match())
+    tokens = groups.replace_group_link(access, group_id, data.get("role"), if_match())
     return jsonify(tokens | {"links": group_links(tokens)})
 
 
@@ -139,16 +145,16 @@ def replace_group_link(group_id: str) -> Response:
 def add_player(group_id: str) -> Response:
     access, _ = _group(group_id, "add_player")
     data = object_body()
-    player = services.add_player(access, group_id, data.get("name"), if_match())
+    player = roster.add_player(access, group_id, data.get("name"), if_match())
     return _player_answer(access, group_id, player, 201)
 
 
 @bp.put("/groups/<group_id>/players/<int:player_id>")
 def rename_player(group_id: str, player_id: int) -> Response:
     access, _ = _group(group_id, "rename_player")
-    services.check_player(group_id, player_id)
+    check_player(group_id, player_id)
     data = object_body()
-    player = services.rename_player(access, group_id, player_id, data.get("name"), if_match())
+    player = roster.rename_player(access, group_id, player_id, data.get("name"), if_match())
     return _player_answer(access, group_id, player)
 
 
@@ -156,9 +162,9 @@ def rename_player(group_id: str, player_id: int) -> Response:
 def merge_players(group_id: str, player_id: int) -> Response:
     """`{"into": <player id>}`: one person typed twice; `player_id` joins `into`."""
     access, _ = _group(group_id, "merge_players")
-    services.check_player(group_id, player_id)
+    check_player(group_id, player_id)
     data = object_body()
-    player = services.merge_players(access, group_id, player_id, data.get("into"), if_match())
+    player = roster.merge_players(access, group_id, player_id, data.get("into"), if_match())
     return _player_answer(access, group_id, player)
 
 
@@ -166,7 +172,7 @@ def merge_players(group_id: str, player_id: int) -> Response:
 def take_out(group_id: str, match_id: str) -> Response:
     """The owner takes a banked match out of the bank (a practice game)."""
     access, _ = _group(group_id, "take_out")
-    services.take_out(access, group_id, match_id, True, if_match())
+    groups.take_out(access, group_id, match_id, True, if_match())
     return _group_answer(access, group_id)
 
 
@@ -174,9 +180,9 @@ def take_out(group_id: str, match_id: str) -> Response:
 def put_back(group_id: str, match_id: str) -> Response:
     """The owner puts a match taken out back into the bank."""
     access, _ = _group(group_id, "take_out")
-    services.check_in_bank(group_id, match_id)
+    check_in_bank(group_id, match_id)
     optional_body()  # nothing is read from it, but what is sent must be JSON
-    services.take_out(access, group_id, match_id, False, if_match())
+    groups.take_out(access, group_id, match_id, False, if_match())
     return _group_answer(access, group_id)
 
 
@@ -197,14 +203,14 @@ def stats(group_id: str) -> Response:
     """SPEC's statistics; `?game=<game>` for one game's (with points)."""
     access, version, unchanged = _read(group_id)
     return unchanged or _tagged(
-        services.group_stats(access, group_id, version, request.args.get("game")), version)
+        group_stats(access, group_id, version, request.args.get("game")), version)
 
 
 @bp.get("/groups/<group_id>/ratings")
 def ratings(group_id: str) -> Response:
     """SPEC section 8: `?game=<game>` (required); 409 while the group has ratings off."""
     access, version, unchanged = _read(group_id)
-    return unchanged or _tagged(services.group_ratings(
+    return unchanged or _tagged(group_ratings(
         access, group_id, version, request.args.get("game")).json(), version)
 
 
@@ -213,7 +219,7 @@ def player(group_id: str, player_id: int) -> Response:
     """SPEC section 8: a player's page (per game, latest matches, runs, nemesis, partner;
     their rating over time with ratings on)."""
     access, version, unchanged = _read(group_id)
-    return unchanged or _tagged(services.group_player(access, group_id, version, player_id),
+    return unchanged or _tagged(group_player(access, group_id, version, player_id),
                                 version)
 
 
@@ -221,7 +227,7 @@ def player(group_id: str, player_id: int) -> Response:
 def head_to_head(group_id: str) -> Response:
     """Two players over the matches both played: `?a=<player id>&b=<player id>&game=`."""
     access, version, unchanged = _read(group_id)
-    return unchanged or _tagged(services.group_head_to_head(
+    return unchanged or _tagged(group_head_to_head(
         access, group_id, version, request.args.get("a"), request.args.get("b"),
         request.args.get("game")), version)
 
@@ -230,20 +236,20 @@ def head_to_head(group_id: str) -> Response:
 def tonight(group_id: str) -> Response:
     """The evening's matches (banked within six hours before the latest) and who leads it."""
     access, version, unchanged = _read(group_id)
-    return unchanged or _tagged(services.group_tonight(access, group_id, version), version)
+    return unchanged or _tagged(group_tonight(access, group_id, version), version)
 
 
 @bp.get("/groups/<group_id>/export.csv")
 def group_csv(group_id: str) -> Response:
     access, version = _group(group_id)
-    return download(services.group_csv(access, group_id, version), "text/csv",
+    return download(exports.group_csv(access, group_id, version), "text/csv",
                     f"squarescores-group-{group_id}.csv")
 
 
 @bp.get("/groups/<group_id>/export.json")
 def group_export(group_id: str) -> Response:
     access, version = _group(group_id)
-    response = Response(services.group_export_json(access, group_id, version),
+    response = Response(group_export_json(access, group_id, version),
                         mimetype="application/json")
     response.headers["Content-Disposition"] = (
         f'attachment; filename="squarescores-group-{group_id}.json"')

@@ -5,19 +5,13 @@ from __future__ import annotations
 
 from flask import Response, jsonify, request, url_for
 
-from .. import services
 from ..models import Night
-from ..services.night import (
-    NightAccess,
-    authenticate_night,
-    create_night,
-    end_night,
-    next_seating,
-    night_json,
-    night_version,
-)
+from ..services.bank.groups import group_access
+from ..services.night.access import NightAccess, authenticate_night
+from ..services.night.nights import create_night, end_night, next_seating
+from ..services.night.reads import night_json, night_version
+from .blueprint import bp
 from .common import bearer, if_match, not_modified, object_body, optional_body
-from .routes import bp
 
 
 def _night(access: NightAccess, night: Night, status: int = 200) -> Response:
@@ -38,7 +32,7 @@ def _access(night_id: str, action: str = "read") -> tuple[NightAccess, Night]:
 def create(group_id: str) -> Response:
     """`{"game", "players": [roster ids], "table_size"?, "options"?, "name"?}`, with the
     group's owner link: the night, its first seating and its links."""
-    access = services.group_access(bearer(), group_id, "create_night", request.remote_addr)
+    access = group_access(bearer(), group_id, "create_night", request.remote_addr)
     night = create_night(access, group_id, object_body())
     response = _night(NightAccess("owner", group_id=group_id), night, 201)
     response.headers["Location"] = url_for("api.get_night", night_id=night.id)

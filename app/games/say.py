@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-# What a Say is made again from when it is copied: its message, plural, number and values.
-Parts = tuple[str, str | None, int | None, dict[str, Any]]
+# What a Say is made again from when it is copied: its message, plural, number, values and
+# meaning.
+Parts = tuple[str, str | None, int | None, dict[str, Any], str | None]
 
 
 class Say(str):
@@ -23,6 +24,9 @@ class Say(str):
     # str.count from every sentence).
     number: int | None
     values: dict[str, Any]
+    # What the sentence means, where a page may say it in its game's own words (Banakil's
+    # "hand" for the services' "round"): chosen by this, never by the English text.
+    meaning: str | None = None
 
     def __new__(cls, message: str, /, **values: Any) -> Say:
         return cls._made(message, None, None, values)
@@ -40,10 +44,18 @@ class Say(str):
         text.message, text.plural, text.number, text.values = message, plural, count, values
         return text
 
+    def meant(self, meaning: str) -> Say:
+        """This sentence, marked with what it means (see `meaning`)."""
+        self.meaning = meaning
+        return self
+
     def __reduce__(self) -> tuple[Callable[..., Say], Parts]:
         # Kept by the byte-bounded cache and copied by tests: a Say copies as itself.
-        return (_remade, (self.message, self.plural, self.number, self.values))
+        return (_remade, (self.message, self.plural, self.number, self.values, self.meaning))
 
 
-def _remade(message: str, plural: str | None, count: int | None, values: dict[str, Any]) -> Say:
-    return Say._made(message, plural, count, values)
+def _remade(message: str, plural: str | None, count: int | None, values: dict[str, Any],
+            meaning: str | None = None) -> Say:
+    made = Say._made(message, plural, count, values)
+    made.meaning = meaning
+    return made

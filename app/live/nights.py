@@ -8,7 +8,8 @@ The stream itself is streams.night_stream; pages.py serves it at `/n/<token>/eve
 
 from __future__ import annotations
 
-from ..services.night import night_secrets, night_status
+from ..services.night.access import night_secrets
+from ..services.night.reads import night_status
 
 PREFIX = "night:"
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, abort, request
 
-from .. import services
 from ..errors import ServiceError
-from ..services.night import authenticate_night
+from ..services.match.access import authenticate_at
+from ..services.night.access import authenticate_night
 from .streams import night_stream, stream
 
 bp = Blueprint("live", __name__)
@@ -18,7 +18,7 @@ def events(token: str) -> Response:
     """Like the other /m/ pages: an unknown link is a plain 404 (429 once guessing is too
     fast). The access log masks the token (app/logs.py)."""
     try:
-        access, version = services.authenticate_at(token, request.remote_addr)
+        access, version = authenticate_at(token, request.remote_addr)
     except ServiceError as error:
         abort(429 if error.status == 429 else 404)
     return stream(token, access, version)

@@ -7,8 +7,8 @@ from flask import Response, current_app, request
 
 from ..errors import NotFound, TooManyRequests, Unavailable
 from ..games.say import Say
-from ..services import Access
-from ..services.night import night_status
+from ..services.match.access import Access
+from ..services.night.reads import night_status
 from ..turns import cooperative
 from . import nights, watch
 from .hub import EXTENSION, SLOTS, Hub, Stream

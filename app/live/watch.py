@@ -26,12 +26,12 @@ from sqlalchemy import Engine, event, inspect, select, text
 from sqlalchemy.orm import Session, SessionTransaction, UOWTransaction
 from sqlalchemy.pool import PoolProxiedConnection
 
-from .. import services
 from ..cache import kept
 from ..errors import NotFound
 from ..extensions import db
 from ..logs import RedactRecord
 from ..models import VERSIONS_MOVED, Match, Night, Token
+from ..services.match.sheet import load_sheet
 from . import nights
 from .hub import Hub
 
@@ -178,7 +178,7 @@ def status_of(match_id: str, version: int) -> tuple[int, str]:
     replay, so it is worked out once per version and process and kept in the app's cache."""
 
     def make() -> tuple[tuple[int, str], int, bool]:
-        sheet = services.load_sheet(match_id)
+        sheet = load_sheet(match_id)
         return (sheet.version, sheet.status), 200, sheet.version == version
 
     return kept(("live-status", match_id, version), make)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, request, session
 
-from .. import services
 from ..errors import ServiceError
-from ..services import Access, GroupAccess
+from ..services.bank.groups import GroupAccess, authenticate_group
+from ..services.match.access import Access, authenticate
 
 bp = Blueprint("web", __name__)
 
@@ -17,7 +17,7 @@ RECENT_LIMIT = 10
 def link_access(token: str) -> Access:
     """What the link in the address lets this page do; an unknown link is a plain 404."""
     try:
-        return services.authenticate(token, request.remote_addr)
+        return authenticate(token, request.remote_addr)
     except ServiceError as error:
         abort(429 if error.status == 429 else 404)
 
@@ -33,7 +33,7 @@ def host_access(token: str) -> Access:
 def group_link(token: str) -> tuple[GroupAccess, int]:
     """What a group's link lets this page do, and the group's version; unknown is 404."""
     try:
-        return services.authenticate_group(token, request.remote_addr)
+        return authenticate_group(token, request.remote_addr)
     except ServiceError as error:
         abort(429 if error.status == 429 else 404)
 

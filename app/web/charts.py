@@ -204,12 +204,10 @@ def sheet_chart(view: Any, size: str = "small") -> Chart | None:
     names = [side.name for side in view.sheet.sides]
 
     def make() -> tuple[Chart, int, bool]:
-        if view.round_noun == "hand":
-            chart = running_totals(f"running-{size}", gettext("Running totals, hand by hand"),
-                                   names, rounds, size, gettext("hand"), gettext("Hand"))
-        else:
-            chart = running_totals(f"running-{size}", gettext("Running totals, round by round"),
-                                   names, rounds, size)
+        words = view.round_words
+        unit, axis = (str(said) for said in words.axis)
+        chart = running_totals(f"running-{size}", str(words.running_totals), names, rounds, size,
+                               unit, axis)
         return chart, 2 * len(chart.svg) + 64 * len(rounds) * len(names), True
 
     return kept(("chart", view.match.id, view.match.version, size, language()), make)

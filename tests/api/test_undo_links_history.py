@@ -394,12 +394,12 @@ def test_another_matchs_host_cannot_read_this_history(start, refused):
 def test_the_history_is_read_a_page_at_a_time(api, match, play, monkeypatch):
     """The change log has no bound a table meets, so it is answered a page at a time: `next`
     names the page after, and following it gives every change once, in order."""
-    from app import services
+    from app.services.match import history as match_history
 
     play(match, *[[n, n, n] for n in range(7)])
     whole = history(api, match)
     assert len(whole) == 8  # the match made, then seven rounds
-    monkeypatch.setattr(services, "HISTORY_PAGE", 3)
+    monkeypatch.setattr(match_history, "HISTORY_PAGE", 3)
     seen, url, pages = [], f"/api/v1{match.path}/history", 0
     while url:
         response = api.client.get(url, headers={"Authorization": f"Bearer {match.host}"})

@@ -7,7 +7,7 @@ from api_helpers import sql_seen
 from sqlalchemy import event
 
 from app import cache
-from app.services.access import _table
+from app.services.match.sheet import _table
 
 
 def rights_queries(statements: list[str]) -> list[str]:

@@ -288,7 +288,7 @@ def test_the_cell_page_lists_only_its_latest_changes(page, api, played, monkeypa
     latest changes: reading them all took 2 s at every visit."""
     import importlib
 
-    monkeypatch.setattr(importlib.import_module("app.services.undo"), "CELL_HISTORY", 2)
+    monkeypatch.setattr(importlib.import_module("app.services.match.history"), "CELL_HISTORY", 2)
     for value in (25, 26, 27):
         put_part(api, played, 1, 1, value)
     items = page(cell_url(played.host, 1, 1)).find("section", class_="history").find_all("li")

@@ -161,11 +161,12 @@ def test_a_renamed_group_draws_its_card_anew(client, api):
 def test_two_partnerships_finish_first_and_second_on_the_card(app, banked):
     """A card counts places among the sides, as a table says them: the bank's seat ranks of a
     partnership match are 1, 1, 3, 3, its card's places 1 and 2."""
-    from app import services
+    from app.services.match.access import authenticate_at
+    from app.services.match.sheet import load_sheet
     from app.web.match.share import card_of
 
     with app.test_request_context("/"):
-        access, _ = services.authenticate_at(banked, "127.0.0.1")
-        card = card_of(services.load_sheet(access.match_id), None)
+        access, _ = authenticate_at(banked, "127.0.0.1")
+        card = card_of(load_sheet(access.match_id), None)
     assert [(row.place, row.name, row.winner) for row in card.rows] == [
         ("1", "Ana & Cy", True), ("2", "Ben & ليلى", False)]

@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from app import services
 from app.errors import Conflict, Forbidden, TypedElsewhere
+from app.services.match.access import Access
+from app.services.match.answers import match_json
+from app.services.match.characters import as_seat, character_visible, phone_seat, set_character
+from app.services.match.edits import abandon, move_line
+from app.services.match.sheet import load_sheet
 
 COCONUTS = ["coconut"] * 3
 
@@ -19,16 +23,16 @@ def bandido(app, api):
         yield created
 
 
-def seat(created, number: int) -> services.Access:
-    return services.Access(created["id"], "seat", number)
+def seat(created, number: int) -> Access:
+    return Access(created["id"], "seat", number)
 
 
 def test_set_character_answers_the_sheet_and_a_new_key_each_time(bandido):
     match_id = bandido["id"]
 
-    sheet, key = services.set_character(seat(bandido, 1), match_id, 1,
+    sheet, key = set_character(seat(bandido, 1), match_id, 1,
                                         {"symbols": COCONUTS, "revealed": False})
-    _, again = services.set_character(seat(bandido, 1), match_id, 1,
+    _, again = set_character(seat(bandido, 1), match_id, 1,
                                       {"symbols": COCONUTS, "revealed": False})
 
     assert sheet.match.seats[1].character == COCONUTS
@@ -37,83 +41,83 @@ def test_set_character_answers_the_sheet_and_a_new_key_each_time(bandido):
 
 def test_character_visible_answers_for_this_phone(bandido):
     match_id = bandido["id"]
-    _, key = services.set_character(seat(bandido, 1), match_id, 1,
+    _, key = set_character(seat(bandido, 1), match_id, 1,
                                     {"symbols": COCONUTS, "revealed": False})
-    sheet = services.load_sheet(match_id)
-    host, view = services.Access(match_id, "host"), services.Access(match_id, "view")
+    sheet = load_sheet(match_id)
+    host, view = Access(match_id, "host"), Access(match_id, "view")
 
-    assert services.character_visible(sheet, seat(bandido, 1), 1, key)
-    assert not services.character_visible(sheet, seat(bandido, 1), 1, None)
-    assert not services.character_visible(sheet, seat(bandido, 1), 1, "not the key")
-    assert not services.character_visible(sheet, seat(bandido, 0), 1, key)
-    assert not services.character_visible(sheet, host, 1, None)
-    assert not services.character_visible(sheet, host, 1, "not the key")
-    assert not services.character_visible(sheet, view, 1, key)
+    assert character_visible(sheet, seat(bandido, 1), 1, key)
+    assert not character_visible(sheet, seat(bandido, 1), 1, None)
+    assert not character_visible(sheet, seat(bandido, 1), 1, "not the key")
+    assert not character_visible(sheet, seat(bandido, 0), 1, key)
+    assert not character_visible(sheet, host, 1, None)
+    assert not character_visible(sheet, host, 1, "not the key")
+    assert not character_visible(sheet, view, 1, key)
     # The API's host token never reads one, whatever key it sends.
-    assert services.match_json(sheet, host, key)["characters"][1] is None
+    assert match_json(sheet, host, key)["characters"][1] is None
     # The match as the pages draw it follows the same answer.
-    assert services.match_json(sheet, seat(bandido, 1), key)["characters"][1] == {
+    assert match_json(sheet, seat(bandido, 1), key)["characters"][1] == {
         "symbols": COCONUTS, "revealed": False}
-    assert services.match_json(sheet, seat(bandido, 1))["characters"][1] is None
+    assert match_json(sheet, seat(bandido, 1))["characters"][1] is None
 
 
 def test_without_replace_a_character_typed_on_another_phone_is_kept_and_asked_about(bandido):
     match_id = bandido["id"]
     body = {"symbols": COCONUTS, "revealed": False}
     # Nothing typed yet: nothing to ask about.
-    _, key = services.set_character(seat(bandido, 1), match_id, 1, body, replace=False)
+    _, key = set_character(seat(bandido, 1), match_id, 1, body, replace=False)
     # The phone that typed it (holding its key) changes it without being asked.
-    _, key = services.set_character(seat(bandido, 1), match_id, 1, body, key=key,
+    _, key = set_character(seat(bandido, 1), match_id, 1, body, key=key,
                                     replace=False)
 
     for other in (None, "not the key"):
         with pytest.raises(TypedElsewhere) as asked:
-            services.set_character(seat(bandido, 1), match_id, 1,
+            set_character(seat(bandido, 1), match_id, 1,
                                    {"symbols": ["stone"] * 3, "revealed": False}, key=other,
                                    replace=False)
         assert asked.value.status == 409 and "Replace it?" in asked.value.message
-    sheet = services.load_sheet(match_id)
+    sheet = load_sheet(match_id)
     assert sheet.match.seats[1].character == COCONUTS
-    assert services.character_visible(sheet, seat(bandido, 1), 1, key)  # the key still opens
+    assert character_visible(sheet, seat(bandido, 1), 1, key)  # the key still opens
     version = sheet.version
-    services.set_character(seat(bandido, 1), match_id, 1,
+    set_character(seat(bandido, 1), match_id, 1,
                            {"symbols": ["stone"] * 3, "revealed": False})  # replace: the API's
-    assert services.load_sheet(match_id).version == version + 1
+    assert load_sheet(match_id).version == version + 1
 
 
 def test_a_host_who_plays_types_their_seats_character_and_its_phone_alone_reads_it(bandido):
     match_id = bandido["id"]
-    host, view = services.Access(match_id, "host"), services.Access(match_id, "view")
+    host, view = Access(match_id, "host"), Access(match_id, "view")
     with pytest.raises(Forbidden):
-        services.as_seat(seat(bandido, 0), 1)
+        as_seat(seat(bandido, 0), 1)
     with pytest.raises(Forbidden):
-        services.as_seat(view, 1)
-    _, ben_key = services.set_character(seat(bandido, 1), match_id, 1,
+        as_seat(view, 1)
+    _, ben_key = set_character(seat(bandido, 1), match_id, 1,
                                         {"symbols": COCONUTS, "revealed": False})
 
-    _, key = services.set_character(services.as_seat(host, 0), match_id, 0,
+    _, key = set_character(as_seat(host, 0), match_id, 0,
                                     {"symbols": ["water"] * 3, "revealed": False})
-    sheet = services.load_sheet(match_id)
+    sheet = load_sheet(match_id)
 
-    assert services.phone_seat(sheet, host, key) == 0
-    assert services.character_visible(sheet, host, 0, key)
-    assert not services.character_visible(sheet, host, 1, key)  # never another seat's
-    assert services.phone_seat(sheet, host, None) is None
-    assert services.phone_seat(sheet, host, "not the key") is None
-    assert services.phone_seat(sheet, view, key) is None
-    assert services.phone_seat(sheet, seat(bandido, 1), ben_key) == 1
-    assert services.phone_seat(sheet, seat(bandido, 1), key) is None
+    assert phone_seat(sheet, host, key) == 0
+    assert character_visible(sheet, host, 0, key)
+    assert not character_visible(sheet, host, 1, key)  # never another seat's
+    assert phone_seat(sheet, host, None) is None
+    assert phone_seat(sheet, host, "not the key") is None
+    assert phone_seat(sheet, view, key) is None
+    assert phone_seat(sheet, seat(bandido, 1), ben_key) == 1
+    assert phone_seat(sheet, seat(bandido, 1), key) is None
 
 
 def test_move_line_answers_the_sheet_with_the_new_line(app, api):
     created = api.create(("Dana", "Ravi"), game="banakil")
     with app.test_request_context():
-        host = services.Access(created["id"], "host")
+        host = Access(created["id"], "host")
 
-        sheet = services.move_line(host, created["id"], {"target": 250})
+        sheet = move_line(host, created["id"], {"target": 250})
 
         assert sheet.match.options["target"] == 250 and sheet.result.target == 250
         assert sheet.version == 2
-        services.abandon(host, created["id"])
+        abandon(host, created["id"])
         with pytest.raises(Conflict):
-            services.move_line(host, created["id"], {"target": 300})
+            move_line(host, created["id"], {"target": 300})

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from app import services
 from app.errors import Clash, EditConflict
+from app.services.match.access import Access
+from app.services.match.parts import set_parts
+from app.services.match.sheet import load_sheet
 
 
 @pytest.fixture
@@ -31,19 +33,19 @@ def part(api, created, seat: int, score: int, token: str | None = None) -> None:
 def typed(match_id: str, based_on: int, **scores: int):
     """The host's page saved at `based_on` with these cells typed (s0=..., s1=...)."""
     parts = {int(name[1:]): {"score": score} for name, score in scores.items()}
-    return services.set_parts(services.Access(match_id, "host"), match_id, 1, parts,
+    return set_parts(Access(match_id, "host"), match_id, 1, parts,
                               based_on=based_on)
 
 
 def cells(match_id: str) -> tuple[int, ...]:
-    return services.load_sheet(match_id).result.rounds[0].cells
+    return load_sheet(match_id).result.rounds[0].cells
 
 
 def test_a_stale_two_seat_edit_reports_both_clashing_seats(api, table):
     created, seen = table
     part(api, created, 0, 11)  # Ana, from her phone
     part(api, created, 1, 21)  # Ben, from his
-    version = services.load_sheet(created["id"]).version
+    version = load_sheet(created["id"]).version
 
     with pytest.raises(EditConflict) as raised:
         typed(created["id"], seen, s0=4, s1=9, s2=30)
@@ -59,7 +61,7 @@ def test_a_stale_two_seat_edit_reports_both_clashing_seats(api, table):
     assert conflict.message == "Ana saved this cell while you were typing."
     assert conflict.status == 409 and conflict.code == "edit_conflict"
     # nothing was written
-    assert services.load_sheet(created["id"]).version == version
+    assert load_sheet(created["id"]).version == version
     assert cells(created["id"]) == (11, 21, 30)
 
 

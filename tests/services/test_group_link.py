@@ -4,7 +4,7 @@ group, through its rematches, or a phone that opened the owner link)."""
 
 from __future__ import annotations
 
-from app import services
+from app.services.bank.groups import group_link_of
 
 
 def group_and_match(api, filed=False):
@@ -26,21 +26,21 @@ def group_and_match(api, filed=False):
 def test_a_match_of_no_group_leads_nowhere(app, api):
     match = api.call("POST", "/matches", json={"game": "generic", "players": ["Ana"]}).get_json()
     with app.app_context():
-        assert services.group_link_of(match["id"], "host") is None
+        assert group_link_of(match["id"], "host") is None
 
 
 def test_started_in_the_group_the_host_is_led_to_the_owner_link_and_the_rest_to_the_view(
         app, api):
     group, match = group_and_match(api)
     with app.app_context():
-        host = services.group_link_of(match["id"], "host")
+        host = group_link_of(match["id"], "host")
         assert (host.secret, host.role, host.name) == (group["tokens"]["owner"], "owner",
                                                        "Thursday table")
         for role in ("seat", "view"):
-            link = services.group_link_of(match["id"], role)
+            link = group_link_of(match["id"], role)
             assert (link.secret, link.role) == (group["tokens"]["view"], "view")
         # A phone that opened the owner link holds it already, whatever link it holds here.
-        known = services.group_link_of(match["id"], "seat", [group["tokens"]["owner"]])
+        known = group_link_of(match["id"], "seat", [group["tokens"]["owner"]])
         assert known.role == "owner"
 
 
@@ -50,7 +50,7 @@ def test_filed_at_banking_the_host_is_led_to_the_view_link_and_so_after_its_rema
                      match["tokens"]["host"]).get_json()
     with app.app_context():
         for match_id in (match["id"], again["id"]):
-            link = services.group_link_of(match_id, "host")
+            link = group_link_of(match_id, "host")
             assert (link.secret, link.role) == (group["tokens"]["view"], "view")
 
 
@@ -59,4 +59,4 @@ def test_a_rematch_of_a_match_started_in_the_group_leads_its_host_to_the_owner_l
     again = api.call("POST", f"/matches/{match['id']}/rematch",
                      match["tokens"]["host"]).get_json()
     with app.app_context():
-        assert services.group_link_of(again["id"], "host").role == "owner"
+        assert group_link_of(again["id"], "host").role == "owner"

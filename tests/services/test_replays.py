@@ -11,7 +11,7 @@ import pytest
 
 from app.cache import EXTENSION, Cache
 from app.games import GAMES
-from app.services import load_sheet
+from app.services.match.sheet import load_sheet
 
 
 @pytest.fixture

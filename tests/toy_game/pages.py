@@ -9,6 +9,7 @@ from flask import Blueprint
 
 from app.web.games import GamePages
 from app.web.sheet.view import SheetView
+from app.web.sheet.words import PartWords
 
 from .engine import BONUS, GAME, MOST_TRICKS
 
@@ -40,5 +41,9 @@ def form_tricks(form) -> dict[str, str]:
     return {"tricks": form.get("tricks", "")}
 
 
-PAGES = GamePages(game=GAME, view=TallyView, part_noun="tricks", read_part=read_tricks,
+# A fifth game's own words for a seat's part (a real game's are translated: words.py).
+TRICKS = PartWords(saved="%(name)s's tricks saved.",
+                   in_round="%(name)s's tricks in round %(number)s", change="change the tricks")
+
+PAGES = GamePages(game=GAME, view=TallyView, part_words=TRICKS, read_part=read_tricks,
                   typed_values=typed_tricks, form_values=form_tricks, blueprint=bp)

@@ -18,12 +18,11 @@ from ...errors import Conflict, Forbidden, Invalid, NotFound
 from ...extensions import db
 from ...games import Game, Result, Side
 from ...games.say import Say
-from ...models import Change, Group, GroupToken, Match, Player, Seat, Token
+from ...models import Change, Group, GroupToken, Match, Player, Seat, Token, utc
 from ...turns import in_turns
-from ..matches import utc
-from ..rights import Access
-from ..sheet import Sheet, unchanged_rounds
-from ..writes import group_of, log_change, touch_group, writing
+from ..match.access import Access
+from ..match.sheet import Sheet, unchanged_rounds
+from ..match.writes import group_of, log_change, touch_group, writing
 from .groups import GroupAccess
 from .roster import roster_players
 

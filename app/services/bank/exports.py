@@ -17,11 +17,10 @@ from ...errors import NotFound
 from ...extensions import db
 from ...games import GAMES, RoundInput
 from ...games.say import Say
-from ...models import Entry, Match, Round, Seat
+from ...models import Entry, Match, Round, Seat, utc
 from ...turns import in_turns
-from ..matches import utc
-from ..rights import Access
-from ..sheet import load_sheet
+from ..match.access import Access
+from ..match.sheet import load_sheet
 from .banking import bank_at
 from .groups import GroupAccess
 

@@ -16,8 +16,8 @@ from ...errors import Forbidden, Invalid, NotFound, TooManyRequests, Unauthorize
 from ...extensions import db, write_intent
 from ...games.say import Say
 from ...models import Change, Group, GroupToken, Match, Player
+from ..match.writes import lock_group, touch_group
 from ..text import clean_names, clean_text, fold, refuse_repeats
-from ..writes import lock_group, touch_group
 
 GROUP_NAME_LIMIT = 80
 # SPEC section 6: a roster holds at most 1,000 players, however they join (a create, an add, a

@@ -19,11 +19,11 @@ from ...games import GAMES, Game, InvalidInput, Result, RoundInput
 from ...games.say import Say
 from ...models import Change, Entry, Group, Match, Player, Round, Seat, Token
 from ...turns import in_turns, without_pauses
-from ..match_edits import detail_text
-from ..matches import MATCH_NAME_LIMIT, clean_players, new_id
+from ..match.create import MATCH_NAME_LIMIT, clean_players, new_id
+from ..match.edits import detail_text
+from ..match.writes import MOST_ROUNDS as MOST_ROUNDS_A_MATCH
+from ..match.writes import parse_input
 from ..text import NAME_LIMIT, clean_text, fold
-from ..writes import MOST_ROUNDS as MOST_ROUNDS_A_MATCH
-from ..writes import parse_input
 from .banking import places
 from .exports import EXPORT_FORMAT, EXPORT_VERSION
 from .groups import GROUP_NAME_LIMIT, ROSTER_LIMIT, new_group, new_secret

@@ -18,7 +18,7 @@ from ...extensions import db
 from ...games.say import Say
 from ...models import Group
 from ...turns import in_turns
-from ..sheet import Sheet
+from ..match.sheet import Sheet
 from .banking import Bank, Summary, bank_at
 from .groups import GroupAccess
 from .stats import game_named

@@ -19,9 +19,9 @@ from ...games.say import Say
 from ...models import Change, Group, Match, Night, NightTable, NightToken, Player, Seat
 from ..bank.groups import LARGEST_ID, GroupAccess, locked_group
 from ..bank.roster import roster_players
-from ..matches import MATCH_NAME_LIMIT, build_match
+from ..match.create import MATCH_NAME_LIMIT, build_match
+from ..match.writes import lock_group, touch_group
 from ..text import clean_text
-from ..writes import lock_group, touch_group
 from . import seating
 from .access import NightAccess
 from .reads import night_version

@@ -12,9 +12,8 @@ from sqlalchemy import func, select
 from ...cache import kept
 from ...extensions import db
 from ...games import GAMES
-from ...models import Group, Match, Night, NightTable, NightToken, Player, Seat, Token
-from ..matches import utc
-from ..sheet import load_sheet
+from ...models import Group, Match, Night, NightTable, NightToken, Player, Seat, Token, utc
+from ..match.sheet import load_sheet
 from .access import NightAccess
 
 

@@ -9,20 +9,22 @@ import re
 from typing import Any
 
 from flask import Blueprint, flash, jsonify, redirect, request, url_for
+from flask_babel import get_translations
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from ... import services
 from ...errors import Invalid, ServiceError
 from ...games.banakil import GAME
 from ...games.banakil_hands import CLASS_NAMES, CLASSES, MELDED_NOTHING
 from ...games.banakil_working import describe_hand, describe_sides
 from ...i18n import say
+from ...services.match.parts import preview_part
+from ...services.match.writes import add_round, replace_round
 from ..blueprint import host_access
 from ..sheet.arithmetic import LIKE_A_SUM, NotANumber, evaluate
 from ..sheet.forms import posted
-from ..sheet.rounds import said_of
 from ..sheet.view import SheetView
+from ..sheet.words import PartWords, RoundWords
 from .base import Form, GamePages, part_view, read_count, view_for
 
 PILES = ("melded", "in_hand")
@@ -172,10 +174,10 @@ def preview(token: str, number: int, seat: int):
         field, message = next(iter(errors.items()))
         return jsonify({"ok": False, "field": field, "message": message})
     try:
-        sheet, _changes = services.preview_part(access, access.match_id, number, seat, body)
+        sheet, _changes = preview_part(access, access.match_id, number, seat, body)
     except Invalid as error:
         return jsonify({"ok": False, "field": PAGES.error_field(error.field),
-                        "message": said_of(error.message, PAGES.round_noun)})
+                        "message": HANDS.service_said(error.message)})
     outcome = sheet.result.rounds[number - 1]
     side = sheet.side_of(seat)
     cells = outcome.cells if outcome.cells is not None else outcome.detail.cells_so_far
@@ -198,11 +200,11 @@ def dead_hand(token: str):
             raise Invalid(_("Hand %(number)s changed on another phone: check the sheet first.",
                             number=request.form.get("number")))
         if number > len(view.sheet.rounds):
-            services.add_round(access, access.match_id, {"dead": True})
+            add_round(access, access.match_id, {"dead": True})
         else:
-            services.replace_round(access, access.match_id, number, {"dead": True})
+            replace_round(access, access.match_id, number, {"dead": True})
     except ServiceError as error:
-        flash(said_of(error.message, PAGES.round_noun), "error")
+        flash(HANDS.service_said(error.message), "error")
     else:
         flash(_("Hand %(number)s is dead: nobody scores it, the deal passes on.", number=number),
               "info")
@@ -221,7 +223,49 @@ def card_icon(draw: Any, box: tuple[int, int, int], colour: tuple[int, int, int]
                      width=max(3, s // 16))
 
 
-PAGES = GamePages(GAME, view=BanakilView, part_noun="hand", round_noun="hand",
+# Banakil's rounds are hands (rules/banakil.txt), and a seat's part is its hand: every sentence a
+# page says of either, in those words.
+HANDS = RoundWords(
+    none_yet=_l("No hands yet."),
+    sheet=_l("The sheet, hand by hand"),
+    adding=_l("adding hand %(number)s"),
+    deleting=_l("deleting hand %(number)s"),
+    changing=_l("the change to hand %(number)s"),
+    delete=_l("Delete hand %(number)s"),
+    deleted=_l("Hand %(number)s deleted."),
+    latest=_l("hand <bdi>%(number)s</bdi>: <bdi>%(points)s</bdi>"),
+    reached=_l("The line moved (%(moved)s): the latest hand reaches it, the match is over."),
+    saved_by=_l("%(who)s saved hand %(number)s."),
+    changed_by=_l("%(who)s changed hand %(number)s."),
+    deleted_by=_l("%(who)s deleted hand %(number)s."),
+    part_label=_l("Hand %(number)s, %(name)s"),
+    running_totals=_l("Running totals, hand by hand"),
+    axis=(_l("hand"), _l("Hand")),
+    line_lead=_l("Change where “<bdi>%(name)s</bdi>” ends. A line reached before the last hand "
+                 "can't be chosen; one the latest hand reaches ends the match there; one no "
+                 "total reaches yet lets play go on."),
+    line_now=lambda played: get_translations().ngettext(
+        "Now, after %(num)s hand: %(totals)s", "Now, after %(num)s hands: %(totals)s", played),
+    said={
+        "line_reached_early": _l(
+            "That line would already have been reached in hand %(reached)s, before the last "
+            "hand (hand %(last)s). Choose another, or delete the hands after hand %(reached)s "
+            "first."),
+        "only_last_round_deleted": _l("Only the last hand (hand %(number)s) can be deleted."),
+        "earlier_round_stays_typed": _l(
+            "Hand %(number)s is not the last one: every part of it stays typed (a part left "
+            "empty would open it again)."),
+        "ends_before_last": _l("That would end the match after hand %(number)s, before its last "
+                               "hand. Delete the later hands first."),
+        "over_no_new_round": _l("The match is over: bank it, or change a hand instead."),
+        "finish_open_round": _l("Finish the open hand before starting the next one."),
+    },
+)
+HAND = PartWords(saved=_l("%(name)s's hand saved."),
+                 in_round=_l("%(name)s's hand in hand %(number)s"),
+                 change=_l("change the hand"))
+
+PAGES = GamePages(GAME, view=BanakilView, part_words=HAND, round_words=HANDS,
                   read_part=read_hand, typed_values=typed_hand, form_values=form_hand,
                   round_page=True, whole_part_fields=("hands",), blueprint=bp,
                   card_icon=card_icon)

@@ -7,16 +7,19 @@ from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 
-from ... import services
 from ...errors import Conflict, Invalid, ServiceError, TypedElsewhere
 from ...games import bandido
 from ...games.say import Say
 from ...i18n import num, say
+from ...services.match import history
+from ...services.match.characters import as_seat, set_character
 from ..blueprint import link_access
 from ..sheet.forms import VersionedForm
 from ..sheet.keys import keep_key
 from ..sheet.view import SheetView
+from ..sheet.words import PartWords
 from ..words import in_words, isolated
 from .base import Form, GamePages, read_count, view_for
 
@@ -86,7 +89,7 @@ class BandidoView(SheetView):
     @property
     def revealed_by_refusals(self) -> list[str]:
         """Whose character a refused change revealed: the sheet tells the table so."""
-        seats = dict.fromkeys(services.revealed_by_refusals(self.match.id))
+        seats = dict.fromkeys(history.revealed_by_refusals(self.match.id))
         return [self.sheet.players[seat] for seat in seats]
 
     @property
@@ -145,7 +148,7 @@ def character(token: str):
     access = link_access(token)
     view = view_for(access, PAGES)
     number = _seat_of(view)
-    writer = services.as_seat(access, number) if access.role == "host" else access
+    writer = as_seat(access, number) if access.role == "host" else access
     seat = view.match.seats[number]
     form = VersionedForm(request.form if request.method == "POST" else None)
     unchosen: list[str | None] = [None] * CHARACTER_SYMBOLS
@@ -166,7 +169,7 @@ def character(token: str):
                 raise Invalid(_("Pick all %(count)s symbols: symbol %(number)s is not picked "
                                 "yet.", count=in_words(CHARACTER_SYMBOLS), number=unpicked[0]),
                               "symbols")
-            sheet, key = services.set_character(
+            sheet, key = set_character(
                 writer, access.match_id, number, {"symbols": chosen, "revealed": revealed},
                 key=view.character_key, replace=request.form.get("replace") == "yes")
         except Invalid as problem:
@@ -227,7 +230,12 @@ def card_icon(draw: Any, box: tuple[int, int, int], colour: tuple[int, int, int]
                      fill=(255, 255, 255))
 
 
-PAGES = GamePages(bandido.GAME, view=BandidoView, part_noun="turn",
+# A seat's part of a round is its turn.
+TURNS = PartWords(saved=_l("%(name)s's turn saved."),
+                  in_round=_l("%(name)s's turn in round %(number)s"),
+                  change=_l("change the turn"))
+
+PAGES = GamePages(bandido.GAME, view=BandidoView, part_words=TURNS,
                   read_part=read_state, typed_values=typed_state, form_values=form_state,
                   whole_part_fields=("players", "symbols"), blueprint=bp,
                   card_icon=card_icon)

@@ -9,14 +9,15 @@ from typing import Any
 
 from flask import Blueprint, abort, url_for
 
-from ... import services
 from ...errors import ServiceError
 from ...games import Game, Registry
-from ...services import Access, Sheet
+from ...services.match.access import Access
+from ...services.match.sheet import Sheet, load_sheet
 from ..blueprint import host_access, link_access
 from ..sheet.arithmetic import NotANumber, evaluate
 from ..sheet.keys import phone_key
 from ..sheet.view import SheetView
+from ..sheet.words import ROUNDS, SCORES, PartWords, RoundWords
 
 Form = Mapping[str, str]
 PartReader = Callable[[Form], tuple[Any | None, dict[str, str]]]
@@ -61,8 +62,10 @@ class GamePages:
 
     game: Game
     view: type[SheetView] = SheetView
-    part_noun: str = "score"  # what one seat types for a round
-    round_noun: str = "round"
+    # What its pages say of a seat's part (a score) and of a round, unless the game says it in
+    # its own words (words.py).
+    part_words: PartWords = SCORES
+    round_words: RoundWords = ROUNDS
     read_part: PartReader = read_score
     typed_values: Callable[[Any], dict[str, Any]] = typed_score
     form_values: Callable[[Form], dict[str, Any]] = form_score
@@ -118,7 +121,7 @@ def view_of(sheet: Sheet, access: Access) -> SheetView:
 
 def view_for(access: Access, pages: GamePages | None = None) -> SheetView:
     """The view of the match `access` opens; with `pages`, a 404 unless it plays that game."""
-    sheet = services.load_sheet(access.match_id)
+    sheet = load_sheet(access.match_id)
     if pages is not None and sheet.game.name != pages.name:
         abort(404)
     return view_of(sheet, access)

@@ -6,14 +6,16 @@ from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 
-from ... import services
 from ...errors import Invalid, ServiceError
 from ...games import blue_banana
 from ...games.reading import InvalidInput
 from ...i18n import say
+from ...services.match.writes import add_round, replace_round
 from ..sheet.forms import VersionedForm, posted
 from ..sheet.view import SheetView
+from ..sheet.words import PartWords
 from .base import Form, GamePages, load_view, read_count
 
 # The motifs are drawn by our own icons (games/_icons.html, by the motif's code).
@@ -144,10 +146,10 @@ def task(token: str):
             cards = blue_banana.parse_task(chosen)
             if number > len(view.sheet.rounds):
                 body = {"players": [None] * len(view.sheet.players), "task": cards}
-                services.add_round(view.access, view.match.id, body)
+                add_round(view.access, view.match.id, body)
             else:
                 body = view.sheet.game.round_input(view.sheet.rounds[number - 1]) | {"task": cards}
-                services.replace_round(view.access, view.match.id, number, body)
+                replace_round(view.access, view.match.id, number, body)
         except (InvalidInput, Invalid) as problem:
             error, status = problem.message, 422
         except ServiceError as problem:
@@ -196,7 +198,7 @@ def mark_snatched(token: str, number: int):
     body = view.sheet.game.round_input(entered) | {"snatched": True}
     try:
         # Based on the round as just read: a line typed since is never written over.
-        services.replace_round(view.access, view.match.id, number, body, (view.match.version,))
+        replace_round(view.access, view.match.id, number, body, (view.match.version,))
     except ServiceError as problem:
         flash(say(problem.message), "error")
     else:
@@ -216,7 +218,12 @@ def card_icon(draw: Any, box: tuple[int, int, int], colour: tuple[int, int, int]
               width=max(3, s // 12))
 
 
-PAGES = GamePages(blue_banana.GAME, view=BlueBananaView, part_noun="cards",
+# A seat's part of a round is the cards it collected.
+CARDS = PartWords(saved=_l("%(name)s's cards saved."),
+                  in_round=_l("%(name)s's cards in round %(number)s"),
+                  change=_l("change the cards"))
+
+PAGES = GamePages(blue_banana.GAME, view=BlueBananaView, part_words=CARDS,
                   read_part=read_line, typed_values=typed_line, form_values=form_line,
                   round_page=True, whole_part_fields=("players",), blueprint=bp,
                   card_icon=card_icon)

@@ -12,10 +12,14 @@ from flask_wtf import FlaskForm
 from werkzeug.datastructures import MultiDict
 from wtforms import HiddenField
 
-from ... import services
 from ...errors import EditConflict, Invalid, ServiceError
+from ...games import RoundInput
 from ...games.generic import GAME
 from ...i18n import num, say
+from ...services.match.history import cell_history
+from ...services.match.parts import set_parts
+from ...services.match.sheet import load_sheet
+from ...services.match.writes import add_round
 from ..blueprint import link_access
 from ..sheet.drawn import render_sheet
 from ..sheet.forms import CellForm, ScoreField, VersionedForm
@@ -74,7 +78,7 @@ def enter_round(token: str):
     access = link_access(token)
     if access.role == "view":
         abort(403)
-    sheet = services.load_sheet(access.match_id)
+    sheet = load_sheet(access.match_id)
     view = view_of(sheet, access)
     form = entry_form(view.entry_seats, request.form)
     if form.validate_on_submit():
@@ -92,10 +96,10 @@ def enter_round(token: str):
             if (access.role == "host" and number > len(sheet.rounds)
                     and len(parts) == len(sheet.players)):
                 body = sheet.game.round_input(
-                    services.RoundInput({}, tuple(parts[s] for s in range(len(sheet.players)))))
-                sheet = services.add_round(access, access.match_id, body)
+                    RoundInput({}, tuple(parts[s] for s in range(len(sheet.players)))))
+                sheet = add_round(access, access.match_id, body)
             else:
-                sheet, _changes = services.set_parts(access, access.match_id, number, parts,
+                sheet, _changes = set_parts(access, access.match_id, number, parts,
                                                      based_on=form.based_on())
         except EditConflict as error:
             return _lost_race(token, access, number, error, parts)
@@ -136,7 +140,7 @@ def _save_typed_round(token: str, view: SheetView, form, typed: str):
     if not parts:  # what was typed is what the round holds
         return redirect(url_for("web.sheet", token=token, _anchor=f"r{number}"))
     try:
-        services.set_parts(access, access.match_id, number, parts, based_on=form.based_on())
+        set_parts(access, access.match_id, number, parts, based_on=form.based_on())
     except EditConflict as error:
         return _lost_race(token, access, number, error, parts)
     except ServiceError as error:
@@ -176,7 +180,7 @@ def _lost_race(token: str, access, number: int, conflict: EditConflict,
                parts: dict[int, Any]):
     """The sheet as it now is, with the choice the clash asks for above it; the entry row
     shows nothing typed for another round."""
-    view = view_of(services.load_sheet(access.match_id), access)
+    view = view_of(load_sheet(access.match_id), access)
     names, shown = view.sheet.players, FreeSheetView.shown
     kept = {seat: part for seat, part in parts.items() if seat not in conflict.refreshed}
     race = LostRace(
@@ -195,7 +199,7 @@ def _lost_race(token: str, access, number: int, conflict: EditConflict,
 def edit_cell(token: str, number: int, seat: int):
     """One cell on a page of its own: its value, its history, and a field to change it."""
     access = link_access(token)
-    sheet = services.load_sheet(access.match_id)
+    sheet = load_sheet(access.match_id)
     view = view_of(sheet, access)
     if pages_of(sheet.game.name).part_endpoint != request.endpoint:  # its own part pages
         return redirect(view.part_url(token, number, seat))
@@ -215,7 +219,7 @@ def edit_cell(token: str, number: int, seat: int):
             form.value.errors = [_("Type a number.")]
         else:
             try:
-                sheet, _changes = services.set_parts(access, access.match_id, number,
+                sheet, _changes = set_parts(access, access.match_id, number,
                                                      {seat: {"score": form.value.score}},
                                                      based_on=form.based_on())
             except EditConflict as error:
@@ -233,7 +237,7 @@ def edit_cell(token: str, number: int, seat: int):
                                         _anchor=f"r{number}"))
     if request.method == "POST" and status == 200:
         status = 422
-    history = services.cell_history(sheet, number, seat)
+    history = cell_history(sheet, number, seat)
     return render_template("games/generic/cell.html", token=token, view=view, form=form,
                            number=number, seat=seat, history=history, conflict=conflict), status
 

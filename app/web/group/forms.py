@@ -9,7 +9,7 @@ from flask_wtf.file import FileField
 from wtforms import SelectField, StringField, TextAreaField
 from wtforms.validators import InputRequired, Length, Optional, ValidationError
 
-from ...services import NAME_LIMIT
+from ...services.text import NAME_LIMIT
 
 GROUP_NAME_LIMIT = 80
 

@@ -8,10 +8,12 @@ import segno
 from flask import Response, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from ... import services
 from ...errors import ServiceError
 from ...hosting.lan import for_phones, loopback_warning
 from ...i18n import say
+from ...services.bank import groups
+from ...services.bank.banking import bank_at
+from ...services.bank.groups import group_tokens
 from ..blueprint import bp, owner_link, remember
 from ..sheet.forms import CsrfForm, posted
 from .page import ROLE_LABELS
@@ -24,8 +26,8 @@ def _group_url(secret: str) -> str:
 @bp.get("/g/<token>/links")
 def group_links(token: str):
     access, version = owner_link(token)
-    tokens = services.group_tokens(access, access.group_id)
-    bank = services.bank_at(access, access.group_id, version)
+    tokens = group_tokens(access, access.group_id)
+    bank = bank_at(access, access.group_id, version)
     entries = [{"label": _("View only"), "role": "view", "url": _group_url(tokens["view"]),
                 "qr": url_for("web.group_qr", token=token, role="view"),
                 "hint": _("Anyone with it sees the bank, the leaderboards and the charts; "
@@ -44,7 +46,7 @@ def group_qr(token: str, role: str):
     """A group link as a QR code (SVG, drawn here: no outside service sees the link)."""
     access, _version = owner_link(token)
     out = io.BytesIO()
-    secret = services.group_tokens(access, access.group_id)[role]
+    secret = group_tokens(access, access.group_id)[role]
     segno.make(_group_url(secret), error="m").save(out, kind="svg", scale=6, border=2,
                                                    xmldecl=False, title=None)
     return Response(out.getvalue(), mimetype="image/svg+xml")
@@ -56,7 +58,7 @@ def replace_group_link(token: str):
     posted()
     role = request.form.get("role")
     try:
-        tokens = services.replace_group_link(access, access.group_id, role)
+        tokens = groups.replace_group_link(access, access.group_id, role)
     except ServiceError as error:
         flash(say(error.message), "error")
         return redirect(url_for("web.group_links", token=token))

@@ -7,11 +7,15 @@ from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from ... import services
 from ...errors import Conflict, Invalid, ServiceError
 from ...games import GAMES
 from ...i18n import say
-from ...services.night import group_nights, nights_of_matches
+from ...services.bank import groups
+from ...services.bank.banking import bank_at
+from ...services.bank.groups import change_group, create_group
+from ...services.bank.ratings import ratings_of
+from ...services.bank.stats import group_head_to_head, group_stats, group_tonight
+from ...services.night.reads import group_nights, nights_of_matches
 from ..blueprint import bp, group_link, owner_link, remember
 from ..sheet.forms import CsrfForm, posted
 from . import view as group_view
@@ -34,7 +38,7 @@ def new_group():
         status = 422
         if form.validate_on_submit():
             try:
-                _made, tokens = services.create_group(
+                _made, tokens = create_group(
                     form.name.data, roster_lines(form.roster.data), request.remote_addr)
             except (Invalid, Conflict) as error:
                 field = form.name if error.field == "name" else form.roster
@@ -53,12 +57,12 @@ def group(token: str):
     access, version = group_link(token)
     remember(token, "groups")
     gid = access.group_id
-    bank = services.bank_at(access, gid, version)
+    bank = bank_at(access, gid, version)
     played = group_view.games_played(bank)
     game = request.args.get("game")
     game = game if game in GAMES else None
-    stats = services.group_stats(access, gid, version, game)
-    panels = [group_view.GamePanel(g, services.group_stats(access, gid, version, g.name),
+    stats = group_stats(access, gid, version, game)
+    panels = [group_view.GamePanel(g, group_stats(access, gid, version, g.name),
                                    group_view.over_time_chart(bank, g.name))
               for g in played if game in (None, g.name)]
     matches, pages = group_view.bank_page(bank, game, page_number(request.args.get("page")))
@@ -68,16 +72,16 @@ def group(token: str):
     h2h, h2h_error = None, None
     if request.args.get("a") or request.args.get("b"):
         try:
-            h2h = services.group_head_to_head(access, gid, version, request.args.get("a"),
+            h2h = group_head_to_head(access, gid, version, request.args.get("a"),
                                               request.args.get("b"), game)
         except Invalid as error:
             h2h_error = say(error.message)
-    tonight = services.group_tonight(access, gid, version)
+    tonight = group_tonight(access, gid, version)
     nights_page = page_number(request.args.get("nights"))
     nights, nights_pages = group_nights(gid, nights_page)
     nights_page = min(nights_page, nights_pages)
     # With ratings off no page shows one (SPEC section 8): nothing rated reaches the template.
-    rated = ({g.name: services.ratings_of(bank, g.name) for g in played} if bank.ratings
+    rated = ({g.name: ratings_of(bank, g.name) for g in played} if bank.ratings
              else {})
     return render_template(
         "group/group.html", token=token, access=access, role_label=str(ROLE_LABELS[access.role]),
@@ -95,7 +99,7 @@ def switch_ratings(token: str, switch: str):
     """The owner switches the group's skill ratings on or off."""
     access, _version = owner_link(token)
     posted()
-    services.change_group(access, access.group_id, {"ratings": switch == "on"})
+    change_group(access, access.group_id, {"ratings": switch == "on"})
     flash(_("Ratings are on: each game's leaderboard shows them beside the win rate.")
           if switch == "on" else _("Ratings are off: no page shows them."), "info")
     return redirect(url_for("web.group", token=token, _anchor="ratings"))
@@ -107,7 +111,7 @@ def take_out(token: str, match_id: str, move: str):
     access, version = owner_link(token)
     posted()
     try:
-        services.take_out(access, access.group_id, match_id, move == "out")
+        groups.take_out(access, access.group_id, match_id, move == "out")
     except ServiceError as error:
         flash(say(error.message), "error")
     else:

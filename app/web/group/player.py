@@ -10,10 +10,11 @@ from flask import abort, render_template
 from flask_babel import format_datetime
 from flask_babel import gettext as _
 
-from ... import services
 from ...cache import kept
 from ...errors import ServiceError
 from ...i18n import language
+from ...services.bank.banking import bank_at
+from ...services.bank.players import group_player
 from .. import charts
 from ..blueprint import bp, group_link, remember
 from . import view as group_view
@@ -47,10 +48,10 @@ def player(token: str, player_id: int):
     remember(token, "groups")
     gid = access.group_id
     try:
-        page = services.group_player(access, gid, version, player_id)
+        page = group_player(access, gid, version, player_id)
     except ServiceError as error:
         abort(error.status)
-    bank = services.bank_at(access, gid, version)
+    bank = bank_at(access, gid, version)
     ratings = page["ratings"] or []
     return render_template(
         "group/player.html", token=token, access=access,

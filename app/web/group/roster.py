@@ -6,10 +6,14 @@ from __future__ import annotations
 from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from ... import services
 from ...errors import Conflict, Invalid, ServiceError
 from ...games import GAMES
 from ...i18n import say
+from ...services.bank.banking import bank_at
+from ...services.bank.groups import last_options
+from ...services.bank.roster import add_player as add_player_
+from ...services.bank.roster import merge_players as merge_players_
+from ...services.bank.roster import rename_player as rename_player_
 from ..blueprint import bp, group_link, owner_link
 from ..match.forms import new_match_form
 from ..match.start import start_match
@@ -24,7 +28,7 @@ ROSTER_PAGE = 50
 
 def _roster_page(token: str, access, version, add=None, rename=None, renamed=None, merge=None,
                  status: int = 200):
-    bank = services.bank_at(access, access.group_id, version)
+    bank = bank_at(access, access.group_id, version)
     choices = [(str(pid), name) for pid, name in bank.players]
     pages = max(1, -(-len(bank.players) // ROSTER_PAGE))
     at = next((i for i, (pid, _name) in enumerate(bank.players) if pid == renamed), None)
@@ -62,7 +66,7 @@ def add_player(token: str):
     form, status = PlayerForm(request.form, prefix="add"), 422
     if form.validate_on_submit():
         try:
-            player = services.add_player(access, access.group_id, form.name.data)
+            player = add_player_(access, access.group_id, form.name.data)
         except (Invalid, Conflict) as error:
             form.name.errors, status = [say(error.message)], error.status
         else:
@@ -77,7 +81,7 @@ def rename_player(token: str, player_id: int):
     form, status = PlayerForm(request.form, prefix=f"p{player_id}"), 422
     if form.validate_on_submit():
         try:
-            player = services.rename_player(access, access.group_id, player_id, form.name.data)
+            player = rename_player_(access, access.group_id, player_id, form.name.data)
         except (Invalid, Conflict) as error:
             form.name.errors, status = [say(error.message)], error.status
         except ServiceError as error:
@@ -95,12 +99,12 @@ def rename_player(token: str, player_id: int):
 def merge_players(token: str):
     access, version = owner_link(token)
     form, status = MergeForm(request.form), 422
-    bank = services.bank_at(access, access.group_id, version)
+    bank = bank_at(access, access.group_id, version)
     choices = [(str(pid), name) for pid, name in bank.players]
     form.player.choices, form.into.choices = choices, choices
     if form.validate_on_submit():
         try:
-            player = services.merge_players(access, access.group_id, int(form.player.data),
+            player = merge_players_(access, access.group_id, int(form.player.data),
                                             int(form.into.data))
         except (Invalid, Conflict) as error:
             form.into.errors, status = [say(error.message)], error.status
@@ -121,7 +125,7 @@ def group_match(token: str, game_name: str):
     roster), the game's options as the group last played them."""
     access, version = owner_link(token)
     game = GAMES.get(game_name) or abort(404)
-    bank = services.bank_at(access, access.group_id, version)
+    bank = bank_at(access, access.group_id, version)
     form = new_match_form(game, request.form if request.method == "POST" else None)
     status = 200
     if request.method == "POST":
@@ -130,11 +134,11 @@ def group_match(token: str, game_name: str):
             return started
         status = 422
     else:
-        last = services.last_options(access.group_id, game.name) or {}
+        last = last_options(access.group_id, game.name) or {}
         for spec in game.options:
             if spec.name in last and spec.kind != "seat":
                 form[f"opt_{spec.name}"].data = last[spec.name]
     return render_template("match/new_match.html", game=game, form=form, group=bank, token=token,
                            roster=[name for _, name in bank.players],
-                           last_played=services.last_options(access.group_id, game.name)
+                           last_played=last_options(access.group_id, game.name)
                            is not None), status

@@ -7,10 +7,11 @@ from flask import Response, current_app, flash, redirect, render_template, reque
 from flask_babel import gettext as _
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from ... import services
 from ...errors import Invalid
 from ...extensions import csrf
 from ...i18n import say
+from ...services.bank import imports
+from ...services.bank.exports import group_csv, group_export_json
 from ...wire import parse_json
 from ..blueprint import bp, group_link, remember
 from .forms import ImportForm
@@ -28,7 +29,7 @@ def _size(limit: int) -> str:
 @bp.get("/g/<token>/export.csv")
 def export_csv(token: str):
     access, version = group_link(token)
-    return Response(services.group_csv(access, access.group_id, version), mimetype="text/csv",
+    return Response(group_csv(access, access.group_id, version), mimetype="text/csv",
                     headers={"Content-Disposition":
                              f'attachment; filename="squarescores-group-{access.group_id}.csv"'})
 
@@ -36,7 +37,7 @@ def export_csv(token: str):
 @bp.get("/g/<token>/export.json")
 def export_json(token: str):
     access, version = group_link(token)
-    body = services.group_export_json(access, access.group_id, version)
+    body = group_export_json(access, access.group_id, version)
     return Response(body, mimetype="application/json", headers={
         "Content-Disposition":
             f'attachment; filename="squarescores-group-{access.group_id}.json"'})
@@ -74,7 +75,7 @@ def import_group():
         form.form_errors.append(_("That is not a backup: a group's export.json is JSON."))
         return render_template("group/import_group.html", form=form, limit=limit), 422
     try:
-        _made, tokens = services.import_group(body, request.remote_addr)
+        _made, tokens = imports.import_group(body, request.remote_addr)
     except Invalid as error:
         form.form_errors.append(
             _("The backup was not imported: %(reason)s (at %(field)s)", reason=say(error.message),

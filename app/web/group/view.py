@@ -16,7 +16,7 @@ from markupsafe import Markup
 from ...cache import kept
 from ...games import GAMES, Game
 from ...i18n import MINUS, language, say
-from ...services import Bank, Summary
+from ...services.bank.banking import Bank, Summary
 from .. import charts
 from ..words import spoken_links, spoken_minutes
 

@@ -9,10 +9,12 @@ from flask import abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
-from ... import services
 from ...errors import ServiceError
 from ...i18n import say
-from ...services.matches import next_link
+from ...services.bank import banking
+from ...services.match.answers import next_link
+from ...services.match.rematch import rematch as rematch_
+from ...services.match.sheet import load_sheet
 from ..blueprint import bp, host_access, link_access, remember
 from ..games import view_of
 from ..sheet.drawn import owned_groups
@@ -34,11 +36,11 @@ def bank(token: str) -> ResponseReturnValue:
             return redirect(url_for("web.sheet", token=token))
         body = {"group": group["id"], "group_token": group["token"]}
     if request.form.get("confirmed") != "yes" and access.role != "view":
-        view = view_of(services.load_sheet(access.match_id), access)
+        view = view_of(load_sheet(access.match_id), access)
         if view.status == "over":
             return render_template("match/bank.html", token=token, view=view, group=group)
     try:
-        services.bank(access, access.match_id, body=body)
+        banking.bank(access, access.match_id, body=body)
     except ServiceError as error:
         if error.status == 403 and body is None:
             abort(403)
@@ -55,7 +57,7 @@ def unbank(token: str) -> ResponseReturnValue:
     access = host_access(token)
     posted()
     try:
-        services.unbank(access, access.match_id)
+        banking.unbank(access, access.match_id)
     except ServiceError as error:
         flash(say(error.message), "error")
     else:
@@ -70,7 +72,7 @@ def rematch(token: str):
     access = host_access(token)
     posted()
     try:
-        _made, tokens = services.rematch(access, access.match_id, address=request.remote_addr)
+        _made, tokens = rematch_(access, access.match_id, address=request.remote_addr)
     except ServiceError as error:
         flash(say(error.message), "error")
         return redirect(url_for("web.sheet", token=token))

@@ -17,9 +17,14 @@ from babel import dates
 from flask import Response, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from ... import services
 from ...errors import Invalid, ServiceError
 from ...i18n import language, say
+from ...models import utc
+from ...services.bank import exports
+from ...services.bank.banking import standings
+from ...services.match.access import authenticate_at
+from ...services.match.edits import set_details
+from ...services.match.sheet import load_sheet
 from ..blueprint import bp, link_access
 from ..games import host_view, view_of
 from ..words import spoken_minutes
@@ -56,7 +61,7 @@ class Details:
 @bp.app_template_global("match_details")
 def details_of(match: Any) -> Details:
     banked = getattr(match, "banked_at", None)
-    return Details(services.utc(match.created_at), services.utc(banked) if banked else None,
+    return Details(utc(match.created_at), utc(banked) if banked else None,
                    getattr(match, "place", None) or None, getattr(match, "note", None) or None)
 
 
@@ -93,7 +98,7 @@ def bgstats_play(view: Any) -> dict[str, Any]:
     players = []
     # Places as the bank summary has them (winners first, ties share, partners share), but
     # counted in sides: BG Stats ranks teams, so a losing partnership is second, not third.
-    finishes = services.standings(sheet)
+    finishes = standings(sheet)
     side_rank = {finish.side: 1 + len({other.side for other in finishes
                                        if other.rank < finish.rank}) for finish in finishes}
     for standing in finishes:
@@ -139,7 +144,7 @@ def _json(value: Any) -> str:
 def bgstats_download(token: str):
     """The banked match's play for BG Stats, as a file to save or share."""
     access = link_access(token)
-    view = view_of(services.load_sheet(access.match_id), access)
+    view = view_of(load_sheet(access.match_id), access)
     if view.status != "banked":
         abort(404)
     body = json.dumps(bgstats_play(view), ensure_ascii=False, indent=2)
@@ -160,7 +165,7 @@ def match_place(token: str):
         status = 422
         if form.validate_on_submit():
             try:
-                services.set_details(access, access.match_id,
+                set_details(access, access.match_id,
                                      {"place": form.place.data or None,
                                       "note": form.note.data or None})
             except Invalid as error:
@@ -179,9 +184,9 @@ def match_place(token: str):
 def match_csv(token: str):
     """The match's rounds as CSV (as the API's export.csv), for any of its links."""
     try:
-        access, version = services.authenticate_at(token, request.remote_addr)
+        access, version = authenticate_at(token, request.remote_addr)
     except ServiceError as error:
         abort(429 if error.status == 429 else 404)
-    return Response(services.match_csv(access, access.match_id, version), mimetype="text/csv",
+    return Response(exports.match_csv(access, access.match_id, version), mimetype="text/csv",
                     headers={"Content-Disposition":
                              f'attachment; filename="squarescores-{access.match_id}.csv"'})

@@ -18,7 +18,8 @@ from wtforms.validators import Length, NumberRange, Optional, StopValidation, Va
 from ...games import Game
 from ...games.base import OptionSpec
 from ...i18n import language, say
-from ...services import MATCH_NAME_LIMIT, NAME_LIMIT
+from ...services.match.create import MATCH_NAME_LIMIT
+from ...services.text import NAME_LIMIT
 
 PLAYER_FIELDS = 12
 

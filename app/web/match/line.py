@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from markupsafe import Markup
 
-from ... import services
 from ...errors import Conflict, Invalid, ServiceError
 from ...i18n import language, say
+from ...services.match import edits
+from ...services.match.sheet import load_sheet
 from ..blueprint import bp
 from ..games import host_view
-from ..sheet.rounds import of_round, said_of
+from ..sheet.words import RoundWords
 from .forms import movable_specs, move_line_form
 
 
@@ -38,33 +40,37 @@ def move_line(token: str):
                 flash(_("The line stays where it was."), "info")
                 return redirect(url_for("web.sheet", token=token))
             try:
-                sheet = services.move_line(access, access.match_id, moved)
+                sheet = edits.move_line(access, access.match_id, moved)
             except Invalid as error:
                 name = (error.field or "").removeprefix("options.")
                 _beside(form, name if name in moved else next(iter(moved)),
-                        said_of(error.message, view.round_noun))
+                        view.round_words.service_said(error.message))
             except Conflict as error:
-                if services.load_sheet(access.match_id).status in ("banked", "abandoned"):
-                    flash(said_of(error.message, view.round_noun), "error")
+                if load_sheet(access.match_id).status in ("banked", "abandoned"):
+                    flash(view.round_words.service_said(error.message), "error")
                     return redirect(url_for("web.sheet", token=token))
                 # Reached before the last round: said beside the line that moved, as typed.
-                _beside(form, next(iter(moved)), said_of(error.message, view.round_noun))
+                _beside(form, next(iter(moved)), view.round_words.service_said(error.message))
                 status = 409
             except ServiceError as error:
-                flash(said_of(error.message, view.round_noun), "error")
+                flash(view.round_words.service_said(error.message), "error")
                 return redirect(url_for("web.sheet", token=token))
             else:
-                flash(_moved(specs, moved, view.status, sheet.status, view.round_noun), "info")
+                flash(_moved(specs, moved, view.status, sheet.status, view.round_words), "info")
                 return redirect(url_for("web.sheet", token=token))
-    return render_template("match/line.html", token=token, view=view, form=form,
-                           specs=specs), status
+    words = view.round_words
+    # "Now, after 3 hands: Ana 120, Ben 95": the totals put in by the template.
+    now = Markup(words.line_now(len(view.rows)))
+    return render_template("match/line.html", token=token, view=view, form=form, specs=specs,
+                           lead=Markup(str(words.line_lead)) % {"name": view.match.name},
+                           now=now), status
 
 
 def _beside(form, name: str, message: str) -> None:
     form[f"opt_{name}"].errors = [message]
 
 
-def _moved(specs, moved: dict, before: str, after: str, noun: str) -> str:
+def _moved(specs, moved: dict, before: str, after: str, words: RoundWords) -> str:
     def label(spec) -> str:
         said = say(spec.label)
         return said.lower() if language() == "en" else said  # German nouns keep their capital
@@ -74,7 +80,7 @@ def _moved(specs, moved: dict, before: str, after: str, noun: str) -> str:
                      else _("%(option)s: %(value)s", option=label(spec), value=say(spec.when_empty))
                      for spec in specs if spec.name in moved)
     if after == "over" and before != "over":
-        return of_round("reached", noun, moved=said)
+        return words.of("reached", moved=said)
     if before == "over" and after == "active":
         return _("The line moved (%(moved)s): no total reaches it yet, so play on.", moved=said)
     return _("The line moved (%(moved)s).", moved=said)

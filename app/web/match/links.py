@@ -8,10 +8,12 @@ import segno
 from flask import Response, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from ... import services
 from ...errors import ServiceError
 from ...hosting.lan import for_phones, loopback_warning
 from ...i18n import say
+from ...services.match.links import replace_link as replace_link_
+from ...services.match.links import tokens as tokens_
+from ...services.match.sheet import load_sheet
 from ..blueprint import bp, host_access
 from ..games import view_of
 from ..sheet.forms import posted
@@ -32,8 +34,8 @@ def _link(secret: str) -> str:
 @bp.get("/m/<token>/links")
 def links(token: str):
     access = host_access(token)
-    view = view_of(services.load_sheet(access.match_id), access)
-    tokens = services.tokens(access, access.match_id)
+    view = view_of(load_sheet(access.match_id), access)
+    tokens = tokens_(access, access.match_id)
     entries = [{"label": name, "role": "seat", "seat": seat, "url": _link(secret),
                 "qr": url_for("web.qr", token=token, which=f"seat-{seat}")}
                for seat, (name, secret)
@@ -50,7 +52,7 @@ def links(token: str):
 def qr(token: str, which: str):
     """A link as a QR code (SVG, drawn here: no outside service sees the link)."""
     access = host_access(token)
-    tokens = services.tokens(access, access.match_id)
+    tokens = tokens_(access, access.match_id)
     if which == "view":
         secret = tokens["view"]
     elif which.startswith("seat-") and _small_number(which[5:]) < len(tokens["seats"]):
@@ -70,7 +72,7 @@ def replace_link(token: str):
     posted(form)
     seat = _small_number(form.seat.data) if form.role.data == "seat" else None
     try:
-        tokens = services.replace_link(access, access.match_id, form.role.data, seat)
+        tokens = replace_link_(access, access.match_id, form.role.data, seat)
     except ServiceError as error:
         flash(say(error.message), "error")
         return redirect(url_for("web.links", token=token))

@@ -6,14 +6,13 @@ from dataclasses import dataclass
 
 from flask import abort, flash, redirect, render_template, request, url_for
 
-from ... import services
 from ...errors import EditConflict, Invalid, ServiceError
+from ...services.match.history import cell_history
+from ...services.match.parts import set_parts
 from ..blueprint import bp
 from ..games import check_part, load_view, pages_of, view_of
 from ..sheet.forms import CellForm
 from ..sheet.keys import phone_key
-from ..sheet.part_words import part_saved
-from ..sheet.rounds import said_of
 from ..sheet.view import focus_after
 from ..words import isolated
 
@@ -55,7 +54,7 @@ def part(token: str, number: int, seat: int):
         body, errors = pages.read_part(request.form)
         if body is not None:
             try:
-                sheet, _opened = services.set_parts(access, access.match_id, number, {seat: body},
+                sheet, _opened = set_parts(access, access.match_id, number, {seat: body},
                                                     based_on=form.based_on(),
                                                     character_key=phone_key(access))
             except EditConflict as error:
@@ -65,12 +64,12 @@ def part(token: str, number: int, seat: int):
                 status = 409
             except Invalid as error:
                 errors = {pages.error_field(error.field):
-                          said_of(error.message, view.round_noun)}
+                          view.round_words.service_said(error.message)}
             except ServiceError as error:
-                flash(said_of(error.message, view.round_noun), "error")
+                flash(view.round_words.service_said(error.message), "error")
                 return redirect(url_for("web.sheet", token=token))
             else:
-                flash(part_saved(view.part_noun, isolated(view.sheet.players[seat])), "info")
+                flash(view.part_words.saved_said(isolated(view.sheet.players[seat])), "info")
                 # The next part to type takes the focus (and is scrolled to); with none left the
                 # round is scrolled to. Not both: the browser's jump to #r… drops the focus.
                 focus = focus_after(view_of(sheet, access))
@@ -79,7 +78,7 @@ def part(token: str, number: int, seat: int):
         status = status if conflict else 422
     else:
         abort(400)
-    history = (services.cell_history(view.sheet, number, seat)
+    history = (cell_history(view.sheet, number, seat)
                if number <= len(view.sheet.rounds) else [])
     return render_template(pages.template("part.html"), token=token, view=view, form=form,
                            number=number, seat=seat, values=values, errors=errors,

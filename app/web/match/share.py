@@ -10,10 +10,13 @@ from datetime import datetime
 from flask import Response, abort, current_app, request
 from flask_babel import force_locale, format_date, ngettext
 
-from ... import services
 from ...cache import kept
 from ...errors import ServiceError
 from ...i18n import LANGUAGES, RIGHT_TO_LEFT, language, num, say
+from ...models import utc
+from ...services.bank.groups import group_named_by
+from ...services.match.access import authenticate_at
+from ...services.match.sheet import Sheet, load_sheet
 from .. import card as drawing
 from ..blueprint import bp
 from ..games import pages_of
@@ -21,13 +24,13 @@ from ..sheet.drawn import SHOWN, finish_order
 from ..words import spoken_plain
 
 
-def card_of(sheet: services.Sheet, group: str | None) -> drawing.Card:
+def card_of(sheet: Sheet, group: str | None) -> drawing.Card:
     """What the card says, in the page's language."""
     order = finish_order(sheet)
     winners = [side.name for side, _ in order if side.index in sheet.result.winners]
     # "Ana & Cy won" is two people winning: the sentence counts the winning seats.
     won = sum(len(side.seats) for side, _ in order if side.index in sheet.result.winners)
-    moment: datetime = services.utc(sheet.match.banked_at or sheet.match.updated_at)
+    moment: datetime = utc(sheet.match.banked_at or sheet.match.updated_at)
     pages = pages_of(sheet.game.name)
     return drawing.Card(
         game=say(sheet.game.title), icon=pages.card_icon,
@@ -42,15 +45,15 @@ def card_png(token: str) -> bytes:
     """The card of the match `token` opens, at its version, in the page's language: drawn
     once and kept."""
     try:
-        access, version = services.authenticate_at(token, request.remote_addr)
+        access, version = authenticate_at(token, request.remote_addr)
     except ServiceError as error:
         abort(429 if error.status == 429 else 404)
 
     # The group's name is on the card: a renamed group draws it anew.
-    group = services.group_named_by(access.match_id)
+    group = group_named_by(access.match_id)
 
     def make() -> tuple[bytes | None, int, bool]:
-        sheet = services.load_sheet(access.match_id)
+        sheet = load_sheet(access.match_id)
         if sheet.status not in SHOWN:
             return None, 0, False
         png = drawing.draw_card(card_of(sheet, group[0] if group else None),

@@ -8,23 +8,25 @@ from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf as csrf_token
 from markupsafe import Markup
 
-from ... import services
 from ...cache import kept
 from ...errors import ServiceError
 from ...i18n import language
-from ...services import Access
+from ...services.match import edits, history, writes
+from ...services.match.access import Access, authenticate_at
+from ...services.match.characters import phone_seat
+from ...services.match.sheet import load_sheet
 from ..blueprint import bp, host_access, link_access, remember
 from ..games import pages_of, view_of
 from ..sheet.drawn import Rendered, draw, sheet_page
 from ..sheet.forms import CsrfForm, posted
 from ..sheet.keys import phone_key
-from ..sheet.rounds import of_round, said_of
+from ..sheet.words import ROUNDS, RoundWords
 
 
 @bp.get("/m/<token>")
 def sheet(token: str):
     try:
-        access, version = services.authenticate_at(token, request.remote_addr)
+        access, version = authenticate_at(token, request.remote_addr)
     except ServiceError as error:
         abort(429 if error.status == 429 else 404)
     remember(token)
@@ -40,11 +42,11 @@ def _kept_sheet(token: str, access: Access, version: int) -> Rendered:
     pair and kept in the app's cache (the form's CSRF token is put in per request)."""
     loaded, opened, key = None, None, phone_key(access)
     if key is not None:  # only a phone that typed a secret holds a key
-        loaded = services.load_sheet(access.match_id)
-        opened = services.phone_seat(loaded, access, key)
+        loaded = load_sheet(access.match_id)
+        opened = phone_seat(loaded, access, key)
 
     def make() -> tuple[Rendered, int, bool]:
-        view = view_of(loaded or services.load_sheet(access.match_id), access)
+        view = view_of(loaded or load_sheet(access.match_id), access)
         rendered = draw(token, view)
         return rendered, rendered.size, (view.match.version == version
                                          and view.opened_seat == opened)
@@ -55,15 +57,15 @@ def _kept_sheet(token: str, access: Access, version: int) -> Rendered:
 @bp.post("/m/<token>/round/<int:number>/delete")
 def delete_round(token: str, number: int):
     access = link_access(token)
-    noun = pages_of(services.load_sheet(access.match_id).game.name).round_noun
-    return _act(token, lambda: services.delete_round(access, access.match_id, number),
-                of_round("deleted", noun, number=number), noun)
+    words = pages_of(load_sheet(access.match_id).game.name).round_words
+    return _act(token, lambda: writes.delete_round(access, access.match_id, number),
+                words.of("deleted", number=number), words)
 
 
 @bp.post("/m/<token>/undo")
 def undo(token: str):
     access = link_access(token)
-    return _act(token, lambda: services.undo(access, access.match_id), _("Undone."))
+    return _act(token, lambda: history.undo(access, access.match_id), _("Undone."))
 
 
 @bp.get("/m/<token>/table")
@@ -72,12 +74,12 @@ def table(token: str):
     once per version and link, and kept (SPEC section 6), as the sheet is; the page around it
     is put together per request."""
     try:
-        access, version = services.authenticate_at(token, request.remote_addr)
+        access, version = authenticate_at(token, request.remote_addr)
     except ServiceError as error:
         abort(429 if error.status == 429 else 404)
 
     def make() -> tuple[tuple[Markup, str, str], int, bool]:
-        view = view_of(services.load_sheet(access.match_id), access)
+        view = view_of(load_sheet(access.match_id), access)
         drawn = Markup(render_template("sheet/table_fragment.html", token=token, view=view))
         return (drawn, view.match.id, view.match.name), 2 * len(drawn) + 200, (
             view.match.version == version)
@@ -93,20 +95,20 @@ def table(token: str):
 def abandon(token: str):
     access = host_access(token)
     if request.method == "POST":
-        return _act(token, lambda: services.abandon(access, access.match_id),
+        return _act(token, lambda: edits.abandon(access, access.match_id),
                     _("Match abandoned."))
-    view = view_of(services.load_sheet(access.match_id), access)
+    view = view_of(load_sheet(access.match_id), access)
     return render_template("match/abandon.html", token=token, view=view, form=CsrfForm())
 
 
-def _act(token: str, action, done: str, noun: str = "round"):
+def _act(token: str, action, done: str, words: RoundWords = ROUNDS):
     posted()
     try:
         action()
     except ServiceError as error:
         if error.status == 403:
             abort(403)  # no button on this link's page leads here: nothing to explain on the sheet
-        flash(said_of(error.message, noun), "error")
+        flash(words.service_said(error.message), "error")
     else:
         flash(done, "info")
     return redirect(url_for("web.sheet", token=token))

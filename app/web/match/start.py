@@ -6,10 +6,13 @@ from __future__ import annotations
 from flask import abort, flash, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 
-from ... import services
 from ...errors import Conflict, Invalid
 from ...games import GAMES
 from ...i18n import num, say
+from ...services.bank.groups import recent_groups
+from ...services.bank.ratings import match_chances
+from ...services.match import answers
+from ...services.match.create import create_match
 from ..blueprint import bp, remember
 from ..group.forms import GroupForm
 from ..words import isolated
@@ -18,8 +21,8 @@ from .forms import check_seat_options, new_match_form, option_values
 
 @bp.get("/")
 def home():
-    recent = services.recent(session.get("recent", []))
-    groups = services.recent_groups(session.get("groups", []))
+    recent = answers.recent(session.get("recent", []))
+    groups = recent_groups(session.get("groups", []))
     return render_template("match/home.html", games=GAMES.values(), recent=recent, groups=groups,
                            group_form=GroupForm(formdata=None))
 
@@ -49,14 +52,14 @@ def start_match(game, form, group=None):
     if len(typed) >= game.min_players and not check_seat_options(form, game, len(typed)):
         return None
     try:
-        made, tokens = services.create_match(
+        made, tokens = create_match(
             game.name, [name for _i, name in typed], option_values(form, game),
             form.name.data or None, request.remote_addr, group=group)
     except (Invalid, Conflict) as error:  # a group's match: two names one person's is 409
         _place_error(form, error, [i for i, _name in typed])
         return None
     remember(tokens["host"])
-    odds = services.match_chances(group, made) if group is not None else None
+    odds = match_chances(group, made) if group is not None else None
     if odds:
         flash(_("Chances of winning, from the group's ratings: %(chances)s.",
                 chances=_(", ").join(_("%(side)s %(percent)s%%", side=isolated(side),

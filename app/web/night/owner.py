@@ -11,11 +11,12 @@ import segno
 from flask import Response, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from ... import services
 from ...errors import ServiceError
 from ...i18n import say
 from ...live.streams import night_stream
-from ...services.night import end_night, join_roster, next_seating, player_token
+from ...services.bank.banking import bank_at
+from ...services.night.nights import end_night, join_roster, next_seating
+from ...services.night.reads import player_token
 from ..blueprint import bp, group_link, owner_link
 from ..sheet.forms import posted
 from .view import group_night, player_url, screen_url, shown, standings_chart
@@ -25,7 +26,7 @@ def _page(token: str, night_id: str, template: str = "night/night.html", status:
     access, version = group_link(token)
     night_access, night = group_night(access.group_id, access.role, night_id)
     data = shown(night_access, night)
-    roster = services.bank_at(access, access.group_id, version).players
+    roster = bank_at(access, access.group_id, version).players
     return render_template(template, token=token, owner=access.role == "owner", night=data,
                            roster=roster, chart=standings_chart(data),
                            tv_link=screen_url(data["tokens"]["tv"]) if "tokens" in data else None,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from flask import jsonify, redirect, render_template, url_for
 
-from ...services.night import current_seat, night_json
+from ...services.night.reads import current_seat, night_json
 from ..blueprint import bp, remember
 from .view import night_link
 

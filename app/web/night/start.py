@@ -8,11 +8,11 @@ from typing import Any
 from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from ... import services
 from ...errors import Conflict, Invalid
 from ...games import GAMES, Game
 from ...i18n import say
-from ...services.night import create_night, join_roster
+from ...services.bank.banking import bank_at
+from ...services.night.nights import create_night, join_roster
 from ..blueprint import bp, owner_link
 from ..match.forms import new_match_form, option_values
 from ..words import isolated
@@ -31,7 +31,7 @@ def _table_size(game: Game) -> int | None:
 def new_night(token: str):
     """The game first (a link each), then who is here, the options and the table size."""
     access, version = owner_link(token)
-    bank = services.bank_at(access, access.group_id, version)
+    bank = bank_at(access, access.group_id, version)
     game = GAMES.get(request.args.get("game", "")) if request.args.get("game") else None
     if game is None:
         if request.method == "POST":

@@ -11,7 +11,8 @@ from flask_babel import gettext as _
 from ...errors import ServiceError
 from ...games import GAMES
 from ...models import Night
-from ...services.night import NightAccess, authenticate_night, night_json
+from ...services.night.access import NightAccess, authenticate_night
+from ...services.night.reads import night_json
 from ..charts import Chart, bars
 
 

@@ -13,22 +13,14 @@ from flask_babel import lazy_gettext as _l
 
 from ...i18n import say
 from ..words import FSI, PDI, isolated, spoken_plain
-from .rounds import of_round
 from .view import SheetView
 
 if TYPE_CHECKING:
     from ...models import Change
 
-# Whole sentences per round noun (Banakil's rounds are hands), so each is translated whole.
-ROUND_SAID = {
-    "saved": {"round": _l("%(who)s saved round %(number)s."),
-              "hand": _l("%(who)s saved hand %(number)s.")},
-    "changed": {"round": _l("%(who)s changed round %(number)s."),
-                "hand": _l("%(who)s changed hand %(number)s.")},
-    "deleted": {"round": _l("%(who)s deleted round %(number)s."),
-                "hand": _l("%(who)s deleted hand %(number)s.")},
-}
-ROUND_ACTIONS = {"add_round": "saved", "edit_round": "changed", "delete_round": "deleted"}
+# What another phone hears of a round, in its game's words (RoundWords).
+ROUND_ACTIONS = {"add_round": "saved_by", "edit_round": "changed_by",
+                 "delete_round": "deleted_by"}
 MATCH_SAID = {
     "undo": _l("%(who)s undid the last change."),
     "move_line": _l("%(who)s moved the line."),
@@ -70,9 +62,10 @@ def _change_said(view: SheetView, changes: Sequence[Change]) -> str:
             # label (the free sheet's "round 3, Ben: — → 7" reads badly aloud).
             name = isolated(view.sheet.players[first.seat])
             return _("Saved: %(what)s.", what=SheetView.describe_part_change(view, first, name))
-        return _round_said("saved", view, who, first.round_number)
+        return view.round_words.of("saved_by", who=who, number=first.round_number)
     if first.action in ROUND_ACTIONS:
-        return _round_said(ROUND_ACTIONS[first.action], view, who, first.round_number)
+        return view.round_words.of(ROUND_ACTIONS[first.action], who=who,
+                                   number=first.round_number)
     if first.action == "reveal" and first.seat is not None:
         return _("%(name)s's character is revealed to everyone: a change by %(who)s that it "
                  "would have made an early win was refused.",
@@ -82,11 +75,6 @@ def _change_said(view: SheetView, changes: Sequence[Change]) -> str:
     if first.action in MATCH_SAID:
         return str(MATCH_SAID[first.action]) % {"who": who}
     return ""
-
-
-def _round_said(what: str, view: SheetView, who: str, number: Any) -> str:
-    said = ROUND_SAID[what].get(view.round_noun, ROUND_SAID[what]["round"])
-    return str(said) % {"who": who, "number": number}
 
 
 def _plain(message: str, plural: str | None = None, count: int = 1, **values: Any) -> str:
@@ -117,4 +105,4 @@ def _standing_said(view: SheetView) -> str:
     if leaders and len(leaders) < len(view.standings):
         return _plain("%(names)s leads.", "%(names)s lead.", len(leaders),
                       names=spoken_plain(leaders))
-    return _("All level.") if view.rows else of_round("none yet", view.round_noun)
+    return _("All level.") if view.rows else view.round_words.of("none_yet")

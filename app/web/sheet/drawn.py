@@ -19,9 +19,12 @@ from flask_babel import ngettext
 from flask_wtf.csrf import generate_csrf as csrf_token
 from markupsafe import Markup
 
-from ... import services
 from ...i18n import num, say
-from ...services.night import follow_link
+from ...services.bank.banking import standings
+from ...services.bank.groups import group_link_of, recent_groups
+from ...services.match.history import last_undoable, latest_changes
+from ...services.match.sheet import Sheet
+from ...services.night.reads import follow_link
 from ..blueprint import bp
 from ..words import spoken_plain
 from .announce import announcement
@@ -49,11 +52,11 @@ _SHEET_HERE = "<!--@@the-sheet@@-->"
 SHOWN = ("over", "banked")
 
 
-def finish_order(sheet: services.Sheet) -> list[tuple[Any, int]]:
+def finish_order(sheet: Sheet) -> list[tuple[Any, int]]:
     """The sides in rank order (ties in side order), each with its place among the sides: two
     partnerships finish 1 and 2, where the bank's seat ranks say 1, 1, 3, 3; ties share a place
     and the next is skipped (1, 1, 3)."""
-    ranks = {standing.side: standing.rank for standing in services.standings(sheet)}
+    ranks = {standing.side: standing.rank for standing in standings(sheet)}
     order = sorted(sheet.sides, key=lambda side: (ranks[side.index], side.index))
     return [(side, 1 + sum(ranks[other.index] < ranks[side.index] for other in order))
             for side in order]
@@ -116,7 +119,7 @@ class Rendered:
 
 def owned_groups() -> list[dict[str, Any]]:
     """The groups whose owner link this phone has opened (their links still work)."""
-    return [group for group in services.recent_groups(session.get("groups", []))
+    return [group for group in recent_groups(session.get("groups", []))
             if group["role"] == "owner"]
 
 
@@ -134,7 +137,7 @@ def with_group_link(rendered: Rendered) -> str:
     """The kept sheet with the link back to its group put in its slot (where it has one)."""
     if GROUP_LINK_SLOT not in rendered.html:
         return rendered.html
-    link = services.group_link_of(rendered.match_id, rendered.role, session.get("groups", []))
+    link = group_link_of(rendered.match_id, rendered.role, session.get("groups", []))
     drawn = render_template("sheet/_group_link.html", link=link) if link else ""
     return Markup(str(rendered.html).replace(GROUP_LINK_SLOT, str(drawn)))
 
@@ -153,8 +156,8 @@ def draw(token: str, view: SheetView, form: Any = None, focus: str | None = None
          csrf: str = CSRF_SLOT, conflict: Any = None) -> Rendered:
     """The sheet of `view`; `form` is a refused entry form to show again (None: a fresh one),
     `conflict` a save that lost a race, offered as a choice (the game's grid draws it)."""
-    undoable = view.undo_label(services.last_undoable(view.match.id)) if view.may_undo else None
-    latest = services.latest_changes(view.match.id)
+    undoable = view.undo_label(last_undoable(view.match.id)) if view.may_undo else None
+    latest = latest_changes(view.match.id)
     # What another phone's screen reader hears when this version reaches it (sheet.js).
     announce = announcement(view, latest)
     banker = next((change.actor for change in latest if change.action == "bank"), None)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import request, url_for
 from werkzeug.wrappers import Response
 
-from ...services import Access
+from ...services.match.access import Access
 
 COOKIE = "character_key"
 # As long as a browser keeps a cookie at all (about 400 days): a match may last an evening or

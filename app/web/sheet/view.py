@@ -14,23 +14,25 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
 
-from ... import services
+from ... import models
 from ...games import RoundResult
 from ...i18n import num, say
-from ...services import Access, Sheet
+from ...services.bank.banking import UNBANK_WITHIN
+from ...services.match.access import Access
+from ...services.match.characters import character_visible, phone_seat
+from ...services.match.sheet import Sheet
 from .. import charts
-from .part_words import PART_CHANGE, change_part
-from .rounds import OF_ROUND, of_round
+from .words import PartWords, RoundWords
 
 
 class Pages(Protocol):
     """What a view reads of its game's pages (app/web/games/base.py's GamePages)."""
 
     @property
-    def part_noun(self) -> str: ...
+    def part_words(self) -> PartWords: ...
 
     @property
-    def round_noun(self) -> str: ...
+    def round_words(self) -> RoundWords: ...
 
     def template(self, name: str) -> str: ...
 
@@ -162,12 +164,8 @@ class SheetView:
     def describe_part_change(self, change, name: str | None = None) -> str:
         """A change to one seat's part, as the Undo button names it (`name`: the seat's name
         as the sentence is to say it, isolated for plain text)."""
-        name, number = name or self.sheet.players[change.seat], change.round_number
-        said = PART_CHANGE.get((self.part_noun, self.round_noun))
-        if said is not None:
-            return str(said) % {"name": name, "number": number}
-        return _("%(name)s's %(part)s in %(round)s %(number)s", name=name,
-                 part=_(self.part_noun), round=_(self.round_noun), number=number)
+        name = name or self.sheet.players[change.seat]
+        return self.part_words.in_round_said(name, change.round_number)
 
     def round_context(self, number: int) -> dict[str, Any]:
         """What the game's round page needs besides the view."""
@@ -179,7 +177,7 @@ class SheetView:
         """A seat's secret character where this phone may see it (its own seat's link on the
         phone that typed it, revealed, or the match over); None where hidden or not typed."""
         character = self.match.seats[seat].character
-        if character and services.character_visible(self.sheet, self.access, seat,
+        if character and character_visible(self.sheet, self.access, seat,
                                                     self.character_key):
             return list(character)
         return None
@@ -200,7 +198,7 @@ class SheetView:
     @property
     def opened_seat(self) -> int | None:
         """The seat whose hidden character this phone's key opens (the page differs)."""
-        return services.phone_seat(self.sheet, self.access, self.character_key)
+        return phone_seat(self.sheet, self.access, self.character_key)
 
     @property
     def character_hidden_here(self) -> bool:
@@ -213,30 +211,27 @@ class SheetView:
         return bool(self.match.seats[seat].character) and self.character(seat) is None
 
     @property
-    def part_noun(self) -> str:
-        """What one seat types for a round, in the game's words."""
-        return self.pages.part_noun
+    def part_words(self) -> PartWords:
+        """What the game's pages say of one seat's part (a score, a hand), as sentences."""
+        return self.pages.part_words
+
+    @property
+    def round_words(self) -> RoundWords:
+        """What the game's pages say of a round (Banakil's are hands), as sentences."""
+        return self.pages.round_words
 
     @property
     def change_part_label(self) -> str:
         """"change the hand": the link to a seat's part once it is typed."""
-        return change_part(self.part_noun)
-
-    @property
-    def round_noun(self) -> str:
-        return self.pages.round_noun
+        return str(self.part_words.change)
 
     def part_label(self, number: int, seat: int) -> str:
         """A seat's part of a round as a list of saves names it: "Hand 2, Dana"."""
-        name = self.sheet.players[seat]
-        if self.round_noun == "hand":
-            return _("Hand %(number)s, %(name)s", number=number, name=name)
-        return _("Round %(number)s, %(name)s", number=number, name=name)
+        return self.round_words.of("part_label", number=number, name=self.sheet.players[seat])
 
     def of_round(self, what: str, **values: Any) -> Markup:
         """A sentence about one round, in this game's word for it, for a page (values escaped)."""
-        said = OF_ROUND[what].get(self.round_noun, OF_ROUND[what]["round"])
-        return Markup(str(said)) % values
+        return Markup(str(getattr(self.round_words, what))) % values
 
     @property
     def grid_template(self) -> str:
@@ -330,7 +325,7 @@ class SheetView:
     @staticmethod
     def ago(moment) -> str:
         """When, as a person at the table says it."""
-        seconds = int((datetime.now(UTC) - services.utc(moment)).total_seconds())
+        seconds = int((datetime.now(UTC) - models.utc(moment)).total_seconds())
         if seconds < 60:
             return _("just now")
         if seconds < 3600:
@@ -338,9 +333,9 @@ class SheetView:
         if seconds < 86400:
             return _("%(hours)s h %(minutes)s min ago", hours=seconds // 3600,
                      minutes=seconds % 3600 // 60)
-        return format_date(services.utc(moment), "dd MMM y")
+        return format_date(models.utc(moment), "dd MMM y")
 
-    utc = staticmethod(services.utc)
+    utc = staticmethod(models.utc)
 
     @property
     def may_move_line(self) -> bool:
@@ -354,7 +349,7 @@ class SheetView:
         banked = self.match.banked_at
         if self.access.role != "host" or self.status != "banked" or banked is None:
             return None
-        until = services.utc(banked) + services.UNBANK_WITHIN
+        until = models.utc(banked) + UNBANK_WITHIN
         return until if not self.match.next_id and datetime.now(UTC) < until else None
 
     @property
@@ -362,12 +357,12 @@ class SheetView:
         return self.access.role == "host" and not self.read_only
 
     def undo_label(self, change) -> str | None:
-        """The change Undo would take back (services.last_undoable's), described."""
+        """The change Undo would take back (last_undoable's), described."""
         if change is None:
             return None
         said = {"add_round": "adding", "delete_round": "deleting", "edit_round": "changing"}
         if change.action in said:
-            return of_round(said[change.action], self.round_noun, number=change.round_number)
+            return self.round_words.of(said[change.action], number=change.round_number)
         return self.describe_part_change(change)
 
     def _row(self, number: int, entered, outcome: RoundResult) -> Row:

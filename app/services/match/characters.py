@@ -7,9 +7,9 @@ import secrets
 from collections.abc import Collection, Mapping
 from typing import Any
 
-from ..errors import Conflict, Forbidden, Invalid, NotFound, TypedElsewhere
-from ..games.say import Say
-from .rights import Access
+from ...errors import Conflict, Forbidden, Invalid, NotFound, TypedElsewhere
+from ...games.say import Say
+from .access import Access
 from .sheet import Sheet, key_hash, key_matches, sheet_of
 from .writes import log_change, parse_input, writing
 

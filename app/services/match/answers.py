@@ -1,116 +1,25 @@
-"""Matches: creating one (in a group or not), listing a device's recent ones, and the match as
-the API shows it."""
+"""A match as it is answered: the JSON of API v1's GET (kept per version, each round's text kept),
+and a phone's recent matches for the home page."""
 
 from __future__ import annotations
 
 import secrets
 import sys
 from collections.abc import Sequence
-from datetime import UTC, datetime
 from typing import Any
 
 from flask import current_app
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
-from .. import ratelimit
-from ..cache import app_cache, kept
-from ..errors import Invalid, NotFound, TooManyRequests
-from ..extensions import db, write_intent
-from ..games import GAMES, Game, InvalidInput, RoundInput, RoundResult, detail_json
-from ..games.say import Say
-from ..models import Change, Match, Player, Seat, Token
-from .access import check, tokens
-from .bank.groups import GroupAccess
-from .bank.roster import roster_players
-from .rights import Access
-from .sheet import Sheet, current_sheet, key_matches, load_sheet, sheet_of
-from .text import NAME_LIMIT, clean_text, refuse_repeats
-from .writes import lock_group, touch_group
-
-MATCH_NAME_LIMIT = 80
-
-
-def create_match(game_name: Any, players: Any, options: Any = None, name: Any = None,
-                 address: str | None = None, group: GroupAccess | None = None
-                 ) -> tuple[Sheet, dict[str, Any]]:
-    """A new match with its tokens: one for the host, one to view, one per seat.
-
-    In a `group` (its owner's access): each name that is a roster name (ignoring case and
-    surrounding spaces) is that player, and the others join the roster."""
-    if group is not None:
-        group.check(group.group_id, "create_match")
-    # Counted before any work: a refused create counts as an accepted one (SPEC section 6).
-    if not ratelimit.allow("create", address):
-        raise TooManyRequests(Say("Too many new matches from this address; wait a minute."))
-    game = GAMES.get(game_name) if isinstance(game_name, str) else None
-    if game is None:
-        raise Invalid(Say("Choose a game: %(games)s.", games=", ".join(GAMES)), "game")
-    names = clean_players(players, game)
-    try:
-        options = game.parse_options(options, len(names))
-    except InvalidInput as error:
-        raise Invalid(error.message, error.field) from error
-    if name is None or (isinstance(name, str) and not name.strip()):
-        name = ", ".join(names)[:MATCH_NAME_LIMIT]
-    else:
-        name = clean_text(name, "name", MATCH_NAME_LIMIT, Say("A match name"))
-    if group is not None:
-        refuse_repeats(names)
-    if group is None:
-        match = build_match(game, names, options, name)
-    else:
-        db.session.rollback()
-        with write_intent():
-            locked = lock_group(group.group_id)
-        if locked is None:
-            raise NotFound(Say("No such group."))
-        roster, joined = roster_players(locked, names)
-        match = build_match(game, names, options, name, locked.id, roster)
-        if joined:
-            touch_group(locked)
-    db.session.add(match)
-    db.session.flush()
-    db.session.add(Change(match_id=match.id, version=1, actor="host", action="create",
-                          after={"players": names, "options": options}))
-    db.session.commit()
-    return load_sheet(match.id), tokens(Access(match.id, "host"), match.id)
-
-
-def new_id() -> str:
-    """A match's id: 72 random bits, not guessable from another (no counters)."""
-    return secrets.token_urlsafe(9)
-
-
-def build_match(game: Game, names: Sequence[str], options: dict[str, Any], name: str,
-                group_id: str | None = None, roster: Sequence[Player] = ()) -> Match:
-    """A new match with its seats (each on the roster player given, if any) and its links:
-    host, view, and one per seat. Not yet added to the session."""
-    players: list[Player | None] = list(roster) or [None] * len(names)
-    match = Match(id=new_id(), game=game.name, name=name, options=options, group_id=group_id)
-    match.seats = [Seat(position=i, name=player,
-                        player_id=on_roster.id if on_roster is not None else None)
-                   for i, (player, on_roster) in enumerate(zip(names, players, strict=True))]
-    # 32 random bytes: 256 bits, far past guessing.
-    match.tokens = [Token(secret=secrets.token_urlsafe(32), role="host"),
-                    Token(secret=secrets.token_urlsafe(32), role="view")]
-    match.tokens += [Token(secret=secrets.token_urlsafe(32), role="seat", seat=i)
-                     for i in range(len(names))]
-    return match
-
-
-def clean_players(players: Any, game: Game) -> list[str]:
-    """The players' names in seat order, as many as the game seats: counted before any name
-    is read (SPEC section 6: work bounded before it is done)."""
-    if not isinstance(players, list):
-        raise Invalid(Say("Give the players as a list of names, in seat order."), "players")
-    if not game.min_players <= len(players) <= game.max_players:
-        raise Invalid(Say("%(game)s takes %(least)s to %(most)s players, not %(count)s.",
-                          game=game.title, least=game.min_players, most=game.max_players,
-                          count=len(players)), "players")
-    return [clean_text(player, f"players[{seat}]", NAME_LIMIT,
-                       Say("Player %(number)s's name", number=seat + 1))
-            for seat, player in enumerate(players)]
+from ...cache import app_cache, kept
+from ...errors import NotFound
+from ...extensions import db
+from ...games import GAMES, Game, RoundInput, RoundResult, detail_json
+from ...games.say import Say
+from ...models import Match, Seat, Token, utc
+from .access import Access
+from .sheet import Sheet, current_sheet, key_matches, load_sheet
 
 
 def recent(secrets_: Sequence[str]) -> list[dict[str, Any]]:
@@ -278,33 +187,3 @@ def _characters(sheet: Sheet, access: Access, key: str | None) -> dict[str, Any]
         if seat.character and sheet.character_visible(access, seat.position, key) else None
         for seat in sheet.match.seats
     ]}
-
-
-def utc(moment: datetime) -> datetime:
-    """SQLite hands times back without their zone; they were stored in UTC."""
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
-
-
-def preview_part(access: Access, match_id: str, number: int, seat: int,
-                 body: Any) -> tuple[Sheet, RoundInput]:
-    """The sheet as it would be with this part typed in, stored nowhere: for a live preview."""
-    sheet = check(access, match_id, "set_part", number, seat)
-    try:
-        part = sheet.game.parse_part(body, seat, sheet.match.options)
-    except InvalidInput as error:
-        raise Invalid(error.message, error.field, seat=seat) from error
-    rounds = list(sheet.rounds)
-    if number == len(rounds) + 1:
-        rounds.append(RoundInput(common={}, parts=(None,) * len(sheet.players)))
-    parts = list(rounds[number - 1].parts)
-    parts[seat] = part
-    rounds[number - 1] = RoundInput(rounds[number - 1].common, tuple(parts))
-    try:
-        sheet.game.parse_round(sheet.game.round_input(rounds[number - 1]), len(sheet.players),
-                               sheet.match.options)
-    except InvalidInput as error:
-        raise Invalid(error.message, error.field, seat=seat) from error
-    # The hand typed into the next round (or the last) carries the kept replay on by one round,
-    # as its save will, rather than replaying the match at each keystroke.
-    result, _ = sheet.replayed(rounds)
-    return sheet_of(sheet.match, rounds, result), rounds[number - 1]

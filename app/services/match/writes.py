@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import Any, ParamSpec, TypeVar
@@ -10,23 +10,20 @@ from typing import Any, ParamSpec, TypeVar
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import joinedload
 
-from ..errors import (
-    Clash,
+from ...errors import (
     Conflict,
-    EditConflict,
     Invalid,
     NotFound,
     Revealing,
     VersionMismatch,
 )
-from ..extensions import begun_to_write, db, write_intent
-from ..games import InvalidInput, Result, RoundInput
-from ..games.say import Say
-from ..models import Change, Entry, Group, Match, Round
-from .rights import Access
+from ...extensions import begun_to_write, db, write_intent
+from ...games import InvalidInput, Result, RoundInput
+from ...games.say import Say
+from ...models import Change, Entry, Group, Match, Round
+from .access import Access
 from .sheet import (
     Sheet,
-    add_row,
     bump_version,
     current_sheet,
     insert_change,
@@ -179,7 +176,8 @@ def refuse_early_end(sheet: Sheet, rounds: Sequence[RoundInput], replaced: int |
         empty = next((f"{name}[{seat}]" for name, parts in body.items() if isinstance(parts, list)
                       for seat, part in enumerate(parts) if part is None), None)  # "hands[1]"
         raise Invalid(Say("Round %(number)s is not the last one: every part of it stays typed "
-                          "(a part left empty would open it again).", number=replaced), empty)
+                          "(a part left empty would open it again).", number=replaced)
+                      .meant("earlier_round_stays_typed"), empty)
     if result.over_after is not None and result.over_after < len(rounds) - 1:
         peeked = _hidden_winner(sheet, result)
         if peeked is not None and not key_matches(sheet.match.seats[peeked].character_key,
@@ -190,7 +188,8 @@ def refuse_early_end(sheet: Sheet, rounds: Sequence[RoundInput], replaced: int |
                                 number=result.over_after + 1, name=sheet.players[peeked]),
                             peeked)
         raise Conflict(Say("That would end the match after round %(number)s, before its last "
-                           "round. Delete the later rounds first.", number=result.over_after + 1))
+                           "round. Delete the later rounds first.", number=result.over_after + 1)
+                       .meant("ends_before_last"))
     keep_shown(sheet, result)
     return result, before
 
@@ -213,14 +212,17 @@ def _hidden_winner(sheet: Sheet, result: Result) -> int | None:
     return seat if stored.character and not stored.revealed else None
 
 
-def _refuse_new_round(sheet: Sheet) -> None:
+def refuse_new_round(sheet: Sheet) -> None:
+    """409 where the match takes no new round now: at its largest, over, or a round still open."""
     if len(sheet.rounds) >= MOST_ROUNDS:
         raise Conflict(Say("A match holds at most %(most)s rounds: start a new one.",
                            most=MOST_ROUNDS))
     if sheet.result.over:
-        raise Conflict(Say("The match is over: bank it, or change a round instead."))
+        raise Conflict(Say("The match is over: bank it, or change a round instead.")
+                       .meant("over_no_new_round"))
     if not sheet.next_round_can_open():
-        raise Conflict(Say("Finish the open round before starting the next one."))
+        raise Conflict(Say("Finish the open round before starting the next one.")
+                       .meant("finish_open_round"))
 
 
 def set_entries(row: Round, parts: Sequence[Any]) -> None:
@@ -242,7 +244,7 @@ def add_round(access: Access, match_id: str, body: Any,
               if_match: Collection[int] | None = None, character_key: str | None = None
               ) -> Sheet:
     with writing(access, match_id, if_match, "add_round") as sheet:
-        _refuse_new_round(sheet)
+        refuse_new_round(sheet)
         entered = parse_input(sheet.game.parse_round, body, len(sheet.players), sheet.match.options)
         rounds = sheet.rounds + (entered,)
         result, before = refuse_early_end(sheet, rounds, character_key=character_key)
@@ -277,7 +279,7 @@ def delete_round(access: Access, match_id: str, number: int,
     with writing(access, match_id, if_match, "delete_round", number) as sheet:
         if number != len(sheet.rounds):
             raise Conflict(Say("Only the last round (round %(number)s) can be deleted.",
-                                number=len(sheet.rounds)))
+                               number=len(sheet.rounds)).meant("only_last_round_deleted"))
         rounds = sheet.rounds[:-1]
         result, before = sheet.replayed(rounds)
         if sheet.result.over and any(sheet.secrets):
@@ -287,109 +289,3 @@ def delete_round(access: Access, match_id: str, number: int,
                    before=sheet.game.round_input(sheet.rounds[number - 1]))
     return written_sheet(sheet.match, rounds, result, before)
 
-
-def set_parts(access: Access, match_id: str, number: int, parts: Mapping[int, Any],
-              if_match: Collection[int] | None = None,
-              based_on: int | None = None, character_key: str | None = None
-              ) -> tuple[Sheet, bool]:
-    """Seats' parts of round `number`, in one write; the next round's number opens that round.
-
-    With `based_on` (the version the person was looking at), a cell that someone else saved
-    since is an EditConflict rather than a silent overwrite. Answers the sheet and whether a
-    round was opened."""
-    first = min(parts) if parts else 0
-    with writing(access, match_id, if_match, "set_part", number, first) as sheet:
-        for seat in parts:
-            access.check(sheet.table, "set_part", number, seat)
-        opening = number == len(sheet.rounds) + 1
-        if opening:
-            _refuse_new_round(sheet)
-        elif sheet.result.rounds[number - 1].status == "dead":
-            raise Conflict(Say("Round %(number)s is a dead hand: nobody scores it. The host can "
-                               "replace the whole round to bring it back.", number=number))
-        if not parts:
-            raise Invalid(Say("Type at least one score."))
-        rounds = list(sheet.rounds)
-        if opening:
-            rounds.append(RoundInput(common={}, parts=(None,) * len(sheet.players)))
-        entered = list(rounds[number - 1].parts)
-        for seat, body in parts.items():
-            try:
-                entered[seat] = sheet.game.parse_part(body, seat, sheet.match.options)
-            except InvalidInput as error:
-                raise Invalid(error.message, error.field, seat=seat) from error
-        before = rounds[number - 1].parts
-        if based_on is not None:
-            _merge_since(sheet, number, based_on, before, entered, parts)
-        rounds[number - 1] = RoundInput(rounds[number - 1].common, tuple(entered))
-        parse_input(_check_round, sheet, rounds[number - 1])
-        result, later = refuse_early_end(sheet, rounds, character_key=character_key)
-        if opening:
-            row = Round(number=number, common={})
-            add_row(sheet.match, row)
-        else:
-            row = round_row(sheet.match, number)
-        set_entries(row, entered)
-        # Only the first part logged opened the round: undoing it takes the round away again.
-        opened = opening
-        for seat in parts:
-            if before[seat] != entered[seat]:
-                log_change(sheet, access, "set_part", number, seat, before=before[seat],
-                           after=entered[seat], opened_round=opened)
-                opened = False
-    return written_sheet(sheet.match, rounds, result, later), opening
-
-
-def _merge_since(sheet: Sheet, number: int, based_on: int, before: Sequence[Any],
-                 entered: list[Any], parts: Mapping[int, Any]) -> None:
-    """Reconcile a page typed at version `based_on` with what others saved since.
-
-    A cell the person left as they saw it keeps the newer value; a cell they changed that
-    someone else changed too is a clash, never a silent overwrite: every clash is reported at
-    once. A cell that holds what the person saw (a whole-round edit left it alone, or it was
-    changed back) is theirs."""
-    seen: dict[int, Any] = {}  # what the person saw: the value before the first change since
-    changed_by: dict[int, str] = {}  # who last changed the cell since
-    for change in _changes_since(sheet.match.id, based_on, number):
-        for seat in parts if change.seat is None else [change.seat]:
-            if seat not in parts:
-                continue
-            was = sheet.part_in(change.before, change.seat, seat)
-            seen.setdefault(seat, was)
-            if was != sheet.part_in(change.after, change.seat, seat):
-                changed_by[seat] = change.actor
-    clashes: dict[int, Clash] = {}
-    refreshed = set()
-    for seat in sorted(seen):
-        was = seen[seat]
-        if before[seat] == was:
-            continue
-        if entered[seat] == was:
-            entered[seat] = before[seat]
-            refreshed.add(seat)
-        elif entered[seat] != before[seat]:
-            clashes[seat] = Clash(_who(sheet, changed_by.get(seat, "")), theirs=before[seat],
-                                  yours=entered[seat])
-    if clashes:
-        seat, clash = next(iter(clashes.items()))
-        raise EditConflict(Say("%(who)s saved this cell while you were typing.", who=clash.who),
-                           seat, clash.theirs, clash.yours, clashes, frozenset(refreshed))
-
-
-def _changes_since(match_id: str, version: int, number: int) -> list[Change]:
-    return list(db.session.scalars(
-        select(Change).where(Change.match_id == match_id, Change.version > version,
-                             Change.round_number == number).order_by(Change.id)))
-
-
-def _who(sheet: Sheet, actor: str) -> str:
-    if actor.startswith("seat "):
-        return sheet.players[int(actor.split()[1])]
-    return Say("The host") if actor == "host" else Say("Someone")
-
-
-def _check_round(sheet: Sheet, entered: RoundInput) -> None:
-    """A whole round must still be valid once one part changes (two seats cannot both go out,
-    say)."""
-    sheet.game.parse_round(sheet.game.round_input(entered), len(sheet.players),
-                           sheet.match.options)

@@ -6,12 +6,23 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, request, url_for
+from flask import Response, jsonify, request, url_for
 
-from .. import services
 from ..errors import Invalid, NotFound
 from ..games.say import Say
-from ..services import Access, Sheet
+from ..models import utc
+from ..services.bank import banking, exports
+from ..services.bank.groups import group_access
+from ..services.match import characters, create, edits, links, writes
+from ..services.match.access import Access, authenticate_at, authenticate_to_write
+from ..services.match.access import authenticate as authenticate_
+from ..services.match.answers import match_text, match_view
+from ..services.match.history import history as history_
+from ..services.match.history import undo as undo_
+from ..services.match.parts import set_parts
+from ..services.match.rematch import rematch as rematch_
+from ..services.match.sheet import Sheet, check, precheck
+from .blueprint import bp
 from .common import (
     bearer,
     body,
@@ -19,24 +30,20 @@ from .common import (
     download,
     if_match,
     match_links,
-    no_store,
     not_modified,
     object_body,
     optional_body,
 )
-
-bp = Blueprint("api", __name__, url_prefix="/api/v1")
-bp.after_request(no_store)
 
 
 def _access(match_id: str, action: str, number: int | None = None,
             seat: int | None = None) -> Access:
     """401, 404 and 403, in that order, before anything else is looked at; a request that
     writes is one transaction from here on."""
-    authenticate = (services.authenticate_at if request.method in ("GET", "HEAD")
-                    else services.authenticate_to_write)
+    authenticate = (authenticate_at if request.method in ("GET", "HEAD")
+                    else authenticate_to_write)
     access, version = authenticate(bearer(), request.remote_addr)
-    services.precheck(access, match_id, action, number, seat, version)
+    precheck(access, match_id, action, number, seat, version)
     return access
 
 
@@ -44,7 +51,7 @@ def _match(sheet: Sheet, access: Access, status: int = 200, key: str | None = No
            extra: dict[str, Any] | None = None) -> Response:
     """The match as GET shows it to this token on this phone, with `extra` fields added."""
     key = character_key() if key is None else key
-    response = Response(services.match_text(sheet, access, key, extra), status,
+    response = Response(match_text(sheet, access, key, extra), status,
                         mimetype="application/json")
     response.set_etag(str(sheet.version))
     response.vary.add("X-Character-Key")
@@ -70,9 +77,9 @@ def create_match() -> Response:
     data = object_body()
     group = None
     if data.get("group") is not None:
-        group = services.group_access(bearer(), data["group"], "create_match",
+        group = group_access(bearer(), data["group"], "create_match",
                                       request.remote_addr)
-    sheet, tokens = services.create_match(
+    sheet, tokens = create.create_match(
         data.get("game"), data.get("players"), data.get("options"), data.get("name"),
         request.remote_addr, group,
     )
@@ -81,14 +88,14 @@ def create_match() -> Response:
 
 @bp.get("/matches/<match_id>")
 def get_match(match_id: str) -> Response:
-    access, version = services.authenticate_at(bearer(), request.remote_addr)
+    access, version = authenticate_at(bearer(), request.remote_addr)
     if access.match_id != match_id:
         raise NotFound("No such match.")
     # A poll that finds nothing new costs one small query: no replay.
     unchanged = not_modified(version)
     if unchanged:
         return unchanged
-    view, shown = services.match_view(access, match_id, version, character_key())
+    view, shown = match_view(access, match_id, version, character_key())
     response = Response(view, mimetype="application/json")
     response.set_etag(str(shown))
     response.vary.add("X-Character-Key")
@@ -99,20 +106,20 @@ def get_match(match_id: str) -> Response:
 def set_details(match_id: str) -> Response:
     """The host adds where it was played and a note: `{"place": "...", "note": "..."}`."""
     access = _access(match_id, "details")
-    return _match(services.set_details(access, match_id, body(), if_match()), access)
+    return _match(edits.set_details(access, match_id, body(), if_match()), access)
 
 
 @bp.post("/matches/<match_id>/rounds")
 def add_round(match_id: str) -> Response:
     access = _access(match_id, "add_round")
-    sheet = services.add_round(access, match_id, body(), if_match(), character_key())
+    sheet = writes.add_round(access, match_id, body(), if_match(), character_key())
     return _match(sheet, access, 201)
 
 
 @bp.put("/matches/<match_id>/rounds/<int:number>")
 def replace_round(match_id: str, number: int) -> Response:
     access = _access(match_id, "edit_round", number)
-    sheet = services.replace_round(access, match_id, number, body(), if_match(),
+    sheet = writes.replace_round(access, match_id, number, body(), if_match(),
                                    character_key())
     return _match(sheet, access)
 
@@ -120,14 +127,14 @@ def replace_round(match_id: str, number: int) -> Response:
 @bp.delete("/matches/<match_id>/rounds/<int:number>")
 def delete_round(match_id: str, number: int) -> Response:
     access = _access(match_id, "delete_round", number)
-    sheet = services.delete_round(access, match_id, number, if_match())
+    sheet = writes.delete_round(access, match_id, number, if_match())
     return _match(sheet, access)
 
 
 @bp.put("/matches/<match_id>/rounds/<int:number>/seats/<int:seat>")
 def set_part(match_id: str, number: int, seat: int) -> Response:
     access = _access(match_id, "set_part", number, seat)
-    sheet, opened = services.set_parts(access, match_id, number, {seat: body()}, if_match(),
+    sheet, opened = set_parts(access, match_id, number, {seat: body()}, if_match(),
                                        character_key=character_key())
     return _match(sheet, access, 201 if opened else 200)
 
@@ -137,7 +144,7 @@ def set_character(match_id: str, seat: int) -> Response:
     """Bandido: a seat's own secret character, `{"symbols": [3 symbols], "revealed": false}`;
     the answer adds the `character_key` this phone reads it back with."""
     access = _access(match_id, "character", seat=seat)
-    sheet, key = services.set_character(access, match_id, seat, body(), if_match())
+    sheet, key = characters.set_character(access, match_id, seat, body(), if_match())
     return _match(sheet, access, key=key, extra={"character_key": key})
 
 
@@ -145,7 +152,7 @@ def set_character(match_id: str, seat: int) -> Response:
 def move_line(match_id: str) -> Response:
     """The host moves the line: `{"target": 250}` (or a free sheet's `{"rounds": 12}`)."""
     access = _access(match_id, "move_line")
-    return _match(services.move_line(access, match_id, body(), if_match()), access)
+    return _match(edits.move_line(access, match_id, body(), if_match()), access)
 
 
 @bp.post("/matches/<match_id>/bank")
@@ -153,57 +160,57 @@ def bank(match_id: str) -> Response:
     """Bank a match that is over; one of no group may be filed into one:
     `{"group": <id>, "group_token": <its owner link>}`."""
     access = _access(match_id, "bank")
-    return _match(services.bank(access, match_id, if_match(), optional_body()), access)
+    return _match(banking.bank(access, match_id, if_match(), optional_body()), access)
 
 
 @bp.post("/matches/<match_id>/unbank")
 def unbank(match_id: str) -> Response:
     """The host takes a banking back within ten minutes of it (a typo found afterwards)."""
     access = _access(match_id, "unbank")
-    return _match(services.unbank(access, match_id, if_match()), access)
+    return _match(banking.unbank(access, match_id, if_match()), access)
 
 
 @bp.post("/matches/<match_id>/rematch")
 def rematch(match_id: str) -> Response:
     """The host starts the next match of a finished one: answered like a create."""
     access = _access(match_id, "rematch")
-    return _created(*services.rematch(access, match_id, if_match(), request.remote_addr))
+    return _created(*rematch_(access, match_id, if_match(), request.remote_addr))
 
 
 @bp.get("/matches/<match_id>/export.csv")
 def match_csv(match_id: str) -> Response:
-    access, version = services.authenticate_at(bearer(), request.remote_addr)
-    return download(services.match_csv(access, match_id, version), "text/csv",
+    access, version = authenticate_at(bearer(), request.remote_addr)
+    return download(exports.match_csv(access, match_id, version), "text/csv",
                     f"squarescores-{match_id}.csv")
 
 
 @bp.post("/matches/<match_id>/abandon")
 def abandon(match_id: str) -> Response:
     access = _access(match_id, "abandon")
-    return _match(services.abandon(access, match_id, if_match()), access)
+    return _match(edits.abandon(access, match_id, if_match()), access)
 
 
 @bp.get("/matches/<match_id>/tokens")
 def tokens(match_id: str) -> Response:
-    access = services.authenticate(bearer(), request.remote_addr)
-    tokens = services.tokens(access, match_id)
+    access = authenticate_(bearer(), request.remote_addr)
+    tokens = links.tokens(access, match_id)
     return jsonify(tokens | {"links": match_links(tokens)})
 
 
 @bp.post("/matches/<match_id>/tokens/replace")
 def replace_link(match_id: str) -> Response:
     """A new secret for one link (`{"role": "seat", "seat": 2}`); the old one stops working."""
-    access = services.authenticate(bearer(), request.remote_addr)
-    services.check(access, match_id, "tokens")
+    access = authenticate_(bearer(), request.remote_addr)
+    check(access, match_id, "tokens")
     data = object_body()
-    tokens = services.replace_link(access, match_id, data.get("role"), data.get("seat"))
+    tokens = links.replace_link(access, match_id, data.get("role"), data.get("seat"))
     return jsonify(tokens | {"links": match_links(tokens)})
 
 
 @bp.post("/matches/<match_id>/undo")
 def undo(match_id: str) -> Response:
     access = _access(match_id, "undo")
-    return _match(services.undo(access, match_id, if_match()), access)
+    return _match(undo_(access, match_id, if_match()), access)
 
 
 @bp.get("/matches/<match_id>/history")
@@ -214,10 +221,9 @@ def history(match_id: str) -> Response:
     asked = request.args.get("after", "0")
     if not (asked.isascii() and asked.isdigit() and len(asked) < 19):
         raise Invalid(Say("“after” must be the id of a change (a whole number)."), "after")
-    changes = services.history(match_id, int(asked), services.HISTORY_PAGE)
-    more = len(changes) == services.HISTORY_PAGE
+    changes, more = history_(match_id, int(asked))
     return jsonify({"changes": [
-        {"id": change.id, "version": change.version, "at": services.utc(change.at).isoformat(),
+        {"id": change.id, "version": change.version, "at": utc(change.at).isoformat(),
          "by": change.actor, "action": change.action, "round": change.round_number,
          "seat": change.seat, "before": change.before, "after": change.after,
          "undoes": change.undoes}

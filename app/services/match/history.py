@@ -1,4 +1,5 @@
-"""Taking changes back, and reading the log: the match's history and one cell's."""
+"""A match's history: taking changes back (undo), and reading the log (the whole history, a
+cell's)."""
 
 from __future__ import annotations
 
@@ -7,12 +8,12 @@ from typing import Any
 
 from sqlalchemy import or_, select
 
-from ..errors import Conflict
-from ..extensions import db
-from ..games import RoundInput
-from ..games.say import Say
-from ..models import Change, Round
-from .rights import Access
+from ...errors import Conflict
+from ...extensions import db
+from ...games import RoundInput
+from ...games.say import Say
+from ...models import Change, Round
+from .access import Access
 from .sheet import Sheet, rows_of, written_sheet
 from .writes import log_change, refuse_early_end, set_entries, writing
 
@@ -124,11 +125,13 @@ HISTORY_PAGE = 500
 CELL_HISTORY = 50
 
 
-def history(match_id: str, after: int = 0, limit: int = HISTORY_PAGE) -> list[Change]:
-    """The match's changes after the one numbered `after`, oldest first, at most `limit`."""
-    return list(db.session.scalars(
+def history(match_id: str, after: int = 0) -> tuple[list[Change], bool]:
+    """A page of the match's changes after the one numbered `after`, oldest first (at most
+    HISTORY_PAGE), and whether a next page may follow."""
+    changes = list(db.session.scalars(
         select(Change).where(Change.match_id == match_id, Change.id > after)
-        .order_by(Change.id).limit(limit)))
+        .order_by(Change.id).limit(HISTORY_PAGE)))
+    return changes, len(changes) == HISTORY_PAGE
 
 
 def cell_history(sheet: Sheet, number: int, seat: int) -> list[tuple[Change, Any, Any]]:

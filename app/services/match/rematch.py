@@ -8,15 +8,15 @@ from typing import Any
 
 from sqlalchemy import select
 
-from .. import ratelimit
-from ..errors import Conflict, TooManyRequests
-from ..extensions import db
-from ..games.say import Say
-from ..models import Change, Group, Player
-from .access import tokens
-from .bank.roster import roster_players
-from .matches import build_match
-from .rights import Access
+from ... import ratelimit
+from ...errors import Conflict, TooManyRequests
+from ...extensions import db
+from ...games.say import Say
+from ...models import Change, Group, Player
+from ..bank.roster import roster_players
+from .access import Access
+from .create import build_match
+from .links import tokens
 from .sheet import Sheet, load_sheet
 from .writes import group_of, log_change, writing
 

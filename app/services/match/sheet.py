@@ -1,4 +1,5 @@
-"""A match as every client sees it: the stored rows replayed through the game's engine."""
+"""A match as every client sees it: the stored rows replayed through the game's engine; and the
+checks a request passes against it before its body is read (in SPEC order: 404, then 403)."""
 
 from __future__ import annotations
 
@@ -10,18 +11,18 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, cast
 
-from sqlalchemy import Select, bindparam, insert, inspect, select, update
+from sqlalchemy import Select, bindparam, func, insert, inspect, select, update
 from sqlalchemy import Table as Rows
 from sqlalchemy.orm import joinedload, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
-from ..cache import kept
-from ..errors import NotFound
-from ..extensions import db
-from ..games import GAMES, Game, InvalidInput, Result, RoundInput, Side
-from ..games.say import Say
-from ..models import VERSIONS_MOVED, Change, Entry, Match, Round
-from .rights import Access, Table
+from ...cache import kept
+from ...errors import NotFound
+from ...extensions import db
+from ...games import GAMES, Game, InvalidInput, Result, RoundInput, Side
+from ...games.say import Say
+from ...models import VERSIONS_MOVED, Change, Entry, Match, Round, Seat
+from .access import Access, Table
 
 # A character key is 32 characters; a longer one was never given out, and is not hashed.
 KEY_LIMIT = 64
@@ -350,3 +351,48 @@ def stored_round(row: Round, players: int) -> RoundInput:
     for entry in row.entries:
         parts[entry.seat] = entry.data
     return RoundInput(common=dict(row.common or {}), parts=tuple(parts))
+
+
+def check(access: Access, match_id: str, action: str, number: int | None = None,
+          seat: int | None = None) -> Sheet:
+    """The checks that come before a request's body is read, in SPEC order: 404, then 403."""
+    if access.match_id != match_id:
+        raise NotFound(Say("No such match."))
+    sheet = load_sheet(match_id)
+    access.check(sheet.table, action, number, seat)
+    return sheet
+
+
+# precheck's statements, built once and run as they are (no ORM loading): every write asks them.
+_GAME_OPTIONS_ROUNDS = (
+    select(Match.game, Match.options,
+           select(func.count(Round.id)).where(Round.match_id == Match.id).scalar_subquery())
+    .where(Match.id == bindparam("match_id")))
+
+
+_SEAT_NAMES = (select(Seat.name).where(Seat.match_id == bindparam("match_id"))
+               .order_by(Seat.position))
+
+
+def precheck(access: Access, match_id: str, action: str, number: int | None = None,
+             seat: int | None = None, version: int | None = None) -> None:
+    """check(), for a write that will check again under its lock: no replay, and with the
+    `version` that authenticate_at() read, no query either where that version's table is kept
+    (the write or read that made or saw it keeps it: services/sheet.py); else two small
+    queries."""
+    if access.match_id != match_id:
+        raise NotFound(Say("No such match."))
+    table = (_table(match_id) if version is None
+             else version_table(match_id, version, lambda: _table(match_id)))
+    access.check(table, action, number, seat)
+
+
+def _table(match_id: str) -> Table:
+    connection = db.session.connection()
+    found = connection.execute(_GAME_OPTIONS_ROUNDS, {"match_id": match_id}).first()
+    if found is None:
+        raise NotFound(Say("No such match."))
+    name, options, rounds = found
+    game = GAMES[name]
+    players = tuple(connection.execute(_SEAT_NAMES, {"match_id": match_id}).scalars())
+    return Table(game, players, game.sides(players, options), rounds)

@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from typing import Any
 
-from ..errors import Conflict, Invalid
-from ..extensions import db
-from ..games.say import Say
-from ..models import Group
-from .rights import Access
+from ...errors import Conflict, Invalid
+from ...extensions import db
+from ...games.say import Say
+from ...models import Group
+from ..text import normal_text, shows_something, too_long
+from .access import Access
 from .sheet import Sheet, unchanged_rounds, written_sheet
-from .text import normal_text, shows_something, too_long
 from .writes import group_of, log_change, parse_input, touch_group, writing
 
 
@@ -95,7 +95,8 @@ def move_line(access: Access, match_id: str, body: Any,
             raise Conflict(Say("That line would already have been reached in round %(reached)s, "
                                "before the last round (round %(last)s). Choose another, or "
                                "delete the rounds after round %(reached)s first.",
-                               reached=result.over_after + 1, last=len(sheet.rounds)))
+                               reached=result.over_after + 1, last=len(sheet.rounds))
+                           .meant("line_reached_early"))
         sheet.match.options = after
         log_change(sheet, access, "move_line", before=before, after=after)
     return written_sheet(sheet.match, sheet.rounds, result)

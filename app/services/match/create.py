@@ -1,0 +1,106 @@
+"""Starting a match (in a group or not): its seats, its links, its first change."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+from ... import ratelimit
+from ...errors import Invalid, NotFound, TooManyRequests
+from ...extensions import db, write_intent
+from ...games import GAMES, Game, InvalidInput
+from ...games.say import Say
+from ...models import Change, Match, Player, Seat, Token
+from ..bank.groups import GroupAccess
+from ..bank.roster import roster_players
+from ..text import NAME_LIMIT, clean_text, refuse_repeats
+from .access import Access
+from .links import tokens
+from .sheet import Sheet, load_sheet
+from .writes import lock_group, touch_group
+
+MATCH_NAME_LIMIT = 80
+
+
+def create_match(game_name: Any, players: Any, options: Any = None, name: Any = None,
+                 address: str | None = None, group: GroupAccess | None = None
+                 ) -> tuple[Sheet, dict[str, Any]]:
+    """A new match with its tokens: one for the host, one to view, one per seat.
+
+    In a `group` (its owner's access): each name that is a roster name (ignoring case and
+    surrounding spaces) is that player, and the others join the roster."""
+    if group is not None:
+        group.check(group.group_id, "create_match")
+    # Counted before any work: a refused create counts as an accepted one (SPEC section 6).
+    if not ratelimit.allow("create", address):
+        raise TooManyRequests(Say("Too many new matches from this address; wait a minute."))
+    game = GAMES.get(game_name) if isinstance(game_name, str) else None
+    if game is None:
+        raise Invalid(Say("Choose a game: %(games)s.", games=", ".join(GAMES)), "game")
+    names = clean_players(players, game)
+    try:
+        options = game.parse_options(options, len(names))
+    except InvalidInput as error:
+        raise Invalid(error.message, error.field) from error
+    if name is None or (isinstance(name, str) and not name.strip()):
+        name = ", ".join(names)[:MATCH_NAME_LIMIT]
+    else:
+        name = clean_text(name, "name", MATCH_NAME_LIMIT, Say("A match name"))
+    if group is not None:
+        refuse_repeats(names)
+    if group is None:
+        match = build_match(game, names, options, name)
+    else:
+        db.session.rollback()
+        with write_intent():
+            locked = lock_group(group.group_id)
+        if locked is None:
+            raise NotFound(Say("No such group."))
+        roster, joined = roster_players(locked, names)
+        match = build_match(game, names, options, name, locked.id, roster)
+        if joined:
+            touch_group(locked)
+    db.session.add(match)
+    db.session.flush()
+    db.session.add(Change(match_id=match.id, version=1, actor="host", action="create",
+                          after={"players": names, "options": options}))
+    db.session.commit()
+    return load_sheet(match.id), tokens(Access(match.id, "host"), match.id)
+
+
+def new_id() -> str:
+    """A match's id: 72 random bits, not guessable from another (no counters)."""
+    return secrets.token_urlsafe(9)
+
+
+def build_match(game: Game, names: Sequence[str], options: dict[str, Any], name: str,
+                group_id: str | None = None, roster: Sequence[Player] = ()) -> Match:
+    """A new match with its seats (each on the roster player given, if any) and its links:
+    host, view, and one per seat. Not yet added to the session."""
+    players: list[Player | None] = list(roster) or [None] * len(names)
+    match = Match(id=new_id(), game=game.name, name=name, options=options, group_id=group_id)
+    match.seats = [Seat(position=i, name=player,
+                        player_id=on_roster.id if on_roster is not None else None)
+                   for i, (player, on_roster) in enumerate(zip(names, players, strict=True))]
+    # 32 random bytes: 256 bits, far past guessing.
+    match.tokens = [Token(secret=secrets.token_urlsafe(32), role="host"),
+                    Token(secret=secrets.token_urlsafe(32), role="view")]
+    match.tokens += [Token(secret=secrets.token_urlsafe(32), role="seat", seat=i)
+                     for i in range(len(names))]
+    return match
+
+
+def clean_players(players: Any, game: Game) -> list[str]:
+    """The players' names in seat order, as many as the game seats: counted before any name
+    is read (SPEC section 6: work bounded before it is done)."""
+    if not isinstance(players, list):
+        raise Invalid(Say("Give the players as a list of names, in seat order."), "players")
+    if not game.min_players <= len(players) <= game.max_players:
+        raise Invalid(Say("%(game)s takes %(least)s to %(most)s players, not %(count)s.",
+                          game=game.title, least=game.min_players, most=game.max_players,
+                          count=len(players)), "players")
+    return [clean_text(player, f"players[{seat}]", NAME_LIMIT,
+                       Say("Player %(number)s's name", number=seat + 1))
+            for seat, player in enumerate(players)]
+
