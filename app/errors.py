@@ -11,11 +11,13 @@ class ServiceError(Exception):
     code = "error"
     retry_after: int | None = None  # seconds, said in a Retry-After header
 
-    def __init__(self, message: str, field: str | None = None, seat: int | None = None):
+    def __init__(self, message: str, field: str | None = None, seat: int | None = None,
+                 within: str | None = None):
         super().__init__(message)
         self.message = message
-        self.field = field
+        self.field = field  # where, as the API says it (SPEC section 2: `hands[1].melded.joker`)
         self.seat = seat  # the seat whose part is at fault, where there is one
+        self.within = within  # the field within that seat's part (`melded.joker`), if any
 
 
 class Malformed(ServiceError):

@@ -9,12 +9,13 @@ from typing import Any
 from flask import Response, jsonify, request, url_for
 
 from ..errors import Invalid, NotFound
+from ..games.reading import read_or_refused
 from ..games.say import Say
 from ..models import utc
 from ..services.bank import banking, exports
 from ..services.bank.groups import group_access
 from ..services.match import characters, create, edits, links, writes
-from ..services.match.access import Access, authenticate_at, authenticate_to_write
+from ..services.match.access import Access, Table, authenticate_at, authenticate_to_write
 from ..services.match.access import authenticate as authenticate_
 from ..services.match.answers import match_text, match_view
 from ..services.match.history import history as history_
@@ -40,11 +41,16 @@ def _access(match_id: str, action: str, number: int | None = None,
             seat: int | None = None) -> Access:
     """401, 404 and 403, in that order, before anything else is looked at; a request that
     writes is one transaction from here on."""
+    return _at_table(match_id, action, number, seat)[0]
+
+
+def _at_table(match_id: str, action: str, number: int | None = None,
+              seat: int | None = None) -> tuple[Access, Table]:
+    """_access(), and the match's table: what its round input is read with."""
     authenticate = (authenticate_at if request.method in ("GET", "HEAD")
                     else authenticate_to_write)
     access, version = authenticate(bearer(), request.remote_addr)
-    precheck(access, match_id, action, number, seat, version)
-    return access
+    return access, precheck(access, match_id, action, number, seat, version)
 
 
 def _match(sheet: Sheet, access: Access, status: int = 200, key: str | None = None,
@@ -111,16 +117,17 @@ def set_details(match_id: str) -> Response:
 
 @bp.post("/matches/<match_id>/rounds")
 def add_round(match_id: str) -> Response:
-    access = _access(match_id, "add_round")
-    sheet = writes.add_round(access, match_id, body(), if_match(), character_key())
+    access, table = _at_table(match_id, "add_round")
+    entered = read_or_refused(table.game.parse_round, body(), len(table.players), table.options)
+    sheet = writes.add_round(access, match_id, entered, if_match(), character_key())
     return _match(sheet, access, 201)
 
 
 @bp.put("/matches/<match_id>/rounds/<int:number>")
 def replace_round(match_id: str, number: int) -> Response:
-    access = _access(match_id, "edit_round", number)
-    sheet = writes.replace_round(access, match_id, number, body(), if_match(),
-                                   character_key())
+    access, table = _at_table(match_id, "edit_round", number)
+    entered = read_or_refused(table.game.parse_round, body(), len(table.players), table.options)
+    sheet = writes.replace_round(access, match_id, number, entered, if_match(), character_key())
     return _match(sheet, access)
 
 
@@ -133,9 +140,10 @@ def delete_round(match_id: str, number: int) -> Response:
 
 @bp.put("/matches/<match_id>/rounds/<int:number>/seats/<int:seat>")
 def set_part(match_id: str, number: int, seat: int) -> Response:
-    access = _access(match_id, "set_part", number, seat)
-    sheet, opened = set_parts(access, match_id, number, {seat: body()}, if_match(),
-                                       character_key=character_key())
+    access, table = _at_table(match_id, "set_part", number, seat)
+    part = read_or_refused(table.game.parse_part, body(), seat, table.options)
+    sheet, opened = set_parts(access, match_id, number, {seat: part}, if_match(),
+                              character_key=character_key())
     return _match(sheet, access, 201 if opened else 200)
 
 

@@ -11,6 +11,7 @@ from .banakil_hands import (
     HALF_POINTS,
     MELDED_NOTHING,
     ONLINE_HALF_POINTS,
+    check_round,
     melded_something,
     parse_part,
     parse_round,
@@ -297,8 +298,10 @@ GAME = Game.of_rules(
     options=OPTIONS,
     # rules/banakil.txt: "feel free to move it to suit how long your table wants to play".
     movable=("target",),
+    parts_field="hands",
     # How a hand is typed and read is banakil_hands.py's.
     parse_round=parse_round,
     parse_part=parse_part,
+    check_round=check_round,
     round_input=round_input,
 )

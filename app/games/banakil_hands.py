@@ -4,7 +4,7 @@ round's hands checked against what two packs and two jokers hold."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, NotRequired, TypedDict
 
 from .base import RoundInput
@@ -159,14 +159,24 @@ def parse_round(body: Any, players: int, options: Mapping[str, Any]) -> RoundInp
     if dead:
         if hands is not None and any(hand is not None for hand in hands):
             raise InvalidInput(Say("A dead hand scores nothing: leave the hands out."), "hands")
-        return RoundInput(common={"dead": True}, parts=(None,) * players)
+        return dead_hand(players)
     parts = parse_seat_list(hands, players, parse_part, options, "hands", Say("hands"))
-    _check_table(parts)
-    return RoundInput(common={}, parts=tuple(parts))
+    entered = RoundInput(common={}, parts=tuple(parts))
+    check_round(entered, players, options)
+    return entered
 
 
-def _check_table(parts: Sequence[dict[str, Any] | None]) -> None:
-    """What no real hand can show: more cards than the packs hold, two players going out."""
+def dead_hand(players: int) -> RoundInput:
+    """A dead hand (the stock ran dry): nobody scores it, no hand is typed."""
+    return RoundInput(common={"dead": True}, parts=(None,) * players)
+
+
+def check_round(entered: RoundInput, players: int, options: Mapping[str, Any]) -> None:
+    """What no real hand can show: more cards than the packs hold, two players going out (a
+    dead hand holds no hands)."""
+    parts = entered.parts
+    if entered.common.get("dead"):
+        return
     for name in CLASSES:
         total = sum(hand[pile][name] for hand in parts if hand and "score" not in hand
                     for pile in ("melded", "in_hand"))

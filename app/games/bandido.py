@@ -75,12 +75,18 @@ def parse_round(body: Any, players: int, options: Mapping[str, Any]) -> RoundInp
     reject_unknown(body, {"players"}, "")
     parts = parse_seat_list(body.get("players"), players, parse_part, options, "players",
                             Say("player states"))
-    held = sum(part["vp"] for part in parts if part)
+    entered = RoundInput(common={}, parts=tuple(parts))
+    check_round(entered, players, options)
+    return entered
+
+
+def check_round(entered: RoundInput, players: int, options: Mapping[str, Any]) -> None:
+    """The box holds 20 victory points: no round's seats hold more between them."""
+    held = sum(part["vp"] for part in entered.parts if part)
     if held > VICTORY_POINTS_IN_THE_BOX:
         raise InvalidInput(Say("That is %(held)s victory points in play, but the box holds "
                                "only %(count)s.", held=held, count=VICTORY_POINTS_IN_THE_BOX),
                            "players")
-    return RoundInput(common={}, parts=tuple(parts))
 
 
 def round_input(entered: RoundInput) -> dict[str, Any]:

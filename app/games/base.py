@@ -137,8 +137,8 @@ class Extend(Protocol):
                  rounds: Sequence[RoundInput], secrets: Sequence[Any]) -> Result: ...
 
 
-RULES = ("parse_round", "parse_part", "round_input", "replay", "sides", "check_options",
-         "check_match", "parse_character", "extend")
+RULES = ("parse_round", "parse_part", "check_round", "round_input", "replay", "sides",
+         "check_options", "check_match", "parse_character", "extend")
 
 
 @dataclass(frozen=True)
@@ -159,6 +159,11 @@ class Game:
     sides: Callable[[Sequence[str], Mapping[str, Any]], tuple[Side, ...]] = seat_sides
     # May fill in defaults that depend on the player count, or refuse a combination.
     check_options: Callable[[dict[str, Any], int], None] = lambda options, players: None
+    # Checks what a round's parts together must hold (one goer, the victory points in the box),
+    # on parts each read by parse_part: parse_round does it too, and so does a write that puts
+    # one seat's part into a round.
+    check_round: Callable[[RoundInput, int, Mapping[str, Any]], None] = (
+        lambda entered, players, options: None)
     # Checks what no single round shows (cards collected over the whole match, say).
     check_match: Callable[[int, Mapping[str, Any], Sequence[RoundInput]], None] = (
         lambda players, options, rounds: None)
@@ -170,6 +175,9 @@ class Game:
     # The options a table may change while it plays (where to end: a target, a round count);
     # every other option is fixed once the match starts.
     movable: tuple[str, ...] = ()
+    # The round input's list of seats' parts, as the API names it (SPEC section 2): where a fault
+    # in one seat's part is said to be (`hands[1].melded.joker`).
+    parts_field: str = "players"
     # Whether the lowest total ranks first with these options (a finished match's places after
     # its winners, and what a score-keeping app is told of the game); the highest, unless said.
     lowest_wins: Callable[[Mapping[str, Any]], bool] = lambda options: False

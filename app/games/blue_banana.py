@@ -126,10 +126,6 @@ def parse_round(body: Any, players: int, options: Mapping[str, Any]) -> RoundInp
     reject_unknown(body, {"players", "task", "snatched"}, "")
     parts = parse_seat_list(body.get("players"), players, parse_part, options, "players",
                             Say("player lines"))
-    snatchers = [seat for seat, line in enumerate(parts) if line and line["banana"]]
-    if len(snatchers) > 1:
-        raise InvalidInput(Say("Only one player can snatch the Blue Banana in a round."),
-                           "players")
     common: dict[str, Any] = {}
     if body.get("task") is not None:
         common["task"] = parse_task(body["task"])
@@ -138,7 +134,17 @@ def parse_round(body: Any, players: int, options: Mapping[str, Any]) -> RoundInp
         raise InvalidInput(Say("“snatched” must be true or false."), "snatched")
     if snatched:  # kept only when set: a round without the mark reads as it always did
         common["snatched"] = True
-    return RoundInput(common=common, parts=tuple(parts))
+    entered = RoundInput(common=common, parts=tuple(parts))
+    check_round(entered, players, options)
+    return entered
+
+
+def check_round(entered: RoundInput, players: int, options: Mapping[str, Any]) -> None:
+    """One banana: at most one player snatched it in a round."""
+    snatchers = [seat for seat, line in enumerate(entered.parts) if line and line["banana"]]
+    if len(snatchers) > 1:
+        raise InvalidInput(Say("Only one player can snatch the Blue Banana in a round."),
+                           "players")
 
 
 def round_input(entered: RoundInput) -> dict[str, Any]:

@@ -38,7 +38,7 @@ OPTIONS = (
 A_SCORE = Say("A score")
 
 
-def _score(value: Any, options: Mapping[str, Any], where: str) -> int:
+def _score(value: Any, options: Mapping[str, Any], where: str | None) -> int:
     minimum = -CELL_LIMIT if options["allow_negative"] else 0
     return whole_number(value, A_SCORE, where, minimum, CELL_LIMIT)
 
@@ -61,11 +61,13 @@ def parse_round(body: Any, players: int, options: Mapping[str, Any]) -> RoundInp
         raise InvalidInput(Say.many("Give %(count)s score, one per player, not %(given)s.",
                                     "Give %(count)s scores, one per player, not %(given)s.",
                                     players, given=len(scores)), "scores")
-    parts = tuple(
-        None if value is None else {"score": _score(value, options, f"scores[{seat}]")}
-        for seat, value in enumerate(scores)
-    )
-    return RoundInput(common={}, parts=parts)
+    parts = []
+    for seat, value in enumerate(scores):
+        try:
+            parts.append(None if value is None else {"score": _score(value, options, None)})
+        except InvalidInput as error:
+            raise InvalidInput(error.message, None, seat, "scores") from error
+    return RoundInput(common={}, parts=tuple(parts))
 
 
 def round_input(round_: RoundInput) -> dict[str, Any]:
@@ -132,5 +134,6 @@ GAME = Game.of_rules(
     options=OPTIONS,
     # A free sheet's table decides its own end, and may change its mind.
     movable=("target", "rounds"),
+    parts_field="scores",
     lowest_wins=lambda options: options["lowest_wins"],
 )

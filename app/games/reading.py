@@ -5,19 +5,45 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from .say import Say
 
 
 class InvalidInput(ValueError):
     """Input a player can fix: `message` says how (a `Say`, so a page says it in its own
-    language), `field` says where."""
+    language); `field` says where, within one seat's part where `seat` names the seat (a page
+    puts the message beside that field), else in the round as a whole; `parts` names the round
+    input's list of parts ("hands"), which `path` says it in."""
 
-    def __init__(self, message: str, field: str | None = None):
+    def __init__(self, message: str, field: str | None = None, seat: int | None = None,
+                 parts: str | None = None):
         super().__init__(message)
         self.message = message
         self.field = field
+        self.seat = seat
+        self.parts = parts
+
+    @property
+    def path(self) -> str | None:
+        """Where the fault is, as the API's `field` says it: `hands[1].melded.joker`."""
+        if self.seat is None or self.parts is None:
+            return self.field
+        at = f"{self.parts}[{self.seat}]"
+        return f"{at}.{self.field}" if self.field else at
+
+
+Made = TypeVar("Made")
+
+
+def read_or_refused(read: Callable[..., Made], *args: Any) -> Made | InvalidInput:
+    """What an engine's reader makes of what a client sent, or its refusal (InvalidInput) as a
+    value: a client's edge reads its input once, and the write that takes it says a refusal in
+    its own order (SPEC section 2: a 412 or a 409 before the 422 of a body that is no round)."""
+    try:
+        return read(*args)
+    except InvalidInput as refusal:
+        return refusal
 
 
 def whole_number(
@@ -62,7 +88,8 @@ def reject_unknown(value: Mapping[str, Any], known: set[str], prefix: str) -> No
 def parse_seat_list(items: Any, players: int, parse_part: Callable[[Any, int, Any], Any],
                     options: Mapping[str, Any], name: str, what: str) -> tuple[Any, ...]:
     """A round's list of per-seat parts (None where not typed yet), each read by `parse_part`;
-    a fault is reported at `name[seat].field`. `what` names the parts ("player lines", a Say)."""
+    a fault is reported with its seat, at `name[seat].field`. `what` names the parts ("player
+    lines", a Say)."""
     if not isinstance(items, list):
         raise InvalidInput(Say("Give the round's %(what)s as a list, one per seat.", what=what),
                            name)
@@ -74,6 +101,5 @@ def parse_seat_list(items: Any, players: int, parse_part: Callable[[Any, int, An
         try:
             parts.append(None if item is None else parse_part(item, seat, options))
         except InvalidInput as error:
-            where = f"{name}[{seat}]" + (f".{error.field}" if error.field else "")
-            raise InvalidInput(error.message, where) from error
+            raise InvalidInput(error.message, error.field, seat, name) from error
     return tuple(parts)

@@ -65,7 +65,7 @@ def refused(call, *args, field):
     with pytest.raises(InvalidInput) as caught:
         call(*args)
     error = caught.value
-    assert error.field == field
+    assert error.path == field
     # A sentence a player understands: a capital (or a quoted field name) first, a full stop
     # last, no Python leaking out.
     message = error.message

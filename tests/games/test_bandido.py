@@ -377,7 +377,7 @@ def test_no_rounds_no_winner():
 def test_victory_points_must_be_a_whole_number_from_0_to_20(vp):
     error = refused({"players": [{"vp": vp, "symbols": []}, at(0), at(0)]})
 
-    assert error.field == "players[0].vp"
+    assert error.path == "players[0].vp"
 
 
 def test_victory_points_given_as_a_whole_float_are_taken():
@@ -390,7 +390,7 @@ def test_victory_points_given_as_a_whole_float_are_taken():
 def test_more_than_twenty_victory_points_in_play_are_refused():
     error = refused({"players": [at(15), at(4), at(2)]})  # 21: the box holds 20
 
-    assert error.field == "players" and "21" in error.message
+    assert error.path == "players" and "21" in error.message
 
 
 def test_exactly_twenty_victory_points_in_play_are_taken():
@@ -402,13 +402,13 @@ def test_exactly_twenty_victory_points_in_play_are_taken():
 def test_victory_points_of_an_open_round_count_toward_the_twenty():
     error = refused({"players": [at(12), None, at(9)]})
 
-    assert error.field == "players"
+    assert error.path == "players"
 
 
 def test_more_than_four_face_up_symbols_are_refused():
     error = refused({"players": [at(0), at(0, STONE, STONE, WATER, WATER, COCONUT), at(0)]})
 
-    assert error.field == "players[1].symbols"
+    assert error.path == "players[1].symbols"
 
 
 @pytest.mark.parametrize("symbols", [["banana"], [STONE, "Stone"], ["stones"], [""], [None],
@@ -416,7 +416,7 @@ def test_more_than_four_face_up_symbols_are_refused():
 def test_unknown_symbols_are_refused(symbols):
     error = refused({"players": [at(0), {"vp": 0, "symbols": symbols}, at(0)]})
 
-    assert error.field == "players[1].symbols"
+    assert error.path == "players[1].symbols"
 
 
 @pytest.mark.parametrize("body", [
@@ -447,7 +447,7 @@ def test_a_character_is_exactly_three_known_symbols(character):
     with pytest.raises(InvalidInput) as caught:
         GAME.parse_character(character)
 
-    assert caught.value.field == "symbols"
+    assert caught.value.path == "symbols"
 
 
 @pytest.mark.parametrize("character", [[STONE, STONE, WATER], [COCONUT] * 3, ALL_THREE])
@@ -465,7 +465,7 @@ def test_the_first_seat_must_be_one_of_the_seats(players, first):
     with pytest.raises(InvalidInput) as caught:
         opts(players, first_seat=first)
 
-    assert caught.value.field == "options.first_seat"
+    assert caught.value.path == "options.first_seat"
 
 
 @pytest.mark.parametrize("first", [-1, 5, 1.5, True, "1", None])
@@ -473,14 +473,14 @@ def test_the_first_seat_must_be_a_whole_number_from_0_to_4(first):
     with pytest.raises(InvalidInput) as caught:
         opts(5, first_seat=first)
 
-    assert caught.value.field == "options.first_seat"
+    assert caught.value.path == "options.first_seat"
 
 
 def test_an_unknown_option_is_refused():
     with pytest.raises(InvalidInput) as caught:
         opts(3, target=5)
 
-    assert caught.value.field == "options.target"
+    assert caught.value.path == "options.target"
 
 
 # Properties -------------------------------------------------------------------------------

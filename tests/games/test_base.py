@@ -50,7 +50,7 @@ GAME = _game([TARGET, LIMIT, SHORT, MODE])
 def _refused(call, *args, field):
     with pytest.raises(InvalidInput) as caught:
         call(*args)
-    assert caught.value.field == field
+    assert caught.value.path == field
     assert caught.value.message and caught.value.message.endswith(".")
     assert str(caught.value) == caught.value.message
     return caught.value.message
@@ -296,7 +296,7 @@ def test_results_are_frozen_so_a_replay_cannot_be_changed_afterwards():
 def test_invalid_input_is_a_value_error_carrying_message_and_field():
     error = InvalidInput("Give the score.", "score")
     assert isinstance(error, ValueError)
-    assert (error.message, error.field, str(error)) == ("Give the score.", "score",
+    assert (error.message, error.path, str(error)) == ("Give the score.", "score",
                                                          "Give the score.")
     assert InvalidInput("Options must be an object.").field is None
 
@@ -378,3 +378,21 @@ def test_a_second_game_under_a_taken_name_is_refused():
     with pytest.raises(ValueError):
         register(dataclasses.replace(GENERIC, title="Another"))
     assert register(GENERIC) is GENERIC  # registering the same game again changes nothing
+
+
+@pytest.mark.parametrize("game, body, seat, field, path", [
+    ("generic", {"scores": [1, "x"]}, 1, None, "scores[1]"),
+    ("banakil", {"hands": [{"score": 36.5, "went_out": True}, {"melded": {"Q": 1}}]}, 1,
+     "melded.Q", "hands[1].melded.Q"),
+    ("blue_banana", {"players": [None, {"correct": -1}]}, 1, "correct", "players[1].correct"),
+    ("bandido", {"players": [{"vp": 1, "symbols": ["fire"]}, None]}, 0, "symbols",
+     "players[0].symbols"),
+])
+def test_an_engines_fault_in_one_seats_part_carries_the_seat_and_the_field_as_values(
+        game, body, seat, field, path):
+    """A page puts the message beside the seat's own field from these values; only the API
+    says them as one path (SPEC section 2's `field`)."""
+    engine = GAMES[game]
+    with pytest.raises(InvalidInput) as caught:
+        engine.parse_round(body, 2, engine.parse_options(None, 2))
+    assert (caught.value.seat, caught.value.field, caught.value.path) == (seat, field, path)

@@ -32,7 +32,7 @@ def play(rows, players=None, **given_options):
 def refused(call, *args, field):
     with pytest.raises(InvalidInput) as caught:
         call(*args)
-    assert caught.value.field == field
+    assert caught.value.path == field
     assert caught.value.message.endswith(".")
     return caught.value.message
 

@@ -73,4 +73,5 @@ GAME = Game.of_rules(
     min_players=2,
     max_players=6,
     options=OPTIONS,
+    parts_field="counts",
 )

@@ -4,7 +4,9 @@ service, so every service can import it."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import bindparam, select
 
@@ -19,12 +21,13 @@ from ...models import Match, Token
 @dataclass(frozen=True)
 class Table:
     """What the checks before a write need of a match: its game, its players and their sides,
-    and how many rounds it holds."""
+    how many rounds it holds, and its options (what a round's input is read with)."""
 
     game: Game
     players: tuple[str, ...]
     sides: tuple[Side, ...]
     rounds: int
+    options: Mapping[str, Any]
 
 
 @dataclass(frozen=True)

@@ -16,20 +16,23 @@ from ...models import Change, Round
 from .access import Access
 from .sheet import Sheet, add_row, check, round_row, sheet_of, written_sheet
 from .writes import (
+    judged,
     log_change,
     parse_input,
     refuse_early_end,
     refuse_new_round,
+    refused,
     set_entries,
     writing,
 )
 
 
-def set_parts(access: Access, match_id: str, number: int, parts: Mapping[int, Any],
-              if_match: Collection[int] | None = None,
+def set_parts(access: Access, match_id: str, number: int,
+              parts: Mapping[int, Any | InvalidInput], if_match: Collection[int] | None = None,
               based_on: int | None = None, character_key: str | None = None
               ) -> tuple[Sheet, bool]:
     """Seats' parts of round `number`, in one write; the next round's number opens that round.
+    Each part is as the game's engine read it (`parse_part`), or its refusal (`judged`).
 
     With `based_on` (the version the person was looking at), a cell that someone else saved
     since is an EditConflict rather than a silent overwrite. Answers the sheet and whether a
@@ -50,16 +53,15 @@ def set_parts(access: Access, match_id: str, number: int, parts: Mapping[int, An
         if opening:
             rounds.append(RoundInput(common={}, parts=(None,) * len(sheet.players)))
         entered = list(rounds[number - 1].parts)
-        for seat, body in parts.items():
-            try:
-                entered[seat] = sheet.game.parse_part(body, seat, sheet.match.options)
-            except InvalidInput as error:
-                raise Invalid(error.message, error.field, seat=seat) from error
+        for seat, read in parts.items():
+            entered[seat] = judged(read, seat)
         before = rounds[number - 1].parts
         if based_on is not None:
             _merge_since(sheet, number, based_on, before, entered, parts)
         rounds[number - 1] = RoundInput(rounds[number - 1].common, tuple(entered))
-        parse_input(_check_round, sheet, rounds[number - 1])
+        # The round must hold together with this part in it (two seats cannot both go out).
+        parse_input(sheet.game.check_round, rounds[number - 1], len(sheet.players),
+                    sheet.match.options)
         result, later = refuse_early_end(sheet, rounds, character_key=character_key)
         if opening:
             row = Round(number=number, common={})
@@ -125,21 +127,12 @@ def _who(sheet: Sheet, actor: str) -> str:
     return Say("The host") if actor == "host" else Say("Someone")
 
 
-def _check_round(sheet: Sheet, entered: RoundInput) -> None:
-    """A whole round must still be valid once one part changes (two seats cannot both go out,
-    say)."""
-    sheet.game.parse_round(sheet.game.round_input(entered), len(sheet.players),
-                           sheet.match.options)
-
-
 def preview_part(access: Access, match_id: str, number: int, seat: int,
-                 body: Any) -> tuple[Sheet, RoundInput]:
-    """The sheet as it would be with this part typed in, stored nowhere: for a live preview."""
+                 read: Any | InvalidInput) -> tuple[Sheet, RoundInput]:
+    """The sheet as it would be with this part typed in (as the game's engine read it), stored
+    nowhere: for a live preview."""
     sheet = check(access, match_id, "set_part", number, seat)
-    try:
-        part = sheet.game.parse_part(body, seat, sheet.match.options)
-    except InvalidInput as error:
-        raise Invalid(error.message, error.field, seat=seat) from error
+    part = judged(read, seat)
     rounds = list(sheet.rounds)
     if number == len(rounds) + 1:
         rounds.append(RoundInput(common={}, parts=(None,) * len(sheet.players)))
@@ -147,10 +140,9 @@ def preview_part(access: Access, match_id: str, number: int, seat: int,
     parts[seat] = part
     rounds[number - 1] = RoundInput(rounds[number - 1].common, tuple(parts))
     try:
-        sheet.game.parse_round(sheet.game.round_input(rounds[number - 1]), len(sheet.players),
-                               sheet.match.options)
+        sheet.game.check_round(rounds[number - 1], len(sheet.players), sheet.match.options)
     except InvalidInput as error:
-        raise Invalid(error.message, error.field, seat=seat) from error
+        raise refused(error, seat) from error
     # The hand typed into the next round (or the last) carries the kept replay on by one round,
     # as its save will, rather than replaying the match at each keystroke.
     result, _ = sheet.replayed(rounds)

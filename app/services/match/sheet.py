@@ -55,7 +55,7 @@ class Sheet:
 
     @property
     def table(self) -> Table:
-        return Table(self.game, self.players, self.sides, len(self.rounds))
+        return Table(self.game, self.players, self.sides, len(self.rounds), self.match.options)
 
     def replay(self, rounds: Sequence[RoundInput], secrets: Sequence[Any] | None = None,
                options: Mapping[str, Any] | None = None) -> Result:
@@ -375,7 +375,7 @@ _SEAT_NAMES = (select(Seat.name).where(Seat.match_id == bindparam("match_id"))
 
 
 def precheck(access: Access, match_id: str, action: str, number: int | None = None,
-             seat: int | None = None, version: int | None = None) -> None:
+             seat: int | None = None, version: int | None = None) -> Table:
     """check(), for a write that will check again under its lock: no replay, and with the
     `version` that authenticate_at() read, no query either where that version's table is kept
     (the write or read that made or saw it keeps it: services/sheet.py); else two small
@@ -385,6 +385,7 @@ def precheck(access: Access, match_id: str, action: str, number: int | None = No
     table = (_table(match_id) if version is None
              else version_table(match_id, version, lambda: _table(match_id)))
     access.check(table, action, number, seat)
+    return table
 
 
 def _table(match_id: str) -> Table:
@@ -395,4 +396,4 @@ def _table(match_id: str) -> Table:
     name, options, rounds = found
     game = GAMES[name]
     players = tuple(connection.execute(_SEAT_NAMES, {"match_id": match_id}).scalars())
-    return Table(game, players, game.sides(players, options), rounds)
+    return Table(game, players, game.sides(players, options), rounds, options)

@@ -151,7 +151,23 @@ def parse_input(parse: Callable[Rule, Made], *args: Rule.args, **kwargs: Rule.kw
     try:
         return parse(*args, **kwargs)
     except InvalidInput as error:
-        raise Invalid(error.message, error.field) from error
+        raise refused(error) from error
+
+
+def refused(error: InvalidInput, seat: int | None = None) -> Invalid:
+    """The 422 of an engine's refusal, with its seat and field as values (a page puts the
+    message beside that seat's field) and its path as the API says it."""
+    return Invalid(error.message, error.path, seat=error.seat if seat is None else seat,
+                   within=error.field)
+
+
+def judged(entered: Made | InvalidInput, seat: int | None = None) -> Made:
+    """What a client entered, as its edge read it with the game's engine: the engine's own
+    input, or the engine's refusal of what was sent, said here so that a write's refusals keep
+    SPEC's order (a 412 or a 409 before the 422 of a body that is no round)."""
+    if isinstance(entered, InvalidInput):
+        raise refused(entered, seat)
+    return entered
 
 
 def refuse_early_end(sheet: Sheet, rounds: Sequence[RoundInput], replaced: int | None = None,
@@ -172,12 +188,12 @@ def refuse_early_end(sheet: Sheet, rounds: Sequence[RoundInput], replaced: int |
     result, before = sheet.replayed(rounds)
     if (replaced is not None and replaced < len(rounds)
             and result.rounds[replaced - 1].status == "open"):
-        body = sheet.game.round_input(rounds[replaced - 1])
-        empty = next((f"{name}[{seat}]" for name, parts in body.items() if isinstance(parts, list)
-                      for seat, part in enumerate(parts) if part is None), None)  # "hands[1]"
-        raise Invalid(Say("Round %(number)s is not the last one: every part of it stays typed "
-                          "(a part left empty would open it again).", number=replaced)
-                      .meant("earlier_round_stays_typed"), empty)
+        empty = next(seat for seat, part in enumerate(rounds[replaced - 1].parts)
+                     if part is None)
+        raise refused(InvalidInput(
+            Say("Round %(number)s is not the last one: every part of it stays typed (a part "
+                "left empty would open it again).", number=replaced)
+            .meant("earlier_round_stays_typed"), None, empty, sheet.game.parts_field))
     if result.over_after is not None and result.over_after < len(rounds) - 1:
         peeked = _hidden_winner(sheet, result)
         if peeked is not None and not key_matches(sheet.match.seats[peeked].character_key,
@@ -240,12 +256,13 @@ def set_entries(row: Round, parts: Sequence[Any]) -> None:
             entry.updated_at = datetime.now(UTC)
 
 
-def add_round(access: Access, match_id: str, body: Any,
+def add_round(access: Access, match_id: str, read: RoundInput | InvalidInput,
               if_match: Collection[int] | None = None, character_key: str | None = None
               ) -> Sheet:
+    """The next round, whole, as the game's engine read it (or refused it: `judged`)."""
     with writing(access, match_id, if_match, "add_round") as sheet:
         refuse_new_round(sheet)
-        entered = parse_input(sheet.game.parse_round, body, len(sheet.players), sheet.match.options)
+        entered = whole_round(sheet, read)
         rounds = sheet.rounds + (entered,)
         result, before = refuse_early_end(sheet, rounds, character_key=character_key)
         number = len(sheet.rounds) + 1
@@ -254,11 +271,12 @@ def add_round(access: Access, match_id: str, body: Any,
     return written_sheet(sheet.match, rounds, result, before)
 
 
-def replace_round(access: Access, match_id: str, number: int, body: Any,
+def replace_round(access: Access, match_id: str, number: int, read: RoundInput | InvalidInput,
                   if_match: Collection[int] | None = None, character_key: str | None = None
                   ) -> Sheet:
+    """Round `number` replaced whole; the rounds after it are replayed."""
     with writing(access, match_id, if_match, "edit_round", number) as sheet:
-        entered = parse_input(sheet.game.parse_round, body, len(sheet.players), sheet.match.options)
+        entered = whole_round(sheet, read)
         rounds = list(sheet.rounds)
         before = rounds[number - 1]
         rounds[number - 1] = entered
@@ -272,6 +290,14 @@ def replace_round(access: Access, match_id: str, number: int, body: Any,
                        before=sheet.game.round_input(before),
                        after=sheet.game.round_input(entered))
     return written_sheet(sheet.match, rounds, result, later)
+
+
+def whole_round(sheet: Sheet, read: RoundInput | InvalidInput) -> RoundInput:
+    """A whole round as the client's edge read it, checked as a round (one goer, the victory
+    points in the box) whoever built it."""
+    entered = judged(read)
+    parse_input(sheet.game.check_round, entered, len(sheet.players), sheet.match.options)
+    return entered
 
 
 def delete_round(access: Access, match_id: str, number: int,

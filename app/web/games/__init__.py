@@ -9,6 +9,7 @@ from .base import (
     load_view,
     pages_of,
     part_view,
+    read_parts,
     register,
     view_for,
     view_of,
@@ -18,4 +19,4 @@ for _pages in (generic.PAGES, banakil.PAGES, blue_banana.PAGES, bandido.PAGES):
     register(_pages)
 
 __all__ = ["PAGES", "GamePages", "check_part", "host_view", "load_view", "pages_of", "part_view",
-           "register", "view_for", "view_of"]
+           "read_parts", "register", "view_for", "view_of"]

@@ -14,6 +14,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from ...errors import Invalid, ServiceError
+from ...games import banakil_hands
 from ...games.banakil import GAME
 from ...games.banakil_hands import CLASS_NAMES, CLASSES, MELDED_NOTHING
 from ...games.banakil_working import describe_hand, describe_sides
@@ -25,7 +26,7 @@ from ..sheet.arithmetic import LIKE_A_SUM, NotANumber, evaluate
 from ..sheet.forms import posted
 from ..sheet.view import SheetView
 from ..sheet.words import PartWords, RoundWords
-from .base import Form, GamePages, part_view, read_count, view_for
+from .base import Form, GamePages, part_view, read_count, read_parts, view_for
 
 PILES = ("melded", "in_hand")
 FLAGS = ("went_out", "all_at_once", "no_turn")
@@ -174,9 +175,10 @@ def preview(token: str, number: int, seat: int):
         field, message = next(iter(errors.items()))
         return jsonify({"ok": False, "field": field, "message": message})
     try:
-        sheet, _changes = preview_part(access, access.match_id, number, seat, body)
+        sheet, _changes = preview_part(access, access.match_id, number, seat,
+                                       read_parts(view.sheet, {seat: body})[seat])
     except Invalid as error:
-        return jsonify({"ok": False, "field": PAGES.error_field(error.field),
+        return jsonify({"ok": False, "field": PAGES.error_field(error.within),
                         "message": HANDS.service_said(error.message)})
     outcome = sheet.result.rounds[number - 1]
     side = sheet.side_of(seat)
@@ -199,10 +201,11 @@ def dead_hand(token: str):
             # The hand the button was for was finished meanwhile: never kill the next one.
             raise Invalid(_("Hand %(number)s changed on another phone: check the sheet first.",
                             number=request.form.get("number")))
+        dead = banakil_hands.dead_hand(len(view.sheet.players))
         if number > len(view.sheet.rounds):
-            add_round(access, access.match_id, {"dead": True})
+            add_round(access, access.match_id, dead)
         else:
-            replace_round(access, access.match_id, number, {"dead": True})
+            replace_round(access, access.match_id, number, dead)
     except ServiceError as error:
         flash(HANDS.service_said(error.message), "error")
     else:

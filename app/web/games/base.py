@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -10,7 +9,8 @@ from typing import Any
 from flask import Blueprint, abort, url_for
 
 from ...errors import ServiceError
-from ...games import Game, Registry
+from ...games import Game, InvalidInput, Registry, RoundInput
+from ...games.reading import read_or_refused
 from ...services.match.access import Access
 from ...services.match.sheet import Sheet, load_sheet
 from ..blueprint import host_access, link_access
@@ -93,21 +93,36 @@ class GamePages:
         """The sheet as this phone sees it: with the key it holds for its seat's secret."""
         return self.view(sheet, access, self, phone_key(access))
 
-    def error_field(self, field_: str | None) -> str:
-        """The form field an engine's message is about ("melded.joker" → "melded-joker");
-        "hand" for the part as a whole (shown at the top)."""
-        if not field_:
+    def error_field(self, within: str | None) -> str:
+        """The form field an engine's message is about, by the field within the seat's part it
+        names ("melded.joker" → "melded-joker"); "hand" for the part as a whole (shown at the
+        top)."""
+        if not within or within in self.whole_part_fields:
             return "hand"
-        # One seat's entry in a round body's list of parts: the field inside it, or the part.
-        field_ = re.sub(r"^\w+\[\d+\]\.?", "", field_) or "hand"
-        if field_ in self.whole_part_fields:
-            return "hand"
-        return field_.replace(".", "-")
+        return within.replace(".", "-")
 
 
 PAGES: Registry[GamePages] = Registry("pages")
 # Give a game its pages: the only step, beside registering its engine, that adds them.
 register = PAGES.register
+
+
+def read_parts(sheet: Sheet, bodies: Mapping[int, Any]) -> dict[int, Any | InvalidInput]:
+    """Each seat's part, typed on a page, as the game's engine reads it once (its own input),
+    or its refusal, which names the seat: a write says it beside that seat's field."""
+    read: dict[int, Any | InvalidInput] = {}
+    for seat, body in bodies.items():
+        part = read_or_refused(sheet.game.parse_part, body, seat, sheet.match.options)
+        read[seat] = (InvalidInput(part.message, part.field, seat, sheet.game.parts_field)
+                      if isinstance(part, InvalidInput) else part)
+    return read
+
+
+def whole_round(sheet: Sheet, parts: Mapping[int, Any | InvalidInput]
+                ) -> RoundInput | InvalidInput:
+    """A round of every seat's part (read_parts), or the first refusal among them."""
+    refusal = next((part for part in parts.values() if isinstance(part, InvalidInput)), None)
+    return refusal or RoundInput({}, tuple(parts.get(seat) for seat in range(len(sheet.players))))
 
 
 def pages_of(game_name: str) -> GamePages:

@@ -9,7 +9,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from ...errors import Invalid, ServiceError
-from ...games import blue_banana
+from ...games import RoundInput, blue_banana
 from ...games.reading import InvalidInput
 from ...i18n import say
 from ...services.match.writes import add_round, replace_round
@@ -145,11 +145,12 @@ def task(token: str):
         try:
             cards = blue_banana.parse_task(chosen)
             if number > len(view.sheet.rounds):
-                body = {"players": [None] * len(view.sheet.players), "task": cards}
-                add_round(view.access, view.match.id, body)
+                add_round(view.access, view.match.id,
+                          RoundInput({"task": cards}, (None,) * len(view.sheet.players)))
             else:
-                body = view.sheet.game.round_input(view.sheet.rounds[number - 1]) | {"task": cards}
-                replace_round(view.access, view.match.id, number, body)
+                entered = view.sheet.rounds[number - 1]
+                replace_round(view.access, view.match.id, number,
+                              RoundInput(dict(entered.common) | {"task": cards}, entered.parts))
         except (InvalidInput, Invalid) as problem:
             error, status = problem.message, 422
         except ServiceError as problem:
@@ -195,10 +196,10 @@ def mark_snatched(token: str, number: int):
     entered = view.sheet.rounds[number - 1]
     if blue_banana.banana_snatched(entered):  # a line typed meanwhile said so already
         return redirect(url_for("blue_banana.check_card", token=token, number=number))
-    body = view.sheet.game.round_input(entered) | {"snatched": True}
+    snatched = RoundInput(dict(entered.common) | {"snatched": True}, entered.parts)
     try:
         # Based on the round as just read: a line typed since is never written over.
-        replace_round(view.access, view.match.id, number, body, (view.match.version,))
+        replace_round(view.access, view.match.id, number, snatched, (view.match.version,))
     except ServiceError as problem:
         flash(say(problem.message), "error")
     else:

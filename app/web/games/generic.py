@@ -13,7 +13,6 @@ from werkzeug.datastructures import MultiDict
 from wtforms import HiddenField
 
 from ...errors import EditConflict, Invalid, ServiceError
-from ...games import RoundInput
 from ...games.generic import GAME
 from ...i18n import num, say
 from ...services.match.history import cell_history
@@ -24,7 +23,7 @@ from ..blueprint import link_access
 from ..sheet.drawn import render_sheet
 from ..sheet.forms import CellForm, ScoreField, VersionedForm
 from ..sheet.view import SheetView, focus_after
-from .base import GamePages, pages_of, view_of
+from .base import GamePages, pages_of, read_parts, view_of, whole_round
 
 bp = Blueprint("generic", __name__)
 
@@ -88,25 +87,22 @@ def enter_round(token: str):
             # Typed for a round that changed meanwhile: it goes to that round or nowhere, never
             # into the round the row now opens.
             return _save_typed_round(token, view, form, form.number.data)
-        parts = {seat: part for seat, part in _typed_parts(view, form).items()
+        typed = {seat: part for seat, part in _typed_parts(view, form).items()
                  if current[seat] != part}
-        if not parts or number is None:  # no round to type: the entry row has no cells either
+        if not typed or number is None:  # no round to type: the entry row has no cells either
             return redirect(url_for("web.sheet", token=token))
+        parts = read_parts(sheet, typed)
         try:
             if (access.role == "host" and number > len(sheet.rounds)
                     and len(parts) == len(sheet.players)):
-                body = sheet.game.round_input(
-                    RoundInput({}, tuple(parts[s] for s in range(len(sheet.players)))))
-                sheet = add_round(access, access.match_id, body)
+                sheet = add_round(access, access.match_id, whole_round(sheet, parts))
             else:
                 sheet, _changes = set_parts(access, access.match_id, number, parts,
-                                                     based_on=form.based_on())
+                                            based_on=form.based_on())
         except EditConflict as error:
-            return _lost_race(token, access, number, error, parts)
+            return _lost_race(token, access, number, error, typed)
         except Invalid as error:
-            seat, field = error.seat, error.field or ""
-            if seat is None and field.startswith("scores["):
-                seat = int(field[len("scores["):-1])  # a whole new round: its cell's seat
+            seat = error.seat
             if seat is not None and hasattr(form, f"s{seat}"):
                 getattr(form, f"s{seat}").errors = [say(error.message)]
             else:
@@ -125,24 +121,27 @@ def _typed_parts(view: SheetView, form) -> dict[int, dict[str, int]]:
             if getattr(form, f"s{seat}").score is not None}
 
 
-def _save_typed_round(token: str, view: SheetView, form, typed: str):
-    """The entry row typed for round `typed`, which others finished (or took back) meanwhile:
+def _save_typed_round(token: str, view: SheetView, form, number_typed: str):
+    """The entry row typed for round `number_typed`, which others finished (or took back) meanwhile:
     saved into that round, as typed at its version, or refused with the row as it now is."""
     access, sheet = view.access, view.sheet
-    number = int(typed) if typed.isascii() and typed.isdigit() and len(typed) < 6 else 0
+    typed_at = number_typed
+    number = (int(typed_at) if typed_at.isascii() and typed_at.isdigit() and len(typed_at) < 6
+              else 0)
     if not 1 <= number <= len(sheet.rounds):
         fresh = entry_form(view.entry_seats, MultiDict())
         fresh.form_errors.append(_("Round %(number)s changed while you typed: nothing was saved. "
-                                   "Check the sheet, then type it again.", number=typed))
+                                   "Check the sheet, then type it again.", number=typed_at))
         return render_sheet(token, view, fresh, status=409)
-    parts = {seat: part for seat, part in _typed_parts(view, form).items()
+    typed = {seat: part for seat, part in _typed_parts(view, form).items()
              if sheet.rounds[number - 1].parts[seat] != part}
-    if not parts:  # what was typed is what the round holds
+    if not typed:  # what was typed is what the round holds
         return redirect(url_for("web.sheet", token=token, _anchor=f"r{number}"))
     try:
-        set_parts(access, access.match_id, number, parts, based_on=form.based_on())
+        set_parts(access, access.match_id, number, read_parts(sheet, typed),
+                  based_on=form.based_on())
     except EditConflict as error:
-        return _lost_race(token, access, number, error, parts)
+        return _lost_race(token, access, number, error, typed)
     except ServiceError as error:
         flash(say(error.message), "error")
     return redirect(url_for("web.sheet", token=token, _anchor=f"r{number}"))
@@ -219,9 +218,10 @@ def edit_cell(token: str, number: int, seat: int):
             form.value.errors = [_("Type a number.")]
         else:
             try:
-                sheet, _changes = set_parts(access, access.match_id, number,
-                                                     {seat: {"score": form.value.score}},
-                                                     based_on=form.based_on())
+                sheet, _changes = set_parts(
+                    access, access.match_id, number,
+                    read_parts(sheet, {seat: {"score": form.value.score}}),
+                    based_on=form.based_on())
             except EditConflict as error:
                 conflict = error
                 form.version.data = str(sheet.version)  # saving again now means "use mine"

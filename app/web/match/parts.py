@@ -10,7 +10,7 @@ from ...errors import EditConflict, Invalid, ServiceError
 from ...services.match.history import cell_history
 from ...services.match.parts import set_parts
 from ..blueprint import bp
-from ..games import check_part, load_view, pages_of, view_of
+from ..games import check_part, load_view, pages_of, read_parts, view_of
 from ..sheet.forms import CellForm
 from ..sheet.keys import phone_key
 from ..sheet.view import focus_after
@@ -54,7 +54,8 @@ def part(token: str, number: int, seat: int):
         body, errors = pages.read_part(request.form)
         if body is not None:
             try:
-                sheet, _opened = set_parts(access, access.match_id, number, {seat: body},
+                sheet, _opened = set_parts(access, access.match_id, number,
+                                           read_parts(view.sheet, {seat: body}),
                                                     based_on=form.based_on(),
                                                     character_key=phone_key(access))
             except EditConflict as error:
@@ -63,7 +64,7 @@ def part(token: str, number: int, seat: int):
                 form.version.data = str(view.match.version)
                 status = 409
             except Invalid as error:
-                errors = {pages.error_field(error.field):
+                errors = {pages.error_field(error.within):
                           view.round_words.service_said(error.message)}
             except ServiceError as error:
                 flash(view.round_words.service_said(error.message), "error")
