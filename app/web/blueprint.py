@@ -1,25 +1,57 @@
-"""The pages' blueprint, shared by every wing that adds views to it, and how a link in the
-address is read: a match's link, a group's link, and the ones this phone remembers."""
+"""The pages' blueprint, shared by every wing that adds views to it; how a link in the address
+is read (a match's link, a group's link, and the ones this phone remembers); and the one way a
+page meets a service's refusal."""
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, request, session
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, NoReturn
+
+from flask import Blueprint, abort, flash, redirect, request, session
 
 from ..errors import ServiceError
+from ..i18n import say
 from ..services.bank.groups import GroupAccess, authenticate_group
-from ..services.match.access import Access, authenticate
+from ..services.match.access import Access, authenticate_at
 
 bp = Blueprint("web", __name__)
 
 RECENT_LIMIT = 10
 
 
+@contextmanager
+def refusals_flashed(back: str, said: Callable[[Any], str] = say,
+                     forbidden_page: bool = False) -> Iterator[None]:
+    """A page's call of a service: a refusal is said on the next page, in the page's language
+    (and in its game's words, where `said` gives them), and the phone is sent `back`. With
+    `forbidden_page`, a 403 is the error page instead: no button of this link's page leads
+    there, so there is nothing to explain on the next one."""
+    try:
+        yield
+    except ServiceError as error:
+        if forbidden_page and error.status == 403:
+            abort(403)
+        flash(said(error.message), "error")
+        abort(redirect(back))
+
+
+def unknown_link(error: ServiceError) -> NoReturn:
+    """A link the server does not know is a plain 404; 429 once an address guesses too fast."""
+    abort(429 if error.status == 429 else 404)
+
+
 def link_access(token: str) -> Access:
     """What the link in the address lets this page do; an unknown link is a plain 404."""
+    return link_access_at(token)[0]
+
+
+def link_access_at(token: str) -> tuple[Access, int]:
+    """link_access(), and the match's version (what a kept drawing of it is named by)."""
     try:
-        return authenticate(token, request.remote_addr)
+        return authenticate_at(token, request.remote_addr)
     except ServiceError as error:
-        abort(429 if error.status == 429 else 404)
+        unknown_link(error)
 
 
 def host_access(token: str) -> Access:
@@ -35,7 +67,7 @@ def group_link(token: str) -> tuple[GroupAccess, int]:
     try:
         return authenticate_group(token, request.remote_addr)
     except ServiceError as error:
-        abort(429 if error.status == 429 else 404)
+        unknown_link(error)
 
 
 def owner_link(token: str) -> tuple[GroupAccess, int]:

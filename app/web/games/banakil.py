@@ -13,7 +13,7 @@ from flask_babel import get_translations
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from ...errors import Invalid, ServiceError
+from ...errors import Invalid
 from ...games import banakil_hands
 from ...games.banakil import GAME
 from ...games.banakil_hands import CLASS_NAMES, CLASSES, MELDED_NOTHING
@@ -21,7 +21,7 @@ from ...games.banakil_working import describe_hand, describe_sides
 from ...i18n import say
 from ...services.match.parts import preview_part
 from ...services.match.writes import add_round, replace_round
-from ..blueprint import host_access
+from ..blueprint import host_access, refusals_flashed
 from ..sheet.arithmetic import LIKE_A_SUM, NotANumber, evaluate
 from ..sheet.forms import posted
 from ..sheet.view import SheetView
@@ -194,7 +194,8 @@ def dead_hand(token: str):
     posted()
     view = view_for(access, PAGES)
     number = view.entry_number
-    try:
+    back = url_for("web.sheet", token=token)
+    with refusals_flashed(back, HANDS.service_said):
         if number is None:
             raise Invalid(_("There is no hand to record as dead."))
         if request.form.get("number") != str(number):
@@ -206,12 +207,9 @@ def dead_hand(token: str):
             add_round(access, access.match_id, dead)
         else:
             replace_round(access, access.match_id, number, dead)
-    except ServiceError as error:
-        flash(HANDS.service_said(error.message), "error")
-    else:
-        flash(_("Hand %(number)s is dead: nobody scores it, the deal passes on.", number=number),
-              "info")
-    return redirect(url_for("web.sheet", token=token))
+    flash(_("Hand %(number)s is dead: nobody scores it, the deal passes on.", number=number),
+          "info")
+    return redirect(back)
 
 
 def card_icon(draw: Any, box: tuple[int, int, int], colour: tuple[int, int, int]) -> None:

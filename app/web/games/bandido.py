@@ -9,13 +9,13 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from ...errors import Conflict, Invalid, ServiceError, TypedElsewhere
+from ...errors import Conflict, Invalid, TypedElsewhere
 from ...games import bandido
 from ...games.say import Say
 from ...i18n import num, say
 from ...services.match import history
 from ...services.match.characters import as_seat, set_character
-from ..blueprint import link_access
+from ..blueprint import link_access, refusals_flashed
 from ..sheet.forms import VersionedForm
 from ..sheet.keys import keep_key
 from ..sheet.view import SheetView
@@ -164,30 +164,27 @@ def character(token: str):
         chosen = [request.form.get(f"symbol{i}") for i in range(CHARACTER_SYMBOLS)]
         revealed = locked or request.form.get("revealed") in ("on", "y", "true")
         unpicked = [i + 1 for i, symbol in enumerate(chosen) if not symbol]
-        try:
-            if unpicked:  # the engine would answer "not “None”": say what to do instead
-                raise Invalid(_("Pick all %(count)s symbols: symbol %(number)s is not picked "
-                                "yet.", count=in_words(CHARACTER_SYMBOLS), number=unpicked[0]),
-                              "symbols")
-            sheet, key = set_character(
-                writer, access.match_id, number, {"symbols": chosen, "revealed": revealed},
-                key=view.character_key, replace=request.form.get("replace") == "yes")
-        except Invalid as problem:
-            error, status = problem.message, 422
-        except TypedElsewhere:  # typed on another phone since this page was shown: ask
-            elsewhere, status = True, 409
-        except Conflict as problem:
-            if view.status != "active":  # over meanwhile: the sheet says so
-                flash(say(problem.message), "error")
-                return redirect(url_for("web.sheet", token=token))
-            # It would win a round played before the latest: said here, the picks kept.
-            error, status = problem.message, 409
-        except ServiceError as problem:
-            flash(say(problem.message), "error")
-            return redirect(url_for("web.sheet", token=token))
-        else:
-            flash(_saved(sheet, number), "info")
-            return keep_key(redirect(url_for("web.sheet", token=token)), token, key)
+        with refusals_flashed(url_for("web.sheet", token=token)):
+            try:
+                if unpicked:  # the engine would answer "not “None”": say what to do instead
+                    raise Invalid(_("Pick all %(count)s symbols: symbol %(number)s is not picked "
+                                    "yet.", count=in_words(CHARACTER_SYMBOLS), number=unpicked[0]),
+                                  "symbols")
+                sheet, key = set_character(
+                    writer, access.match_id, number, {"symbols": chosen, "revealed": revealed},
+                    key=view.character_key, replace=request.form.get("replace") == "yes")
+            except Invalid as problem:
+                error, status = problem.message, 422
+            except TypedElsewhere:  # typed on another phone since this page was shown: ask
+                elsewhere, status = True, 409
+            except Conflict as problem:
+                if view.status != "active":  # over meanwhile: the sheet says so
+                    raise
+                # It would win a round played before the latest: said here, the picks kept.
+                error, status = problem.message, 409
+            else:
+                flash(_saved(sheet, number), "info")
+                return keep_key(redirect(url_for("web.sheet", token=token)), token, key)
     return render_template(PAGES.template("character.html"), token=token, view=view, form=form,
                            seat=number, chosen=chosen, revealed=revealed, locked=locked,
                            elsewhere=elsewhere, error=error), status

@@ -8,11 +8,12 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from ...errors import Invalid, ServiceError
+from ...errors import Invalid
 from ...games import RoundInput, blue_banana
 from ...games.reading import InvalidInput
 from ...i18n import say
 from ...services.match.writes import add_round, replace_round
+from ..blueprint import refusals_flashed
 from ..sheet.forms import VersionedForm, posted
 from ..sheet.view import SheetView
 from ..sheet.words import PartWords
@@ -142,23 +143,23 @@ def task(token: str):
                     finished=request.form.get("number"), number=number), "error")
             # The sheet, where a phone that kept these cards (entry.js) reads it as answered.
             return redirect(url_for("web.sheet", token=token))
-        try:
-            cards = blue_banana.parse_task(chosen)
-            if number > len(view.sheet.rounds):
-                add_round(view.access, view.match.id,
-                          RoundInput({"task": cards}, (None,) * len(view.sheet.players)))
+        back = url_for("web.sheet", token=token)
+        with refusals_flashed(back):
+            try:
+                cards = blue_banana.parse_task(chosen)
+                if number > len(view.sheet.rounds):
+                    add_round(view.access, view.match.id,
+                              RoundInput({"task": cards}, (None,) * len(view.sheet.players)))
+                else:
+                    entered = view.sheet.rounds[number - 1]
+                    replace_round(view.access, view.match.id, number,
+                                  RoundInput(dict(entered.common) | {"task": cards},
+                                             entered.parts))
+            except (InvalidInput, Invalid) as problem:
+                error, status = problem.message, 422
             else:
-                entered = view.sheet.rounds[number - 1]
-                replace_round(view.access, view.match.id, number,
-                              RoundInput(dict(entered.common) | {"task": cards}, entered.parts))
-        except (InvalidInput, Invalid) as problem:
-            error, status = problem.message, 422
-        except ServiceError as problem:
-            flash(say(problem.message), "error")
-            return redirect(url_for("web.sheet", token=token))
-        else:
-            flash(_("Round %(number)s's task cards are up. Go!", number=number), "info")
-            return redirect(url_for("web.sheet", token=token))
+                flash(_("Round %(number)s's task cards are up. Go!", number=number), "info")
+                return redirect(back)
     return render_template(PAGES.template("task.html"), token=token, view=view, form=form,
                            number=number, chosen=chosen, error=error,
                            motifs=blue_banana.MOTIFS, colors=blue_banana.COLORS), status
@@ -197,16 +198,12 @@ def mark_snatched(token: str, number: int):
     if blue_banana.banana_snatched(entered):  # a line typed meanwhile said so already
         return redirect(url_for("blue_banana.check_card", token=token, number=number))
     snatched = RoundInput(dict(entered.common) | {"snatched": True}, entered.parts)
-    try:
+    with refusals_flashed(url_for("web.round_detail", token=token, number=number)):
         # Based on the round as just read: a line typed since is never written over.
         replace_round(view.access, view.match.id, number, snatched, (view.match.version,))
-    except ServiceError as problem:
-        flash(say(problem.message), "error")
-    else:
-        flash(_("Round %(number)s: the banana is snatched, and the card checker answers.",
-                number=number), "info")
-        return redirect(url_for("blue_banana.check_card", token=token, number=number))
-    return redirect(url_for("web.round_detail", token=token, number=number))
+    flash(_("Round %(number)s: the banana is snatched, and the card checker answers.",
+            number=number), "info")
+    return redirect(url_for("blue_banana.check_card", token=token, number=number))
 
 
 def card_icon(draw: Any, box: tuple[int, int, int], colour: tuple[int, int, int]) -> None:

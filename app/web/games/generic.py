@@ -2,26 +2,25 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from werkzeug.datastructures import MultiDict
 from wtforms import HiddenField
 
-from ...errors import EditConflict, Invalid, ServiceError
+from ...errors import EditConflict, Invalid
 from ...games.generic import GAME
 from ...i18n import num, say
 from ...services.match.history import cell_history
 from ...services.match.parts import set_parts
 from ...services.match.sheet import load_sheet
 from ...services.match.writes import add_round
-from ..blueprint import link_access
+from ..blueprint import link_access, refusals_flashed
 from ..sheet.drawn import render_sheet
-from ..sheet.forms import CellForm, ScoreField, VersionedForm
+from ..sheet.forms import CellForm, LostRace, ScoreField, VersionedForm
 from ..sheet.view import SheetView, focus_after
 from .base import GamePages, pages_of, read_parts, view_of, whole_round
 
@@ -92,27 +91,25 @@ def enter_round(token: str):
         if not typed or number is None:  # no round to type: the entry row has no cells either
             return redirect(url_for("web.sheet", token=token))
         parts = read_parts(sheet, typed)
-        try:
-            if (access.role == "host" and number > len(sheet.rounds)
-                    and len(parts) == len(sheet.players)):
-                sheet = add_round(access, access.match_id, whole_round(sheet, parts))
+        with refusals_flashed(url_for("web.sheet", token=token)):
+            try:
+                if (access.role == "host" and number > len(sheet.rounds)
+                        and len(parts) == len(sheet.players)):
+                    sheet = add_round(access, access.match_id, whole_round(sheet, parts))
+                else:
+                    sheet, _changes = set_parts(access, access.match_id, number, parts,
+                                                based_on=form.based_on())
+            except EditConflict as error:
+                return _lost_race(token, access, number, error, typed)
+            except Invalid as error:
+                seat = error.seat
+                if seat is not None and hasattr(form, f"s{seat}"):
+                    getattr(form, f"s{seat}").errors = [say(error.message)]
+                else:
+                    form.form_errors.append(say(error.message))
             else:
-                sheet, _changes = set_parts(access, access.match_id, number, parts,
-                                            based_on=form.based_on())
-        except EditConflict as error:
-            return _lost_race(token, access, number, error, typed)
-        except Invalid as error:
-            seat = error.seat
-            if seat is not None and hasattr(form, f"s{seat}"):
-                getattr(form, f"s{seat}").errors = [say(error.message)]
-            else:
-                form.form_errors.append(say(error.message))
-        except ServiceError as error:
-            flash(say(error.message), "error")
-            return redirect(url_for("web.sheet", token=token))
-        else:
-            return redirect(url_for("web.sheet", token=token,
-                                    focus=focus_after(view_of(sheet, access))))
+                return redirect(url_for("web.sheet", token=token,
+                                        focus=focus_after(view_of(sheet, access))))
     return render_sheet(token, view, form, status=422)
 
 
@@ -137,42 +134,13 @@ def _save_typed_round(token: str, view: SheetView, form, number_typed: str):
              if sheet.rounds[number - 1].parts[seat] != part}
     if not typed:  # what was typed is what the round holds
         return redirect(url_for("web.sheet", token=token, _anchor=f"r{number}"))
-    try:
-        set_parts(access, access.match_id, number, read_parts(sheet, typed),
-                  based_on=form.based_on())
-    except EditConflict as error:
-        return _lost_race(token, access, number, error, typed)
-    except ServiceError as error:
-        flash(say(error.message), "error")
+    with refusals_flashed(url_for("web.sheet", token=token, _anchor=f"r{number}")):
+        try:
+            set_parts(access, access.match_id, number, read_parts(sheet, typed),
+                      based_on=form.based_on())
+        except EditConflict as error:
+            return _lost_race(token, access, number, error, typed)
     return redirect(url_for("web.sheet", token=token, _anchor=f"r{number}"))
-
-
-@dataclass(frozen=True)
-class LostRace:
-    """A save that lost a race, as the sheet offers it: each clash in its own round ("yours 7,
-    saved 5"), and the two saves that settle it, each the form's fields: `mine` puts the
-    person's values back, `saved` keeps the newer ones (and saves whatever else was typed)."""
-
-    number: int
-    message: str
-    clashes: list[tuple[str, str, str]]  # name, yours, saved
-    mine: dict[str, str]
-    saved: dict[str, str]
-    version: int
-    names: tuple[str, ...] = ()
-
-    def said(self, fields: dict[str, str]) -> str:
-        """A choice's values as a waiting list says them: "Pete 7, Ana 10"."""
-        return _(", ").join(f"{self.names[int(name[1:])]} {value}"
-                            for name, value in sorted(fields.items()))
-
-    @property
-    def mine_said(self) -> str:
-        return self.said(self.mine)
-
-    @property
-    def saved_said(self) -> str:
-        return self.said(self.saved)
 
 
 def _lost_race(token: str, access, number: int, conflict: EditConflict,
@@ -182,14 +150,21 @@ def _lost_race(token: str, access, number: int, conflict: EditConflict,
     view = view_of(load_sheet(access.match_id), access)
     names, shown = view.sheet.players, FreeSheetView.shown
     kept = {seat: part for seat, part in parts.items() if seat not in conflict.refreshed}
+    mine = {f"s{seat}": str(part["score"]) for seat, part in kept.items()}
+    saved = {name: value for name, value in mine.items() if int(name[1:]) not in conflict.clashes}
+
+    def said(fields: dict[str, str]) -> str:
+        """A choice's values as a waiting list says them: "Pete 7, Ana 10"."""
+        return _(", ").join(f"{names[int(name[1:])]} {value}"
+                            for name, value in sorted(fields.items()))
+
     race = LostRace(
-        number, say(conflict.message),
-        [(names[seat], shown(clash.yours), shown(clash.theirs))
-         for seat, clash in sorted(conflict.clashes.items())],
-        mine={f"s{seat}": str(part["score"]) for seat, part in kept.items()},
-        saved={f"s{seat}": str(part["score"]) for seat, part in kept.items()
-               if seat not in conflict.clashes},
-        version=view.match.version, names=tuple(names))
+        say(conflict.message), view.match.version, number,
+        _("Round %(number)s", number=number),
+        (("number", str(number)), *sorted(mine.items())), said(mine),
+        (("number", str(number)), *sorted(saved.items())) if saved else None, said(saved),
+        tuple((names[seat], shown(clash.yours), shown(clash.theirs))
+              for seat, clash in sorted(conflict.clashes.items())))
     fresh = entry_form(view.entry_seats, MultiDict())
     return render_sheet(token, view, fresh, status=409, conflict=race)
 
@@ -217,24 +192,22 @@ def edit_cell(token: str, number: int, seat: int):
         if form.value.score is None:
             form.value.errors = [_("Type a number.")]
         else:
-            try:
-                sheet, _changes = set_parts(
-                    access, access.match_id, number,
-                    read_parts(sheet, {seat: {"score": form.value.score}}),
-                    based_on=form.based_on())
-            except EditConflict as error:
-                conflict = error
-                form.version.data = str(sheet.version)  # saving again now means "use mine"
-                status = 409
-            except Invalid as error:
-                form.value.errors = [say(error.message)]
-            except ServiceError as error:
-                flash(say(error.message), "error")
-                return redirect(url_for("web.sheet", token=token))
-            else:
-                return redirect(url_for("web.sheet", token=token,
-                                        focus=focus_after(view_of(sheet, access)),
-                                        _anchor=f"r{number}"))
+            with refusals_flashed(url_for("web.sheet", token=token)):
+                try:
+                    sheet, _changes = set_parts(
+                        access, access.match_id, number,
+                        read_parts(sheet, {seat: {"score": form.value.score}}),
+                        based_on=form.based_on())
+                except EditConflict as error:
+                    conflict = error
+                    form.version.data = str(sheet.version)  # saving again now means "use mine"
+                    status = 409
+                except Invalid as error:
+                    form.value.errors = [say(error.message)]
+                else:
+                    return redirect(url_for("web.sheet", token=token,
+                                            focus=focus_after(view_of(sheet, access)),
+                                            _anchor=f"r{number}"))
     if request.method == "POST" and status == 200:
         status = 422
     history = cell_history(sheet, number, seat)

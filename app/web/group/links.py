@@ -8,13 +8,11 @@ import segno
 from flask import Response, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from ...errors import ServiceError
 from ...hosting.lan import for_phones, loopback_warning
-from ...i18n import say
 from ...services.bank import groups
 from ...services.bank.banking import bank_at
 from ...services.bank.groups import group_tokens
-from ..blueprint import bp, owner_link, remember
+from ..blueprint import bp, owner_link, refusals_flashed, remember
 from ..sheet.forms import CsrfForm, posted
 from .page import ROLE_LABELS
 
@@ -57,11 +55,8 @@ def replace_group_link(token: str):
     access, _version = owner_link(token)
     posted()
     role = request.form.get("role")
-    try:
+    with refusals_flashed(url_for("web.group_links", token=token)):
         tokens = groups.replace_group_link(access, access.group_id, role)
-    except ServiceError as error:
-        flash(say(error.message), "error")
-        return redirect(url_for("web.group_links", token=token))
     if role == "owner":
         remember(tokens["owner"], "groups")
         flash(_("Your owner link is new: the old one no longer works. Keep this page's address."),

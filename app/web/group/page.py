@@ -7,7 +7,7 @@ from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from ...errors import Conflict, Invalid, ServiceError
+from ...errors import Conflict, Invalid
 from ...games import GAMES
 from ...i18n import say
 from ...services.bank import groups
@@ -16,7 +16,7 @@ from ...services.bank.groups import change_group, create_group
 from ...services.bank.ratings import ratings_of
 from ...services.bank.stats import group_head_to_head, group_stats, group_tonight
 from ...services.night.reads import group_nights, nights_of_matches
-from ..blueprint import bp, group_link, owner_link, remember
+from ..blueprint import bp, group_link, owner_link, refusals_flashed, remember
 from ..sheet.forms import CsrfForm, posted
 from . import view as group_view
 from .forms import GroupForm, HeadToHeadForm, roster_lines
@@ -110,11 +110,9 @@ def take_out(token: str, match_id: str, move: str):
     """The owner takes a banked match out of the bank (a practice game), or puts it back."""
     access, version = owner_link(token)
     posted()
-    try:
+    back = url_for("web.group", token=token, _anchor="bank")
+    with refusals_flashed(back):
         groups.take_out(access, access.group_id, match_id, move == "out")
-    except ServiceError as error:
-        flash(say(error.message), "error")
-    else:
-        flash(_("Taken out of the bank: it counts in no statistics.") if move == "out"
-              else _("Back in the bank."), "info")
-    return redirect(url_for("web.group", token=token, _anchor="bank"))
+    flash(_("Taken out of the bank: it counts in no statistics.") if move == "out"
+          else _("Back in the bank."), "info")
+    return redirect(back)

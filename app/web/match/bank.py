@@ -5,17 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
-from ...errors import ServiceError
-from ...i18n import say
 from ...services.bank import banking
 from ...services.match.answers import next_link
 from ...services.match.rematch import rematch as rematch_
 from ...services.match.sheet import load_sheet
-from ..blueprint import bp, host_access, link_access, remember
+from ..blueprint import bp, host_access, link_access, refusals_flashed, remember
 from ..games import view_of
 from ..sheet.drawn import owned_groups
 from ..sheet.forms import posted
@@ -39,16 +37,13 @@ def bank(token: str) -> ResponseReturnValue:
         view = view_of(load_sheet(access.match_id), access)
         if view.status == "over":
             return render_template("match/bank.html", token=token, view=view, group=group)
-    try:
+    back = url_for("web.sheet", token=token)
+    # Into a group: its owner link may have been replaced since (a 403 said on the sheet).
+    with refusals_flashed(back, forbidden_page=body is None):
         banking.bank(access, access.match_id, body=body)
-    except ServiceError as error:
-        if error.status == 403 and body is None:
-            abort(403)
-        flash(say(error.message), "error")
-    else:
-        flash(_("Match banked.") if body is None else _("Match banked into the group's bank."),
-              "info")
-    return redirect(url_for("web.sheet", token=token))
+    flash(_("Match banked.") if body is None else _("Match banked into the group's bank."),
+          "info")
+    return redirect(back)
 
 
 @bp.post("/m/<token>/unbank")
@@ -56,14 +51,12 @@ def unbank(token: str) -> ResponseReturnValue:
     """The host takes a banking back (a mistake found afterwards): the match is over again."""
     access = host_access(token)
     posted()
-    try:
+    back = url_for("web.sheet", token=token)
+    with refusals_flashed(back):
         banking.unbank(access, access.match_id)
-    except ServiceError as error:
-        flash(say(error.message), "error")
-    else:
-        flash(_("The banking is taken back: the match is over again, and out of the bank."),
-              "info")
-    return redirect(url_for("web.sheet", token=token))
+    flash(_("The banking is taken back: the match is over again, and out of the bank."),
+          "info")
+    return redirect(back)
 
 
 @bp.post("/m/<token>/rematch")
@@ -71,11 +64,8 @@ def rematch(token: str):
     """The host's one tap on a finished match: the next one, same players, options and group."""
     access = host_access(token)
     posted()
-    try:
+    with refusals_flashed(url_for("web.sheet", token=token)):
         _made, tokens = rematch_(access, access.match_id, address=request.remote_addr)
-    except ServiceError as error:
-        flash(say(error.message), "error")
-        return redirect(url_for("web.sheet", token=token))
     remember(tokens["host"])
     flash(_("The rematch has begun: every phone on the last match is offered its new link."),
           "info")

@@ -17,15 +17,14 @@ from babel import dates
 from flask import Response, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from ...errors import Invalid, ServiceError
+from ...errors import Invalid
 from ...i18n import language, say
 from ...models import utc
 from ...services.bank import exports
 from ...services.bank.banking import standings
-from ...services.match.access import authenticate_at
 from ...services.match.edits import set_details
 from ...services.match.sheet import load_sheet
-from ..blueprint import bp, link_access
+from ..blueprint import bp, link_access, link_access_at, refusals_flashed
 from ..games import host_view, view_of
 from ..words import spoken_minutes
 from .forms import DetailsForm
@@ -164,29 +163,24 @@ def match_place(token: str):
     if request.method == "POST":
         status = 422
         if form.validate_on_submit():
-            try:
-                set_details(access, access.match_id,
-                                     {"place": form.place.data or None,
-                                      "note": form.note.data or None})
-            except Invalid as error:
-                getattr(form, error.field if error.field in ("place", "note") else "place"
-                        ).errors = [say(error.message)]
-            except ServiceError as error:
-                flash(say(error.message), "error")
-                return redirect(url_for("web.sheet", token=token))
-            else:
-                flash(_("Place and note saved."), "info")
-                return redirect(url_for("web.sheet", token=token))
+            back = url_for("web.sheet", token=token)
+            with refusals_flashed(back):
+                try:
+                    set_details(access, access.match_id, {"place": form.place.data or None,
+                                                          "note": form.note.data or None})
+                except Invalid as error:
+                    getattr(form, error.field if error.field in ("place", "note") else "place"
+                            ).errors = [say(error.message)]
+                else:
+                    flash(_("Place and note saved."), "info")
+                    return redirect(back)
     return render_template("match/match_details.html", token=token, view=view, form=form), status
 
 
 @bp.get("/m/<token>/export.csv")
 def match_csv(token: str):
     """The match's rounds as CSV (as the API's export.csv), for any of its links."""
-    try:
-        access, version = authenticate_at(token, request.remote_addr)
-    except ServiceError as error:
-        abort(429 if error.status == 429 else 404)
+    access, version = link_access_at(token)
     return Response(exports.match_csv(access, access.match_id, version), mimetype="text/csv",
                     headers={"Content-Disposition":
                              f'attachment; filename="squarescores-{access.match_id}.csv"'})

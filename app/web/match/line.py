@@ -7,11 +7,11 @@ from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from ...errors import Conflict, Invalid, ServiceError
+from ...errors import Conflict, Invalid
 from ...i18n import language, say
 from ...services.match import edits
 from ...services.match.sheet import load_sheet
-from ..blueprint import bp
+from ..blueprint import bp, refusals_flashed
 from ..games import host_view
 from ..sheet.words import RoundWords
 from .forms import movable_specs, move_line_form
@@ -39,25 +39,23 @@ def move_line(token: str):
             if not moved:
                 flash(_("The line stays where it was."), "info")
                 return redirect(url_for("web.sheet", token=token))
-            try:
-                sheet = edits.move_line(access, access.match_id, moved)
-            except Invalid as error:
-                name = (error.field or "").removeprefix("options.")
-                _beside(form, name if name in moved else next(iter(moved)),
-                        view.round_words.service_said(error.message))
-            except Conflict as error:
-                if load_sheet(access.match_id).status in ("banked", "abandoned"):
-                    flash(view.round_words.service_said(error.message), "error")
+            with refusals_flashed(url_for("web.sheet", token=token), view.round_words.service_said):
+                try:
+                    sheet = edits.move_line(access, access.match_id, moved)
+                except Invalid as error:
+                    name = (error.field or "").removeprefix("options.")
+                    _beside(form, name if name in moved else next(iter(moved)),
+                            view.round_words.service_said(error.message))
+                except Conflict as error:
+                    if load_sheet(access.match_id).status in ("banked", "abandoned"):
+                        flash(view.round_words.service_said(error.message), "error")
+                        return redirect(url_for("web.sheet", token=token))
+                    # Reached before the last round: said beside the line that moved, as typed.
+                    _beside(form, next(iter(moved)), view.round_words.service_said(error.message))
+                    status = 409
+                else:
+                    flash(_moved(specs, moved, view.status, sheet.status, view.round_words), "info")
                     return redirect(url_for("web.sheet", token=token))
-                # Reached before the last round: said beside the line that moved, as typed.
-                _beside(form, next(iter(moved)), view.round_words.service_said(error.message))
-                status = 409
-            except ServiceError as error:
-                flash(view.round_words.service_said(error.message), "error")
-                return redirect(url_for("web.sheet", token=token))
-            else:
-                flash(_moved(specs, moved, view.status, sheet.status, view.round_words), "info")
-                return redirect(url_for("web.sheet", token=token))
     words = view.round_words
     # "Now, after 3 hands: Ana 120, Ben 95": the totals put in by the template.
     now = Markup(words.line_now(len(view.rows)))

@@ -8,13 +8,11 @@ import segno
 from flask import Response, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from ...errors import ServiceError
 from ...hosting.lan import for_phones, loopback_warning
-from ...i18n import say
 from ...services.match.links import replace_link as replace_link_
 from ...services.match.links import tokens as tokens_
 from ...services.match.sheet import load_sheet
-from ..blueprint import bp, host_access
+from ..blueprint import bp, host_access, refusals_flashed
 from ..games import view_of
 from ..sheet.forms import posted
 from .forms import ReplaceLinkForm
@@ -71,11 +69,8 @@ def replace_link(token: str):
     form = ReplaceLinkForm(request.form)
     posted(form)
     seat = _small_number(form.seat.data) if form.role.data == "seat" else None
-    try:
+    with refusals_flashed(url_for("web.links", token=token)):
         tokens = replace_link_(access, access.match_id, form.role.data, seat)
-    except ServiceError as error:
-        flash(say(error.message), "error")
-        return redirect(url_for("web.links", token=token))
     if form.role.data == "host":
         flash(_("Your host link is new: the old one no longer works. Keep this page's address."),
               "info")

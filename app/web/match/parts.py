@@ -2,37 +2,19 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from flask import abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 
-from ...errors import EditConflict, Invalid, ServiceError
+from ...errors import EditConflict, Invalid
+from ...i18n import say
 from ...services.match.history import cell_history
 from ...services.match.parts import set_parts
-from ..blueprint import bp
+from ..blueprint import bp, refusals_flashed
 from ..games import check_part, load_view, pages_of, read_parts, view_of
-from ..sheet.forms import CellForm
+from ..sheet.forms import CellForm, LostRace, typed_fields
 from ..sheet.keys import phone_key
 from ..sheet.view import focus_after
 from ..words import isolated
-
-
-@dataclass(frozen=True)
-class LostRace:
-    """A part saved from a page typed before someone else saved that part: the person's part
-    is the page's form, and the choice to keep it is a form of its own (every field as typed,
-    at the version that beat it), so it works wherever it is shown (sheet/_choice.html)."""
-
-    message: str
-    version: int
-    fields: list[tuple[str, str]]
-    label: str
-
-
-def typed_fields(form) -> list[tuple[str, str]]:
-    """A posted form's fields as typed, without its token and the version it was typed at."""
-    return [(name, value) for name, value in form.items(multi=True)
-            if name not in ("csrf_token", "version")]
 
 
 @bp.route("/m/<token>/round/<int:number>/hand/<int:seat>", methods=["GET", "POST"])
@@ -53,29 +35,29 @@ def part(token: str, number: int, seat: int):
         values = pages.form_values(request.form)
         body, errors = pages.read_part(request.form)
         if body is not None:
-            try:
-                sheet, _opened = set_parts(access, access.match_id, number,
-                                           read_parts(view.sheet, {seat: body}),
-                                                    based_on=form.based_on(),
-                                                    character_key=phone_key(access))
-            except EditConflict as error:
-                conflict = LostRace(error.message, view.match.version, typed_fields(request.form),
-                                    view.part_label(number, seat))
-                form.version.data = str(view.match.version)
-                status = 409
-            except Invalid as error:
-                errors = {pages.error_field(error.within):
-                          view.round_words.service_said(error.message)}
-            except ServiceError as error:
-                flash(view.round_words.service_said(error.message), "error")
-                return redirect(url_for("web.sheet", token=token))
-            else:
-                flash(view.part_words.saved_said(isolated(view.sheet.players[seat])), "info")
-                # The next part to type takes the focus (and is scrolled to); with none left the
-                # round is scrolled to. Not both: the browser's jump to #r… drops the focus.
-                focus = focus_after(view_of(sheet, access))
-                return redirect(url_for("web.sheet", token=token, focus=focus,
-                                        _anchor=None if focus else f"r{number}"))
+            with refusals_flashed(url_for("web.sheet", token=token), view.round_words.service_said):
+                try:
+                    sheet, _opened = set_parts(access, access.match_id, number,
+                                               read_parts(view.sheet, {seat: body}),
+                                               based_on=form.based_on(),
+                                               character_key=phone_key(access))
+                except EditConflict as error:
+                    conflict = LostRace(say(error.message), view.match.version, number,
+                                        view.part_label(number, seat), typed_fields(request.form),
+                                        _("keep mine"))
+                    form.version.data = str(view.match.version)
+                    status = 409
+                except Invalid as error:
+                    errors = {pages.error_field(error.within):
+                              view.round_words.service_said(error.message)}
+                else:
+                    flash(view.part_words.saved_said(isolated(view.sheet.players[seat])), "info")
+                    # The next part to type takes the focus (and is scrolled to); with none left
+                    # the round is scrolled to. Not both: the browser's jump to #r… drops the
+                    # focus.
+                    focus = focus_after(view_of(sheet, access))
+                    return redirect(url_for("web.sheet", token=token, focus=focus,
+                                            _anchor=None if focus else f"r{number}"))
         status = status if conflict else 422
     else:
         abort(400)

@@ -11,14 +11,12 @@ from flask import Response, abort, current_app, request
 from flask_babel import force_locale, format_date, ngettext
 
 from ...cache import kept
-from ...errors import ServiceError
 from ...i18n import LANGUAGES, RIGHT_TO_LEFT, language, num, say
 from ...models import utc
 from ...services.bank.groups import group_named_by
-from ...services.match.access import authenticate_at
 from ...services.match.sheet import Sheet, load_sheet
 from .. import card as drawing
-from ..blueprint import bp
+from ..blueprint import bp, link_access_at
 from ..games import pages_of
 from ..sheet.drawn import SHOWN, finish_order
 from ..words import spoken_plain
@@ -44,10 +42,7 @@ def card_of(sheet: Sheet, group: str | None) -> drawing.Card:
 def card_png(token: str) -> bytes:
     """The card of the match `token` opens, at its version, in the page's language: drawn
     once and kept."""
-    try:
-        access, version = authenticate_at(token, request.remote_addr)
-    except ServiceError as error:
-        abort(429 if error.status == 429 else 404)
+    access, version = link_access_at(token)
 
     # The group's name is on the card: a renamed group draws it anew.
     group = group_named_by(access.match_id)

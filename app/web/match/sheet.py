@@ -3,19 +3,18 @@ tablet, and the host's buttons on it (delete a round, undo, abandon)."""
 
 from __future__ import annotations
 
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf as csrf_token
 from markupsafe import Markup
 
 from ...cache import kept
-from ...errors import ServiceError
 from ...i18n import language
 from ...services.match import edits, history, writes
-from ...services.match.access import Access, authenticate_at
+from ...services.match.access import Access
 from ...services.match.characters import phone_seat
 from ...services.match.sheet import load_sheet
-from ..blueprint import bp, host_access, link_access, remember
+from ..blueprint import bp, host_access, link_access, link_access_at, refusals_flashed, remember
 from ..games import pages_of, view_of
 from ..sheet.drawn import Rendered, draw, sheet_page
 from ..sheet.forms import CsrfForm, posted
@@ -25,10 +24,7 @@ from ..sheet.words import ROUNDS, RoundWords
 
 @bp.get("/m/<token>")
 def sheet(token: str):
-    try:
-        access, version = authenticate_at(token, request.remote_addr)
-    except ServiceError as error:
-        abort(429 if error.status == 429 else 404)
+    access, version = link_access_at(token)
     remember(token)
     drawn, focus = _kept_sheet(token, access, version), request.args.get("focus")
     if focus:
@@ -73,10 +69,7 @@ def table(token: str):
     """The sheet for a tablet in the middle of the table: big totals, the last round. Drawn
     once per version and link, and kept (SPEC section 6), as the sheet is; the page around it
     is put together per request."""
-    try:
-        access, version = authenticate_at(token, request.remote_addr)
-    except ServiceError as error:
-        abort(429 if error.status == 429 else 404)
+    access, version = link_access_at(token)
 
     def make() -> tuple[tuple[Markup, str, str], int, bool]:
         view = view_of(load_sheet(access.match_id), access)
@@ -102,13 +95,10 @@ def abandon(token: str):
 
 
 def _act(token: str, action, done: str, words: RoundWords = ROUNDS):
+    """One of the host's buttons on the sheet: done, or refused, said on the sheet."""
     posted()
-    try:
+    back = url_for("web.sheet", token=token)
+    with refusals_flashed(back, words.service_said, forbidden_page=True):
         action()
-    except ServiceError as error:
-        if error.status == 403:
-            abort(403)  # no button on this link's page leads here: nothing to explain on the sheet
-        flash(words.service_said(error.message), "error")
-    else:
-        flash(done, "info")
-    return redirect(url_for("web.sheet", token=token))
+    flash(done, "info")
+    return redirect(back)

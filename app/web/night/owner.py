@@ -11,13 +11,11 @@ import segno
 from flask import Response, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from ...errors import ServiceError
-from ...i18n import say
 from ...live.streams import night_stream
 from ...services.bank.banking import bank_at
 from ...services.night.nights import end_night, join_roster, next_seating
 from ...services.night.reads import player_token
-from ..blueprint import bp, group_link, owner_link
+from ..blueprint import bp, group_link, owner_link, refusals_flashed
 from ..sheet.forms import posted
 from .view import group_night, player_url, screen_url, shown, standings_chart
 
@@ -63,17 +61,15 @@ def night_seating(token: str, night_id: str):
                if p.isascii() and p.isdigit() and len(p) < 10]
     names = [line.strip() for line in request.form.get("new_names", "").splitlines()
              if line.strip()]
-    try:
+    back = url_for("web.night_page", token=token, night_id=night_id)
+    with refusals_flashed(back):
         if names:  # newcomers join the roster, and this seating
             present += [p for p in join_roster(access, access.group_id, names)
                         if p not in present]
         next_seating(night_access, night_id, {"players": present})
-    except ServiceError as error:
-        flash(say(error.message), "error")
-    else:
-        flash(_("The next seating has begun: every player's phone moves to their new table."),
-              "info")
-    return redirect(url_for("web.night_page", token=token, night_id=night_id))
+    flash(_("The next seating has begun: every player's phone moves to their new table."),
+          "info")
+    return redirect(back)
 
 
 @bp.post("/g/<token>/nights/<night_id>/end")
@@ -81,13 +77,11 @@ def night_end(token: str, night_id: str):
     access, _version = owner_link(token)
     night_access, _night = group_night(access.group_id, "owner", night_id)
     posted()
-    try:
+    back = url_for("web.night_page", token=token, night_id=night_id)
+    with refusals_flashed(back):
         end_night(night_access, night_id)
-    except ServiceError as error:
-        flash(say(error.message), "error")
-    else:
-        flash(_("The night has ended. Its standings stay here."), "info")
-    return redirect(url_for("web.night_page", token=token, night_id=night_id))
+    flash(_("The night has ended. Its standings stay here."), "info")
+    return redirect(back)
 
 
 @bp.get("/g/<token>/nights/<night_id>/qr/<what>.svg")

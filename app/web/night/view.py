@@ -13,6 +13,7 @@ from ...games import GAMES
 from ...models import Night
 from ...services.night.access import NightAccess, authenticate_night
 from ...services.night.reads import night_json
+from ..blueprint import unknown_link
 from ..charts import Chart, bars
 
 
@@ -22,7 +23,7 @@ def night_link(token: str, role: str) -> tuple[NightAccess, Night]:
     try:
         access = authenticate_night(token, request.remote_addr)
     except ServiceError as error:
-        abort(429 if error.status == 429 else 404)
+        unknown_link(error)
     if access.role != role or access.night_id is None:
         abort(404)
     return access, access.check(access.night_id)

@@ -1,7 +1,11 @@
 """The forms every game's pages share: a button's form, a form that remembers the version its
-page showed, and a cell typed as a number or a quick sum."""
+page showed, a cell typed as a number or a quick sum, and a save that lost a race, offered back
+as a choice."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
 
 from flask import abort
 from flask_babel import lazy_gettext as _l
@@ -53,3 +57,28 @@ class CellForm(VersionedForm):
     """One cell of one round, typed on its own page."""
 
     value = ScoreField(_l("Score"))
+
+
+@dataclass(frozen=True)
+class LostRace:
+    """A save that lost a race to another phone's, offered as a choice (sheet/_choice.html):
+    each choice is the fields its form posts, at the version that beat the save, so that it
+    works wherever it is shown, and the words a waiting list says of it. `mine` puts the
+    person's values back; `saved` keeps the newer ones and saves whatever else was typed (None:
+    nothing else was, so keeping them is a link back to the sheet)."""
+
+    message: str
+    version: int
+    number: int
+    label: str  # what a waiting list names the save: "Round 3", "Hand 2, Dana"
+    mine: tuple[tuple[str, str], ...]
+    mine_said: str
+    saved: tuple[tuple[str, str], ...] | None = None
+    saved_said: str = ""
+    clashes: tuple[tuple[str, str, str], ...] = ()  # each cell both changed: name, yours, saved
+
+
+def typed_fields(form: Any) -> tuple[tuple[str, str], ...]:
+    """A posted form's fields as typed, without its token and the version it was typed at."""
+    return tuple((name, value) for name, value in form.items(multi=True)
+                 if name not in ("csrf_token", "version"))
