@@ -220,6 +220,16 @@ class _Held:
         )
 
 
+def won_by_secret(result: Result) -> int | None:
+    """The seat whose character won it: a symbols win (the character's three symbols face up)
+    is the one that only that seat's secret decides."""
+    detail = result.detail
+    if (isinstance(detail, BandidoMatch) and detail.win_reason == "symbols"
+            and len(result.winners) == 1):
+        return result.winners[0]
+    return None
+
+
 def _characters(players: int, secrets: Sequence[Any]) -> list[Any]:
     return list(secrets) + [None] * (players - len(secrets))
 

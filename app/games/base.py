@@ -138,7 +138,7 @@ class Extend(Protocol):
 
 
 RULES = ("parse_round", "parse_part", "check_round", "round_input", "replay", "sides",
-         "check_options", "check_match", "parse_character", "extend")
+         "check_options", "check_match", "parse_character", "won_by_secret", "extend")
 
 
 @dataclass(frozen=True)
@@ -172,6 +172,9 @@ class Game:
     # Whether the outcome also depends on what each seat keeps secret (Bandido's characters).
     secrets: bool = False
     parse_character: Callable[[Any], Any] | None = None
+    # The seat whose secret decided a replay's result, where one did (None: none did): a
+    # refusal that such a secret causes tells the whole table (SPEC section 1).
+    won_by_secret: Callable[[Result], int | None] = lambda result: None
     # The options a table may change while it plays (where to end: a target, a round count);
     # every other option is fixed once the match starts.
     movable: tuple[str, ...] = ()

@@ -631,3 +631,17 @@ def test_a_late_character_whose_symbols_never_lay_face_up_wins_nothing():
     rounds = [[at(0), at(0, COCONUT, COCONUT)], [at(1), at(0, COCONUT, STONE)]]
     result = play(rounds, characters=[None, [COCONUT] * 3])
     assert result.over_after is None and not result.over and result.winners == ()
+
+
+def test_a_symbols_win_is_won_by_that_seats_secret_and_nothing_else_is():
+    """What the no-silent-peeking rule asks of the engine (SPEC section 1): which seat's
+    secret decided the result. A victory-points win is no secret's."""
+    options = GAME.parse_options(None, 3)
+    rounds = [GAME.parse_round({"players": [at(0, STONE, WATER, WATER), at(0), at(0)]}, 3,
+                               options)]
+    by_symbols = GAME.replay(3, options, rounds, [[STONE, WATER, WATER], None, None])
+    assert by_symbols.detail.win_reason == "symbols"
+    assert GAME.won_by_secret(by_symbols) == 0
+    points = [GAME.parse_round({"players": [at(5), at(0), at(0)]}, 3, options)]
+    assert GAME.won_by_secret(GAME.replay(3, options, points, [None] * 3)) is None
+    assert GAME.won_by_secret(GAME.replay(3, options, [], [None] * 3)) is None

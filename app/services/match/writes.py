@@ -195,9 +195,10 @@ def refuse_early_end(sheet: Sheet, rounds: Sequence[RoundInput], replaced: int |
                 "left empty would open it again).", number=replaced)
             .meant("earlier_round_stays_typed"), None, empty, sheet.game.parts_field))
     if result.over_after is not None and result.over_after < len(rounds) - 1:
-        peeked = _hidden_winner(sheet, result)
-        if peeked is not None and not key_matches(sheet.match.seats[peeked].character_key,
-                                                  character_key):
+        peeked = sheet.game.won_by_secret(result)
+        stored = sheet.match.seats[peeked] if peeked is not None else None
+        if (peeked is not None and stored is not None and stored.character
+                and not stored.revealed and not key_matches(stored.character_key, character_key)):
             raise Revealing(Say("That would end the match after round %(number)s, before its "
                                 "last round: %(name)s's hidden character would already have "
                                 "won it. The character is now revealed to the whole table.",
@@ -217,15 +218,6 @@ def keep_shown(sheet: Sheet, result: Result) -> None:
         for seat in sheet.match.seats:
             if seat.character and not seat.revealed:
                 seat.revealed = True
-
-
-def _hidden_winner(sheet: Sheet, result: Result) -> int | None:
-    """The seat whose hidden character wins, where one does (a symbols win at Bandido)."""
-    if getattr(result.detail, "win_reason", None) != "symbols" or len(result.winners) != 1:
-        return None
-    seat = result.winners[0]
-    stored = sheet.match.seats[seat]
-    return seat if stored.character and not stored.revealed else None
 
 
 def refuse_new_round(sheet: Sheet) -> None:

@@ -233,6 +233,7 @@ TURNS = PartWords(saved=_l("%(name)s's turn saved."),
                   change=_l("change the turn"))
 
 PAGES = GamePages(bandido.GAME, view=BandidoView, part_words=TURNS,
+                  scripts=("games/bandido/secret.js",),
                   read_part=read_state, typed_values=typed_state, form_values=form_state,
                   whole_part_fields=("players", "symbols"), blueprint=bp,
                   card_icon=card_icon)

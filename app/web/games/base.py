@@ -76,6 +76,8 @@ class GamePages:
     whole_part_fields: tuple[str, ...] = ()
     blueprint: Blueprint | None = None
     templates: str = ""
+    # The game's own scripts on its sheet and table view, under static/ (games/<game>/...).
+    scripts: tuple[str, ...] = ()
     # Draws the game's icon on its result card (app/web/card.py): (draw, (x, y, size), colour).
     card_icon: Callable[..., None] | None = None
 

@@ -15,7 +15,7 @@ from ...services.match.access import Access
 from ...services.match.characters import phone_seat
 from ...services.match.sheet import load_sheet
 from ..blueprint import bp, host_access, link_access, link_access_at, refusals_flashed, remember
-from ..games import pages_of, view_of
+from ..games import GamePages, pages_of, view_of
 from ..sheet.drawn import Rendered, draw, sheet_page
 from ..sheet.forms import CsrfForm, posted
 from ..sheet.keys import phone_key
@@ -71,17 +71,17 @@ def table(token: str):
     is put together per request."""
     access, version = link_access_at(token)
 
-    def make() -> tuple[tuple[Markup, str, str], int, bool]:
+    def make() -> tuple[tuple[Markup, str, str, GamePages], int, bool]:
         view = view_of(load_sheet(access.match_id), access)
         drawn = Markup(render_template("sheet/table_fragment.html", token=token, view=view))
-        return (drawn, view.match.id, view.match.name), 2 * len(drawn) + 200, (
-            view.match.version == version)
+        return (drawn, view.match.id, view.match.name, pages_of(view.sheet.game.name)), (
+            2 * len(drawn) + 200), view.match.version == version
 
-    drawn, match_id, name = kept(("table", token, version, language()), make)
+    drawn, match_id, name, pages = kept(("table", token, version, language()), make)
     if request.args.get("fragment"):
         return drawn
     return render_template("sheet/table.html", token=token, drawn=drawn, match_id=match_id,
-                           name=name)
+                           name=name, game=pages)
 
 
 @bp.route("/m/<token>/abandon", methods=["GET", "POST"])

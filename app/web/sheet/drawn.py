@@ -88,6 +88,7 @@ class Rendered:
     role: str  # the link's role at the match: host, seat or view
     # A link preview's title and description (Open Graph): a finished match's view link only.
     og: dict[str, str] | None = None
+    scripts: tuple[str, ...] = ()  # the game's own scripts (GamePages.scripts)
 
     def with_csrf(self, value: str) -> Rendered:
         return replace(self, html=Markup(self.html.replace(CSRF_SLOT, value)))
@@ -165,7 +166,7 @@ def draw(token: str, view: SheetView, form: Any = None, focus: str | None = None
                            csrf=csrf, undoable=undoable, announce=announce, conflict=conflict,
                            banked_by=None if banker is None else view.actor_name(banker))
     return Rendered(Markup(html), view.match.name, view.role_label, view.match.id,
-                    view.access.role, open_graph(view))
+                    view.access.role, open_graph(view), view.pages.scripts)
 
 
 def sheet_page(token: str, rendered: Rendered, status: int = 200, csrf: str | None = None):
