@@ -21,7 +21,8 @@ toy_game.register()
 TESTS = Path(__file__).resolve().parent
 # The engines, the arithmetic and the checks of the code itself touch no database: the PostgreSQL
 # pass leaves them out (see the Makefile).
-NO_DATABASE = ("games", "code", "test_arithmetic.py")
+NO_DATABASE = ("games", "code", "test_arithmetic.py", "test_names.py",
+               "night/test_night_seating.py")
 _running: list[pytest.Item] = []  # the test being set up or run, for the check below
 
 

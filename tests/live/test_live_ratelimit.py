@@ -1,6 +1,6 @@
 """Rate limits counted in a store that every server shares (RATELIMIT_STORAGE_URI, Redis here):
 an address guessing links gets its allowance once across two servers of two workers each.
-(The default, each process's memory, is tested through the test client in tests/api.)"""
+(The default, each process's memory, is tested through the test client in tests/match/api.)"""
 
 from __future__ import annotations
 

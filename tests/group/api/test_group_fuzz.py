@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 
+from api_fuzz import FUZZ, HEADER_TEXT, JSON, TEXT, check_match, encoded, mostly, segment
 from api_helpers import bank_export, free_sheet
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
-from test_fuzz import FUZZ, HEADER_TEXT, JSON, TEXT, check_match, encoded, mostly, segment
 
 ROSTER = {1: "Ana", 2: "Ben", 3: "Cy"}
 EXPORT = bank_export(ROSTER, [free_sheet(ROSTER, [1, 2], [[1, 5]]),
