@@ -78,7 +78,7 @@ test: lint $(COMPILED)
 	$(PYTHON) -m pytest -n $(WORKERS) --dist loadgroup $(DURATIONS)
 
 # Lint (ruff: pyflakes, pycodestyle, import order, bugbear, pyupgrade) and types (mypy, strict on
-# the engines and services), as pyproject.toml sets them; `make test` runs this first.
+# the engines, services and pages), as pyproject.toml sets them; `make test` runs this first.
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy

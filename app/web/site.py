@@ -9,6 +9,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from flask import abort, redirect, request
+from werkzeug.wrappers import Response
 
 from ..i18n import COOKIE, LANGUAGES, language
 from .blueprint import bp
@@ -41,7 +42,7 @@ def here() -> str:
     return local_path(referrer.path + ("?" + referrer.query if referrer.query else ""))
 
 
-def _kept(name: str, value: str):
+def _kept(name: str, value: str) -> Response:
     # SameSite=Lax as the session's; no script needs to read it: <html> says both choices.
     response = redirect(local_path(request.args.get("next")))
     response.set_cookie(name, value, max_age=YEAR, path="/", samesite="Lax", httponly=True,
@@ -50,14 +51,14 @@ def _kept(name: str, value: str):
 
 
 @bp.get("/language/<code>", endpoint="language")
-def choose_language(code: str):
+def choose_language(code: str) -> Response:
     if code not in LANGUAGES:
         abort(404)
     return _kept(COOKIE, code)
 
 
 @bp.get("/theme/<mode>")
-def theme(mode: str):
+def theme(mode: str) -> Response:
     if mode not in THEMES:
         abort(404)
     return _kept(THEME_COOKIE, mode)
@@ -85,7 +86,7 @@ LINK_PAGES = ("/m/", "/g/", "/n/", "/tv/", "/d/")
 
 
 @bp.after_app_request
-def _link_pages_are_private(response):
+def _link_pages_are_private(response: Response) -> Response:
     if request.path.startswith(LINK_PAGES):
         # A link page is a capability: no cache, shared or private, may keep it.
         response.headers["Cache-Control"] = "no-store"
@@ -93,6 +94,6 @@ def _link_pages_are_private(response):
 
 
 @bp.get("/robots.txt")
-def robots():
+def robots() -> tuple[str, int, dict[str, str]]:
     disallowed = "".join(f"Disallow: {prefix}\n" for prefix in (*LINK_PAGES, "/api/"))
     return (f"User-agent: *\n{disallowed}", 200, {"Content-Type": "text/plain"})

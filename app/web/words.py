@@ -43,19 +43,20 @@ def _listed(names: Sequence[str]) -> str:
     # The page's own words join the list (a translator's, as Babel's format_list would be, but
     # CLDR's Arabic has no "، " and its English an Oxford comma the pages never wrote).
     if len(names) < 2:
-        return names[0] if names else _("nobody")
+        return names[0] if names else str(_("nobody"))
     if len(names) == 2:
-        return _("%(first)s and %(last)s", first=names[0], last=names[1])
-    return _("%(some)s and %(last)s", some=_(", ").join(names[:-1]), last=names[-1])
+        return str(_("%(first)s and %(last)s", first=names[0], last=names[1]))
+    return str(_("%(some)s and %(last)s", some=_(", ").join(names[:-1]), last=names[-1]))
 
 
 def spoken_minutes(minutes: int) -> str:
     """How long a match took, as people say it ("1 h 05 min"), in the page's language."""
     if minutes < 1:
-        return _("under a minute")
+        return str(_("under a minute"))
     if minutes >= 60:
-        return _("%(hours)s h %(minutes)s min", hours=minutes // 60, minutes=f"{minutes % 60:02d}")
-    return _("%(minutes)s min", minutes=minutes)
+        return str(_("%(hours)s h %(minutes)s min", hours=minutes // 60,
+                     minutes=f"{minutes % 60:02d}"))
+    return str(_("%(minutes)s min", minutes=minutes))
 
 
 def _number_words() -> tuple[str, ...]:

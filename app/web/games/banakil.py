@@ -8,13 +8,14 @@ import math
 import re
 from typing import Any
 
-from flask import Blueprint, flash, jsonify, redirect, request, url_for
+from flask import Blueprint, Response, flash, jsonify, redirect, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import get_translations
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from ...errors import Invalid
-from ...games import banakil_hands
+from ...games import RoundInput, RoundResult, banakil_hands
 from ...games.banakil import GAME
 from ...games.banakil_hands import CLASS_NAMES, CLASSES, MELDED_NOTHING
 from ...games.banakil_working import describe_hand, describe_sides
@@ -55,7 +56,7 @@ class BanakilView(SheetView):
         owed = self.sheet.result.detail.carry[side]
         return _("owes %(owed)s", owed=owed) if owed else None
 
-    def cell_value(self, side: int, entered, outcome) -> Any:
+    def cell_value(self, side: int, entered: RoundInput, outcome: RoundResult) -> Any:
         if outcome.cells is None and outcome.detail.cells_so_far is not None:
             return outcome.detail.cells_so_far[side]  # an open hand: the cells already known
         return super().cell_value(side, entered, outcome)
@@ -166,7 +167,7 @@ def form_hand(form: Form) -> dict[str, Any]:
 
 
 @bp.get("/m/<token>/round/<int:number>/hand/<int:seat>/preview")
-def preview(token: str, number: int, seat: int):
+def preview(token: str, number: int, seat: int) -> Response:
     """What the hand typed so far scores, and the cell its side would get: for the live preview."""
     view = part_view(token, number, seat, PAGES)
     access = view.access
@@ -188,7 +189,7 @@ def preview(token: str, number: int, seat: int):
 
 
 @bp.post("/m/<token>/round/dead")
-def dead_hand(token: str):
+def dead_hand(token: str) -> ResponseReturnValue:
     """The host records the open (or next) hand as dead: the stock ran dry, nobody scores."""
     access = host_access(token)
     posted()

@@ -6,6 +6,7 @@ from functools import cached_property
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
@@ -15,6 +16,7 @@ from ...games.say import Say
 from ...i18n import num, say
 from ...services.match import history
 from ...services.match.characters import as_seat, set_character
+from ...services.match.sheet import Sheet
 from ..blueprint import link_access, refusals_flashed
 from ..sheet.forms import VersionedForm
 from ..sheet.keys import keep_key
@@ -48,12 +50,12 @@ class BandidoView(SheetView):
 
     @cached_property
     def _vp_words(self) -> str:
-        return _("%(vp)s VP")
+        return str(_("%(vp)s VP"))
 
     @cached_property
     def none_said(self) -> str:
         """What a seat that turned no symbol up shows (looked up once per drawing)."""
-        return _("none")
+        return str(_("none"))
 
     def total_after(self, before: list[int], cells: tuple[int, ...]) -> list[int]:
         """A round's cells are the victory points held after it: they are the totals."""
@@ -61,7 +63,8 @@ class BandidoView(SheetView):
 
     @property
     def start_seat(self) -> int | None:
-        return self.match.options["first_seat"]
+        first: int = self.match.options["first_seat"]  # a seat option, as parse_options made it
+        return first
 
     @property
     def turn_order(self) -> list[str]:
@@ -142,7 +145,7 @@ def form_state(form: Form) -> dict[str, Any]:
 
 
 @bp.route("/m/<token>/character", methods=["GET", "POST"])
-def character(token: str):
+def character(token: str) -> ResponseReturnValue:
     """A player's secret character: typed on their own phone, which alone reads it back. A
     host who plays types their own on the host's phone, naming their seat (`seat`)."""
     access = link_access(token)
@@ -206,15 +209,15 @@ def _seat_of(view: SheetView) -> int:
     return view.my_seat
 
 
-def _saved(sheet, seat: int) -> str:
+def _saved(sheet: Sheet, seat: int) -> str:
     """What saving a character did: saved, or saved and won the latest round with it (the
     card was in the hand from the deal)."""
     if sheet.status == "over" and seat in sheet.result.winners:
-        return _("Your character is saved, and its symbols lie face up in round %(number)s: you "
-                 "win, the match is over.", number=len(sheet.rounds))
+        return str(_("Your character is saved, and its symbols lie face up in round %(number)s: "
+                     "you win, the match is over.", number=len(sheet.rounds)))
     if sheet.match.seats[seat].revealed:
-        return _("Your character is saved, face up for everyone.")
-    return _("Your character is saved. Only this phone shows it.")
+        return str(_("Your character is saved, face up for everyone."))
+    return str(_("Your character is saved. Only this phone shows it."))
 
 
 def card_icon(draw: Any, box: tuple[int, int, int], colour: tuple[int, int, int]) -> None:

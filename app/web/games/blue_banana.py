@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
@@ -79,8 +80,8 @@ class BlueBananaView(SheetView):
     def entry_mode(self) -> str:
         """The mode card's side for the round being played."""
         if self.playing_number <= len(self.rows):
-            return self.sheet.result.rounds[self.playing_number - 1].detail.mode
-        return self.sheet.result.detail.next_mode
+            return str(self.sheet.result.rounds[self.playing_number - 1].detail.mode)
+        return str(self.sheet.result.detail.next_mode)
 
     @property
     def entry_task(self) -> list[dict[str, str]] | None:
@@ -118,7 +119,7 @@ def form_line(form: Form) -> dict[str, Any]:
 
 
 @bp.route("/m/<token>/task", methods=["GET", "POST"])
-def task(token: str):
+def task(token: str) -> ResponseReturnValue:
     """The host turns up the round's two task cards by tapping a motif and a colour for each."""
     view = load_view(token, PAGES)
     if view.access.role != "host":
@@ -166,7 +167,7 @@ def task(token: str):
 
 
 @bp.get("/m/<token>/round/<int:number>/check")
-def check_card(token: str, number: int):
+def check_card(token: str, number: int) -> str:
     """Was this collected card sought? Tap its motif and colour; the answer comes at once, once
     the round's banana is snatched."""
     view = load_view(token, PAGES)
@@ -185,7 +186,7 @@ def check_card(token: str, number: int):
 
 
 @bp.post("/m/<token>/round/<int:number>/snatched")
-def mark_snatched(token: str, number: int):
+def mark_snatched(token: str, number: int) -> ResponseReturnValue:
     """The host marks the round's banana snatched before anyone's cards are typed: the card
     checker answers from then on. Kept in the round as entered (its `snatched` field)."""
     view = load_view(token, PAGES)

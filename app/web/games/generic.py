@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol, cast
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from werkzeug.datastructures import MultiDict
 from wtforms import HiddenField
 
 from ...errors import EditConflict, Invalid
+from ...games import RoundInput, RoundResult
 from ...games.generic import GAME
 from ...i18n import num, say
+from ...models import Change
+from ...services.match.access import Access
 from ...services.match.history import cell_history
 from ...services.match.parts import set_parts
 from ...services.match.sheet import load_sheet
@@ -27,7 +31,22 @@ from .base import GamePages, pages_of, read_parts, view_of, whole_round
 bp = Blueprint("generic", __name__)
 
 
-def entry_form(seats: list[int], formdata: Any = None) -> FlaskForm:
+class EntryRow(Protocol):
+    """The entry row's form as its pages read it; its fields "s<seat>", made for the seats this
+    link may type, are read by name."""
+
+    form_errors: list[str]
+
+    @property
+    def number(self) -> HiddenField: ...
+
+    def based_on(self) -> int | None: ...
+
+    def validate_on_submit(self, extra_validators: Mapping[str, Sequence[Any]] | None = None
+                           ) -> bool: ...
+
+
+def entry_form(seats: list[int], formdata: MultiDict[str, str] | None = None) -> EntryRow:
     """The entry row: a field per seat this link may type, named s0, s1, ..."""
 
     class EntryForm(VersionedForm):
@@ -46,7 +65,7 @@ class FreeSheetView(SheetView):
         """A cell's part as a person reads it."""
         return "—" if part is None else num(part.get("score"))
 
-    def cell_value(self, side: int, entered, outcome) -> Any:
+    def cell_value(self, side: int, entered: RoundInput, outcome: RoundResult) -> Any:
         if outcome.cells is None and outcome.status == "open":
             part = entered.parts[self.sheet.sides[side].seats[0]]
             return None if part is None else part.get("score")
@@ -57,21 +76,23 @@ class FreeSheetView(SheetView):
         lowest = [_("lowest total wins")] if self.match.options.get("lowest_wins") else []
         return super().facts + lowest
 
-    def describe_part_change(self, change, name: str | None = None) -> str:
-        return _("round %(number)s, %(name)s: %(before)s → %(after)s",
-                 number=change.round_number, name=name or self.sheet.players[change.seat],
-                 before=self.shown(change.before), after=self.shown(change.after))
+    def describe_part_change(self, change: Change, name: str | None = None) -> str:
+        # A change to a part is a seat's: its seat is never None.
+        return str(_("round %(number)s, %(name)s: %(before)s → %(after)s",
+                     number=change.round_number,
+                     name=name or self.sheet.players[cast(int, change.seat)],
+                     before=self.shown(change.before), after=self.shown(change.after)))
 
     def entry_value(self, seat: int) -> Any:
         part = self.entry_value_part(seat)
         return None if part is None else part.get("score")
 
-    def entry_form(self, formdata: Any = None) -> FlaskForm:
+    def entry_form(self, formdata: MultiDict[str, str] | None = None) -> EntryRow:
         return entry_form(self.entry_seats, formdata)
 
 
 @bp.post("/m/<token>/round")
-def enter_round(token: str):
+def enter_round(token: str) -> ResponseReturnValue:
     """The entry row: the open round's (or the next round's) cells this link may type."""
     access = link_access(token)
     if access.role == "view":
@@ -113,12 +134,13 @@ def enter_round(token: str):
     return render_sheet(token, view, form, status=422)
 
 
-def _typed_parts(view: SheetView, form) -> dict[int, dict[str, int]]:
+def _typed_parts(view: SheetView, form: EntryRow) -> dict[int, dict[str, int]]:
     return {seat: {"score": getattr(form, f"s{seat}").score} for seat in view.entry_seats
             if getattr(form, f"s{seat}").score is not None}
 
 
-def _save_typed_round(token: str, view: SheetView, form, number_typed: str):
+def _save_typed_round(token: str, view: SheetView, form: EntryRow,
+                      number_typed: str) -> ResponseReturnValue:
     """The entry row typed for round `number_typed`, which others finished (or took back) meanwhile:
     saved into that round, as typed at its version, or refused with the row as it now is."""
     access, sheet = view.access, view.sheet
@@ -143,8 +165,8 @@ def _save_typed_round(token: str, view: SheetView, form, number_typed: str):
     return redirect(url_for("web.sheet", token=token, _anchor=f"r{number}"))
 
 
-def _lost_race(token: str, access, number: int, conflict: EditConflict,
-               parts: dict[int, Any]):
+def _lost_race(token: str, access: Access, number: int, conflict: EditConflict,
+               parts: dict[int, Any]) -> Response | tuple[str, int]:
     """The sheet as it now is, with the choice the clash asks for above it; the entry row
     shows nothing typed for another round."""
     view = view_of(load_sheet(access.match_id), access)
@@ -155,8 +177,8 @@ def _lost_race(token: str, access, number: int, conflict: EditConflict,
 
     def said(fields: dict[str, str]) -> str:
         """A choice's values as a waiting list says them: "Pete 7, Ana 10"."""
-        return _(", ").join(f"{names[int(name[1:])]} {value}"
-                            for name, value in sorted(fields.items()))
+        return str(_(", ")).join(f"{names[int(name[1:])]} {value}"
+                                 for name, value in sorted(fields.items()))
 
     race = LostRace(
         say(conflict.message), view.match.version, number,
@@ -170,7 +192,7 @@ def _lost_race(token: str, access, number: int, conflict: EditConflict,
 
 
 @bp.route("/m/<token>/round/<int:number>/seat/<int:seat>", methods=["GET", "POST"])
-def edit_cell(token: str, number: int, seat: int):
+def edit_cell(token: str, number: int, seat: int) -> ResponseReturnValue:
     """One cell on a page of its own: its value, its history, and a field to change it."""
     access = link_access(token)
     sheet = load_sheet(access.match_id)

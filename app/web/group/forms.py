@@ -43,7 +43,7 @@ class GroupForm(FlaskForm):
                            description=_l("One name a line (or commas between them); more can "
                                           "join later."))
 
-    def validate_roster(self, field) -> None:
+    def validate_roster(self, field: TextAreaField) -> None:
         names = roster_lines(field.data)
         if len(names) > ROSTER_LIMIT:
             raise ValidationError(_("At most %(limit)s names at once; add more later.",
@@ -67,7 +67,7 @@ class MergeForm(FlaskForm):
     player = SelectField(_l("This player"), coerce=str, choices=[])
     into = SelectField(_l("is the same person as"), coerce=str, choices=[])
 
-    def validate_into(self, field) -> None:
+    def validate_into(self, field: SelectField) -> None:
         if field.data == self.player.data:
             raise ValidationError(_("Choose two different players."))
 

@@ -6,6 +6,7 @@ import io
 
 import segno
 from flask import Response, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from ...hosting.lan import for_phones, loopback_warning
@@ -22,7 +23,7 @@ def _group_url(secret: str) -> str:
 
 
 @bp.get("/g/<token>/links")
-def group_links(token: str):
+def group_links(token: str) -> str:
     access, version = owner_link(token)
     tokens = group_tokens(access, access.group_id)
     bank = bank_at(access, access.group_id, version)
@@ -40,7 +41,7 @@ def group_links(token: str):
 
 
 @bp.get("/g/<token>/qr/<any(owner, view):role>.svg")
-def group_qr(token: str, role: str):
+def group_qr(token: str, role: str) -> Response:
     """A group link as a QR code (SVG, drawn here: no outside service sees the link)."""
     access, _version = owner_link(token)
     out = io.BytesIO()
@@ -51,7 +52,7 @@ def group_qr(token: str, role: str):
 
 
 @bp.post("/g/<token>/links/replace")
-def replace_group_link(token: str):
+def replace_group_link(token: str) -> ResponseReturnValue:
     access, _version = owner_link(token)
     posted()
     role = request.form.get("role")

@@ -4,6 +4,7 @@ starting a group, and taking a match out of the bank or putting it back."""
 from __future__ import annotations
 
 from flask import flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
@@ -30,7 +31,7 @@ def page_number(text: str | None, default: int = 1) -> int:
 
 
 @bp.route("/groups/new", methods=["GET", "POST"])
-def new_group():
+def new_group() -> ResponseReturnValue:
     """Start a group: its name and, if known, who plays."""
     form = GroupForm(request.form if request.method == "POST" else None)
     status = 200
@@ -52,7 +53,7 @@ def new_group():
 
 
 @bp.get("/g/<token>")
-def group(token: str):
+def group(token: str) -> str:
     """The group's page, for its owner link or its view link."""
     access, version = group_link(token)
     remember(token, "groups")
@@ -95,7 +96,7 @@ def group(token: str):
 
 
 @bp.post("/g/<token>/ratings/<any(on, off):switch>")
-def switch_ratings(token: str, switch: str):
+def switch_ratings(token: str, switch: str) -> ResponseReturnValue:
     """The owner switches the group's skill ratings on or off."""
     access, _version = owner_link(token)
     posted()
@@ -106,7 +107,7 @@ def switch_ratings(token: str, switch: str):
 
 
 @bp.post("/g/<token>/matches/<match_id>/<any(out, back):move>")
-def take_out(token: str, match_id: str, move: str):
+def take_out(token: str, match_id: str, move: str) -> ResponseReturnValue:
     """The owner takes a banked match out of the bank (a practice game), or puts it back."""
     access, version = owner_link(token)
     posted()

@@ -43,7 +43,7 @@ def rating_chart(group_id: str, version: int, player: int,
 
 
 @bp.get("/g/<token>/players/<int:player_id>")
-def player(token: str, player_id: int):
+def player(token: str, player_id: int) -> str:
     access, version = group_link(token)
     remember(token, "groups")
     gid = access.group_id

@@ -4,13 +4,14 @@ tapped into seat order."""
 from __future__ import annotations
 
 from flask import abort, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from ...errors import Conflict, Invalid, ServiceError
 from ...games import GAMES
 from ...i18n import say
 from ...services.bank.banking import bank_at
-from ...services.bank.groups import last_options
+from ...services.bank.groups import GroupAccess, last_options
 from ...services.bank.roster import add_player as add_player_
 from ...services.bank.roster import merge_players as merge_players_
 from ...services.bank.roster import rename_player as rename_player_
@@ -26,8 +27,9 @@ from .page import ROLE_LABELS, page_number
 ROSTER_PAGE = 50
 
 
-def _roster_page(token: str, access, version, add=None, rename=None, renamed=None, merge=None,
-                 status: int = 200):
+def _roster_page(token: str, access: GroupAccess, version: int, add: PlayerForm | None = None,
+                 rename: PlayerForm | None = None, renamed: int | None = None,
+                 merge: MergeForm | None = None, status: int = 200) -> tuple[str, int]:
     bank = bank_at(access, access.group_id, version)
     choices = [(str(pid), name) for pid, name in bank.players]
     pages = max(1, -(-len(bank.players) // ROSTER_PAGE))
@@ -55,13 +57,13 @@ def _roster_page(token: str, access, version, add=None, rename=None, renamed=Non
 
 
 @bp.get("/g/<token>/players")
-def roster(token: str):
+def roster(token: str) -> tuple[str, int]:
     access, version = group_link(token)
     return _roster_page(token, access, version)
 
 
 @bp.post("/g/<token>/players")
-def add_player(token: str):
+def add_player(token: str) -> ResponseReturnValue:
     access, version = owner_link(token)
     form, status = PlayerForm(request.form, prefix="add"), 422
     if form.validate_on_submit():
@@ -76,7 +78,7 @@ def add_player(token: str):
 
 
 @bp.post("/g/<token>/players/<int:player_id>")
-def rename_player(token: str, player_id: int):
+def rename_player(token: str, player_id: int) -> ResponseReturnValue:
     access, version = owner_link(token)
     form, status = PlayerForm(request.form, prefix=f"p{player_id}"), 422
     if form.validate_on_submit():
@@ -96,7 +98,7 @@ def rename_player(token: str, player_id: int):
 
 
 @bp.post("/g/<token>/merge")
-def merge_players(token: str):
+def merge_players(token: str) -> ResponseReturnValue:
     access, version = owner_link(token)
     form, status = MergeForm(request.form), 422
     bank = bank_at(access, access.group_id, version)
@@ -120,7 +122,7 @@ def merge_players(token: str):
 
 
 @bp.route("/g/<token>/new/<game_name>", methods=["GET", "POST"])
-def group_match(token: str, game_name: str):
+def group_match(token: str, game_name: str) -> ResponseReturnValue:
     """Start a match in the group: roster names tapped into seat order (new names join the
     roster), the game's options as the group last played them."""
     access, version = owner_link(token)

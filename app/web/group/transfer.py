@@ -4,6 +4,7 @@ group (on this server or another)."""
 from __future__ import annotations
 
 from flask import Response, current_app, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from werkzeug.exceptions import RequestEntityTooLarge
 
@@ -22,12 +23,12 @@ IMPORT_MAX_BYTES = 5 * 1024 * 1024
 
 def _size(limit: int) -> str:
     if limit >= 1024 * 1024:
-        return _("%(size)s MB", size=f"{limit / (1024 * 1024):g}")
-    return _("%(size)s bytes", size=f"{limit:,}")
+        return str(_("%(size)s MB", size=f"{limit / (1024 * 1024):g}"))
+    return str(_("%(size)s bytes", size=f"{limit:,}"))
 
 
 @bp.get("/g/<token>/export.csv")
-def export_csv(token: str):
+def export_csv(token: str) -> Response:
     access, version = group_link(token)
     return Response(group_csv(access, access.group_id, version), mimetype="text/csv",
                     headers={"Content-Disposition":
@@ -35,7 +36,7 @@ def export_csv(token: str):
 
 
 @bp.get("/g/<token>/export.json")
-def export_json(token: str):
+def export_json(token: str) -> Response:
     access, version = group_link(token)
     body = group_export_json(access, access.group_id, version)
     return Response(body, mimetype="application/json", headers={
@@ -45,7 +46,7 @@ def export_json(token: str):
 
 @bp.route("/groups/import", methods=["GET", "POST"])
 @csrf.exempt  # its form checks its own CSRF token, once the larger upload limit is set
-def import_group():
+def import_group() -> ResponseReturnValue:
     """A group's backup (its export.json, from this server or another) made a new group."""
     limit = current_app.config.get("IMPORT_MAX_BYTES", IMPORT_MAX_BYTES)
     if request.method == "GET":

@@ -75,7 +75,7 @@ def winners(summary: Summary) -> list[str]:
 
 def mean(value: float) -> str:
     """A mean to one decimal, as the page's language writes it ("12.5", de "12,5")."""
-    written = format_decimal(abs(value), format="0.0")
+    written = str(format_decimal(abs(value), format="0.0"))
     return MINUS + written if value < 0 else written
 
 
@@ -104,12 +104,12 @@ def bank_page(bank: Bank, game: str | None, page: int) -> tuple[list[Summary], i
 def evening_label(tonight: dict[str, Any], now: datetime | None = None) -> str:
     """"Tonight" while the evening is fresh, else the day it was played."""
     if not tonight.get("until"):
-        return _("Tonight")
+        return str(_("Tonight"))
     until = datetime.fromisoformat(tonight["until"])
     now = now or datetime.now(UTC)
     if now - until < timedelta(hours=12):
-        return _("Tonight")
-    return _("The evening of %(day)s", day=format_date(until, "dd MMM y"))
+        return str(_("Tonight"))
+    return str(_("The evening of %(day)s", day=format_date(until, "dd MMM y")))
 
 
 def wins_chart(bank: Bank, stats: dict[str, Any], game: str | None) -> charts.Chart | None:

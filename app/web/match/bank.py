@@ -60,7 +60,7 @@ def unbank(token: str) -> ResponseReturnValue:
 
 
 @bp.post("/m/<token>/rematch")
-def rematch(token: str):
+def rematch(token: str) -> ResponseReturnValue:
     """The host's one tap on a finished match: the next one, same players, options and group."""
     access = host_access(token)
     posted()

@@ -15,6 +15,7 @@ from urllib.parse import quote
 
 from babel import dates
 from flask import Response, abort, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from ...errors import Invalid
@@ -140,7 +141,7 @@ def _json(value: Any) -> str:
 
 
 @bp.get("/m/<token>/bgstats.json")
-def bgstats_download(token: str):
+def bgstats_download(token: str) -> Response:
     """The banked match's play for BG Stats, as a file to save or share."""
     access = link_access(token)
     view = view_of(load_sheet(access.match_id), access)
@@ -152,7 +153,7 @@ def bgstats_download(token: str):
 
 
 @bp.route("/m/<token>/details", methods=["GET", "POST"])
-def match_place(token: str):
+def match_place(token: str) -> ResponseReturnValue:
     """The host says where the match was played and adds a note, in any state."""
     view = host_view(token)
     access = view.access
@@ -178,7 +179,7 @@ def match_place(token: str):
 
 
 @bp.get("/m/<token>/export.csv")
-def match_csv(token: str):
+def match_csv(token: str) -> Response:
     """The match's rounds as CSV (as the API's export.csv), for any of its links."""
     access, version = link_access_at(token)
     return Response(exports.match_csv(access, access.match_id, version), mimetype="text/csv",

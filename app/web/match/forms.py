@@ -3,16 +3,19 @@ replacing a link, and its place and note."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol, overload
 
 from flask_babel import LazyString, ngettext
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
+from werkzeug.datastructures import MultiDict
 from wtforms import BooleanField, FieldList, IntegerField, SelectField, StringField, TextAreaField
 
 # New in WTForms 3.3, which types-WTForms (3.2) does not know yet.
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
+from wtforms.fields.core import Field
+from wtforms.form import BaseForm
 from wtforms.validators import Length, NumberRange, Optional, StopValidation, ValidationError
 
 from ...games import Game
@@ -33,13 +36,13 @@ NOTE_LIMIT = 500
 class WholeNumberField(IntegerField):
     """An int option: text that is no number gets that one message, not a range complaint too."""
 
-    def process_formdata(self, valuelist) -> None:
+    def process_formdata(self, valuelist: list[Any]) -> None:
         if valuelist and not valuelist[0].strip():
             self.data = None  # left empty: for Optional() or _required_number to judge
             return
         super().process_formdata(valuelist)
 
-    def pre_validate(self, form) -> None:
+    def pre_validate(self, form: BaseForm) -> None:
         if self.process_errors:
             raise StopValidation()
 
@@ -49,7 +52,25 @@ def _trimmed(value: str | None) -> str | None:
     return value.strip() if isinstance(value, str) else value
 
 
-def new_match_form(game: Game, formdata: Any = None) -> FlaskForm:
+class StartForm(Protocol):
+    """The start-a-match form as its pages read it, whatever the game; the game's options are
+    its fields "opt_<name>", made for each game (read by name)."""
+
+    form_errors: list[str]
+
+    @property
+    def name(self) -> StringField: ...
+
+    @property
+    def players(self) -> FieldList[StringField]: ...
+
+    def validate_on_submit(self, extra_validators: Mapping[str, Sequence[Any]] | None = None
+                           ) -> bool: ...
+
+    def __getitem__(self, name: str) -> Field: ...
+
+
+def new_match_form(game: Game, formdata: MultiDict[str, str] | None = None) -> StartForm:
     """The start-a-match form for `game`: a name, up to twelve players, and the game's options."""
 
     class NewMatchForm(FlaskForm):
@@ -67,7 +88,8 @@ def new_match_form(game: Game, formdata: Any = None) -> FlaskForm:
     return NewMatchForm(formdata=formdata) if formdata is not None else NewMatchForm()
 
 
-def move_line_form(game: Game, current: Mapping[str, Any], formdata: Any = None) -> FlaskForm:
+def move_line_form(game: Game, current: Mapping[str, Any],
+                   formdata: MultiDict[str, str] | None = None) -> FlaskForm:
     """Where the match ends, as the game lets a table move it: its movable options, each as
     the new-match form asks it, filled in with the line as it stands."""
 
@@ -100,7 +122,11 @@ def seat_label(seat: int) -> str:
     return str(_l("name %(number)s", number=seat + 1))
 
 
-def _said(text):
+@overload
+def _said(text: str) -> LazyString: ...
+@overload
+def _said(text: None) -> None: ...
+def _said(text: str | None) -> LazyString | None:
     """What a game declares (a label, a help sentence), said in the page's language when shown."""
     return None if text is None else LazyString(say, text)
 
@@ -109,23 +135,23 @@ class SeatField(SelectField):
     """A seat option, asked by name: one choice per player line (the page's script puts the
     names typed in place of "the first name", "the second name"...); the value is the seat."""
 
-    def __init__(self, label: str, seats: int, **kwargs):
+    def __init__(self, label: str, seats: int, **kwargs: Any) -> None:
         choices = [SelectChoice(seat, LazyString(seat_label, seat)) for seat in range(seats)]
         super().__init__(label, coerce=int, choices=choices, **kwargs)
         self.seats = seats
 
-    def process_formdata(self, valuelist) -> None:
+    def process_formdata(self, valuelist: list[Any]) -> None:
         try:
             super().process_formdata(valuelist)
         except ValueError:  # not a number at all: no seat, said once by pre_validate
             self.data = None
 
-    def pre_validate(self, form) -> None:
+    def pre_validate(self, form: BaseForm) -> None:
         if self.data is None or not 0 <= self.data < self.seats:
             raise StopValidation(_l("Choose one of the names."))
 
 
-def check_seat_options(form: FlaskForm, game: Game, typed: int) -> bool:
+def check_seat_options(form: StartForm, game: Game, typed: int) -> bool:
     """Whether each seat option names a player typed; where one does not, say so beside it."""
     fine = True
     for spec in game.options:
@@ -142,7 +168,7 @@ def check_seat_options(form: FlaskForm, game: Game, typed: int) -> bool:
     return fine
 
 
-def _option_field(spec: OptionSpec, seats: int = PLAYER_FIELDS):
+def _option_field(spec: OptionSpec, seats: int = PLAYER_FIELDS) -> Field:
     label, help_ = _said(spec.label), _said(spec.help)
     if spec.kind == "seat":
         return SeatField(label, seats, default=spec.default, description=help_)
@@ -157,12 +183,12 @@ def _option_field(spec: OptionSpec, seats: int = PLAYER_FIELDS):
                             render_kw={"inputmode": "numeric", "pattern": "[0-9٠-٩۰-۹]*"})
 
 
-def _required_number(form, field) -> None:
+def _required_number(form: BaseForm, field: Field) -> None:
     if field.data is None:
         raise ValidationError(_l("Type a whole number."))
 
 
-def option_values(form: FlaskForm, game: Game) -> dict[str, Any]:
+def option_values(form: StartForm, game: Game) -> dict[str, Any]:
     values = {}
     for spec in game.options:
         value = getattr(form, f"opt_{spec.name}").data
@@ -178,11 +204,11 @@ class ReplaceLinkForm(FlaskForm):
     role = StringField()
     seat = StringField()
 
-    def validate_role(self, field) -> None:
+    def validate_role(self, field: StringField) -> None:
         if field.data not in ("host", "view", "seat"):
             raise ValidationError(_l("Say which link: host, view or seat."))
 
-    def validate_seat(self, field) -> None:
+    def validate_seat(self, field: StringField) -> None:
         text = field.data or ""
         if self.role.data == "seat" and not (text.isascii() and text.isdigit() and len(text) <= 3):
             raise ValidationError(_l("Say which seat."))

@@ -3,11 +3,16 @@ its game lets a table move ("feel free to move it"), and the sheet follows."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import abort, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
+from flask_wtf import FlaskForm
 from markupsafe import Markup
 
 from ...errors import Conflict, Invalid
+from ...games.base import OptionSpec
 from ...i18n import language, say
 from ...services.match import edits
 from ...services.match.sheet import load_sheet
@@ -18,7 +23,7 @@ from .forms import movable_specs, move_line_form
 
 
 @bp.route("/m/<token>/line", methods=["GET", "POST"])
-def move_line(token: str):
+def move_line(token: str) -> ResponseReturnValue:
     view = host_view(token)
     access = view.access
     game, current = view.sheet.game, view.match.options
@@ -64,12 +69,13 @@ def move_line(token: str):
                            now=now), status
 
 
-def _beside(form, name: str, message: str) -> None:
+def _beside(form: FlaskForm, name: str, message: str) -> None:
     form[f"opt_{name}"].errors = [message]
 
 
-def _moved(specs, moved: dict, before: str, after: str, words: RoundWords) -> str:
-    def label(spec) -> str:
+def _moved(specs: list[OptionSpec], moved: dict[str, Any], before: str, after: str,
+           words: RoundWords) -> str:
+    def label(spec: OptionSpec) -> str:
         said = say(spec.label)
         return said.lower() if language() == "en" else said  # German nouns keep their capital
 
@@ -80,5 +86,6 @@ def _moved(specs, moved: dict, before: str, after: str, words: RoundWords) -> st
     if after == "over" and before != "over":
         return words.of("reached", moved=said)
     if before == "over" and after == "active":
-        return _("The line moved (%(moved)s): no total reaches it yet, so play on.", moved=said)
-    return _("The line moved (%(moved)s).", moved=said)
+        return str(_("The line moved (%(moved)s): no total reaches it yet, so play on.",
+                     moved=said))
+    return str(_("The line moved (%(moved)s).", moved=said))

@@ -6,6 +6,7 @@ import io
 
 import segno
 from flask import Response, abort, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from ...hosting.lan import for_phones, loopback_warning
@@ -30,7 +31,7 @@ def _link(secret: str) -> str:
 
 
 @bp.get("/m/<token>/links")
-def links(token: str):
+def links(token: str) -> str:
     access = host_access(token)
     view = view_of(load_sheet(access.match_id), access)
     tokens = tokens_(access, access.match_id)
@@ -47,7 +48,7 @@ def links(token: str):
 
 
 @bp.get("/m/<token>/qr/<which>.svg")
-def qr(token: str, which: str):
+def qr(token: str, which: str) -> Response:
     """A link as a QR code (SVG, drawn here: no outside service sees the link)."""
     access = host_access(token)
     tokens = tokens_(access, access.match_id)
@@ -64,7 +65,7 @@ def qr(token: str, which: str):
 
 
 @bp.post("/m/<token>/links/replace")
-def replace_link(token: str):
+def replace_link(token: str) -> ResponseReturnValue:
     access = host_access(token)
     form = ReplaceLinkForm(request.form)
     posted(form)

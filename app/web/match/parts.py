@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import abort, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from ...errors import EditConflict, Invalid
@@ -18,7 +19,7 @@ from ..words import isolated
 
 
 @bp.route("/m/<token>/round/<int:number>/hand/<int:seat>", methods=["GET", "POST"])
-def part(token: str, number: int, seat: int):
+def part(token: str, number: int, seat: int) -> ResponseReturnValue:
     """One seat's part on a page of its own, as its game's form types it."""
     view = load_view(token)
     pages, access = pages_of(view.sheet.game.name), view.access
@@ -69,7 +70,7 @@ def part(token: str, number: int, seat: int):
 
 
 @bp.get("/m/<token>/round/<int:number>")
-def round_detail(token: str, number: int):
+def round_detail(token: str, number: int) -> str:
     """How each number of a round was made, where the game shows it."""
     view = load_view(token)
     pages = pages_of(view.sheet.game.name)

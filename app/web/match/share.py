@@ -62,7 +62,7 @@ def card_png(token: str) -> bytes:
 
 
 @bp.get("/m/<token>/card.png")
-def card(token: str):
+def card(token: str) -> Response:
     """The result card; `?lang=` draws it in that language (an Open Graph image is fetched
     by a chat's robot, whose own language says nothing of the table's)."""
     chosen = request.args.get("lang")

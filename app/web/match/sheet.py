@@ -3,10 +3,14 @@ tablet, and the host's buttons on it (delete a round, undo, abandon)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from flask import flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf as csrf_token
 from markupsafe import Markup
+from werkzeug.wrappers import Response
 
 from ...cache import kept
 from ...i18n import language
@@ -23,7 +27,7 @@ from ..sheet.words import ROUNDS, RoundWords
 
 
 @bp.get("/m/<token>")
-def sheet(token: str):
+def sheet(token: str) -> ResponseReturnValue:
     access, version = link_access_at(token)
     remember(token)
     drawn, focus = _kept_sheet(token, access, version), request.args.get("focus")
@@ -51,7 +55,7 @@ def _kept_sheet(token: str, access: Access, version: int) -> Rendered:
 
 
 @bp.post("/m/<token>/round/<int:number>/delete")
-def delete_round(token: str, number: int):
+def delete_round(token: str, number: int) -> Response:
     access = link_access(token)
     words = pages_of(load_sheet(access.match_id).game.name).round_words
     return _act(token, lambda: writes.delete_round(access, access.match_id, number),
@@ -59,13 +63,13 @@ def delete_round(token: str, number: int):
 
 
 @bp.post("/m/<token>/undo")
-def undo(token: str):
+def undo(token: str) -> Response:
     access = link_access(token)
     return _act(token, lambda: history.undo(access, access.match_id), _("Undone."))
 
 
 @bp.get("/m/<token>/table")
-def table(token: str):
+def table(token: str) -> str:
     """The sheet for a tablet in the middle of the table: big totals, the last round. Drawn
     once per version and link, and kept (SPEC section 6), as the sheet is; the page around it
     is put together per request."""
@@ -85,7 +89,7 @@ def table(token: str):
 
 
 @bp.route("/m/<token>/abandon", methods=["GET", "POST"])
-def abandon(token: str):
+def abandon(token: str) -> ResponseReturnValue:
     access = host_access(token)
     if request.method == "POST":
         return _act(token, lambda: edits.abandon(access, access.match_id),
@@ -94,7 +98,8 @@ def abandon(token: str):
     return render_template("match/abandon.html", token=token, view=view, form=CsrfForm())
 
 
-def _act(token: str, action, done: str, words: RoundWords = ROUNDS):
+def _act(token: str, action: Callable[[], object], done: str,
+         words: RoundWords = ROUNDS) -> Response:
     """One of the host's buttons on the sheet: done, or refused, said on the sheet."""
     posted()
     back = url_for("web.sheet", token=token)

@@ -4,23 +4,25 @@ form for a game, and the match it describes made (also from a group's roster).""
 from __future__ import annotations
 
 from flask import abort, flash, redirect, render_template, request, session, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
+from werkzeug.wrappers import Response
 
 from ...errors import Conflict, Invalid
-from ...games import GAMES
+from ...games import GAMES, Game
 from ...i18n import num, say
-from ...services.bank.groups import recent_groups
+from ...services.bank.groups import GroupAccess, recent_groups
 from ...services.bank.ratings import match_chances
 from ...services.match import answers
 from ...services.match.create import create_match
 from ..blueprint import bp, remember
 from ..group.forms import GroupForm
 from ..words import isolated
-from .forms import check_seat_options, new_match_form, option_values
+from .forms import StartForm, check_seat_options, new_match_form, option_values
 
 
 @bp.get("/")
-def home():
+def home() -> str:
     recent = answers.recent(session.get("recent", []))
     groups = recent_groups(session.get("groups", []))
     return render_template("match/home.html", games=GAMES.values(), recent=recent, groups=groups,
@@ -28,7 +30,7 @@ def home():
 
 
 @bp.route("/new/<game_name>", methods=["GET", "POST"])
-def new_match(game_name: str):
+def new_match(game_name: str) -> ResponseReturnValue:
     game = GAMES.get(game_name) or abort(404)
     form = new_match_form(game, request.form if request.method == "POST" else None)
     status = 200
@@ -40,7 +42,8 @@ def new_match(game_name: str):
     return render_template("match/new_match.html", game=game, form=form), status
 
 
-def start_match(game, form, group=None):
+def start_match(game: Game, form: StartForm, group: GroupAccess | None = None
+                ) -> Response | None:
     """Start the match the new-match form describes (in `group`, its owner's access, if any):
     the host's sheet, or None with the form's fields saying what is wrong."""
     if not form.validate_on_submit():
@@ -68,7 +71,7 @@ def start_match(game, form, group=None):
     return redirect(url_for("web.sheet", token=tokens["host"]))
 
 
-def _place_error(form, error: Invalid | Conflict, seats: list[int]) -> None:
+def _place_error(form: StartForm, error: Invalid | Conflict, seats: list[int]) -> None:
     field = error.field or ""
     if field.startswith("players["):
         index = int(field[len("players["):-1])

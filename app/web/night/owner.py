@@ -9,6 +9,7 @@ import io
 
 import segno
 from flask import Response, abort, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from ...live.streams import night_stream
@@ -20,7 +21,8 @@ from ..sheet.forms import posted
 from .view import group_night, player_url, screen_url, shown, standings_chart
 
 
-def _page(token: str, night_id: str, template: str = "night/night.html", status: int = 200):
+def _page(token: str, night_id: str, template: str = "night/night.html",
+          status: int = 200) -> tuple[str, int]:
     access, version = group_link(token)
     night_access, night = group_night(access.group_id, access.role, night_id)
     data = shown(night_access, night)
@@ -34,12 +36,12 @@ def _page(token: str, night_id: str, template: str = "night/night.html", status:
 
 
 @bp.get("/g/<token>/nights/<night_id>")
-def night_page(token: str, night_id: str):
+def night_page(token: str, night_id: str) -> tuple[str, int]:
     return _page(token, night_id)
 
 
 @bp.get("/g/<token>/nights/<night_id>/live")
-def night_page_live(token: str, night_id: str):
+def night_page_live(token: str, night_id: str) -> tuple[str, int]:
     """The part of the page that moves (tables and standings), for its script to swap in."""
     return _page(token, night_id, "night/_night_live.html")
 
@@ -52,7 +54,7 @@ def night_page_events(token: str, night_id: str) -> Response:
 
 
 @bp.post("/g/<token>/nights/<night_id>/seatings")
-def night_seating(token: str, night_id: str):
+def night_seating(token: str, night_id: str) -> ResponseReturnValue:
     """The next seating, of the players ticked as here."""
     access, _version = owner_link(token)
     night_access, _night = group_night(access.group_id, "owner", night_id)
@@ -73,7 +75,7 @@ def night_seating(token: str, night_id: str):
 
 
 @bp.post("/g/<token>/nights/<night_id>/end")
-def night_end(token: str, night_id: str):
+def night_end(token: str, night_id: str) -> ResponseReturnValue:
     access, _version = owner_link(token)
     night_access, _night = group_night(access.group_id, "owner", night_id)
     posted()
@@ -85,7 +87,7 @@ def night_end(token: str, night_id: str):
 
 
 @bp.get("/g/<token>/nights/<night_id>/qr/<what>.svg")
-def night_qr(token: str, night_id: str, what: str):
+def night_qr(token: str, night_id: str, what: str) -> Response:
     """A player's link (`player-<id>`) or the big screen's (`tv`) as a QR code, drawn here."""
     access, _version = owner_link(token)
     _access, night = group_night(access.group_id, "owner", night_id)

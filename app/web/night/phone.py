@@ -4,7 +4,8 @@ by itself when a seating starts, and the link itself is the one-tap way there.""
 
 from __future__ import annotations
 
-from flask import jsonify, redirect, render_template, url_for
+from flask import Response, jsonify, redirect, render_template, url_for
+from flask.typing import ResponseReturnValue
 
 from ...services.night.reads import current_seat, night_json
 from ..blueprint import bp, remember
@@ -18,7 +19,7 @@ def where(token: str) -> str | None:
 
 
 @bp.get("/n/<token>")
-def night_phone(token: str):
+def night_phone(token: str) -> ResponseReturnValue:
     seat = where(token)
     if seat is None:
         access, night = night_link(token, "player")
@@ -28,7 +29,7 @@ def night_phone(token: str):
 
 
 @bp.get("/n/<token>/where")
-def night_phone_where(token: str):
+def night_phone_where(token: str) -> Response:
     """Where the player's phone belongs now: their seat's sheet, as its script asks."""
     seat = where(token)
     return jsonify({"url": url_for("web.sheet", token=seat) if seat else

@@ -3,18 +3,19 @@ names), picks the game, its options and the table size; the night's page follows
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import abort, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
+from werkzeug.wrappers import Response
 
 from ...errors import Conflict, Invalid
 from ...games import GAMES, Game
 from ...i18n import say
 from ...services.bank.banking import bank_at
+from ...services.bank.groups import GroupAccess
 from ...services.night.nights import create_night, join_roster
 from ..blueprint import bp, owner_link
-from ..match.forms import new_match_form, option_values
+from ..match.forms import StartForm, new_match_form, option_values
 from ..words import isolated
 
 
@@ -28,7 +29,7 @@ def _table_size(game: Game) -> int | None:
 
 
 @bp.route("/g/<token>/nights/new", methods=["GET", "POST"])
-def new_night(token: str):
+def new_night(token: str) -> ResponseReturnValue:
     """The game first (a link each), then who is here, the options and the table size."""
     access, version = owner_link(token)
     bank = bank_at(access, access.group_id, version)
@@ -56,8 +57,8 @@ def new_night(token: str):
         table_size=request.form.get("table_size", ""), name=request.form.get("name", "")), status
 
 
-def _start(access: Any, token: str, game: Game, form: Any, ticked: set[int],
-           errors: dict[str, str]):
+def _start(access: GroupAccess, token: str, game: Game, form: StartForm, ticked: set[int],
+           errors: dict[str, str]) -> Response | None:
     """The night the form describes, or None with `errors` saying what is wrong (by field)."""
     if not form.validate_on_submit():
         return None

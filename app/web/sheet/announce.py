@@ -61,15 +61,16 @@ def _change_said(view: SheetView, changes: Sequence[Change]) -> str:
             # The words every game shares ("Ben's score in round 3"), not a game's own Undo
             # label (the free sheet's "round 3, Ben: — → 7" reads badly aloud).
             name = isolated(view.sheet.players[first.seat])
-            return _("Saved: %(what)s.", what=SheetView.describe_part_change(view, first, name))
+            return str(_("Saved: %(what)s.",
+                         what=SheetView.describe_part_change(view, first, name)))
         return view.round_words.of("saved_by", who=who, number=first.round_number)
     if first.action in ROUND_ACTIONS:
         return view.round_words.of(ROUND_ACTIONS[first.action], who=who,
                                    number=first.round_number)
     if first.action == "reveal" and first.seat is not None:
-        return _("%(name)s's character is revealed to everyone: a change by %(who)s that it "
-                 "would have made an early win was refused.",
-                 name=isolated(view.sheet.players[first.seat]), who=who)
+        return str(_("%(name)s's character is revealed to everyone: a change by %(who)s that "
+                     "it would have made an early win was refused.",
+                     name=isolated(view.sheet.players[first.seat]), who=who))
     if first.action == "character" and not (first.after or {}).get("revealed"):
         return ""  # a secret character: the others' pages never tell it was even typed
     if first.action in MATCH_SAID:

@@ -169,7 +169,8 @@ def draw(token: str, view: SheetView, form: Any = None, focus: str | None = None
                     view.access.role, open_graph(view), view.pages.scripts)
 
 
-def sheet_page(token: str, rendered: Rendered, status: int = 200, csrf: str | None = None):
+def sheet_page(token: str, rendered: Rendered, status: int = 200,
+               csrf: str | None = None) -> Response | tuple[str, int]:
     """The sheet's page, or only its fragment where the live page asks for that; with what
     is this phone's own put in (its CSRF token, the groups it may bank into, the link back to
     its group). A kept drawing (`csrf`: the token to put in) is sent as its pieces."""
@@ -204,7 +205,7 @@ def _around(token: str, rendered: Rendered, fragment: bool, follow: str | None) 
 
 
 def render_sheet(token: str, view: SheetView, form: Any = None, focus: str | None = None,
-                 status: int = 200, conflict: Any = None):
+                 status: int = 200, conflict: Any = None) -> Response | tuple[str, int]:
     """The sheet drawn for this request alone: with a refused form, a save that lost a race,
     or a cell to focus."""
     return sheet_page(token, draw(token, view, form, focus, csrf_token(), conflict), status)

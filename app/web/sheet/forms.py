@@ -5,12 +5,13 @@ as a choice."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from flask import abort
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
+from werkzeug.datastructures import MultiDict
 from wtforms import HiddenField, StringField
+from wtforms.form import BaseForm
 from wtforms.validators import ValidationError
 
 from ...i18n import say
@@ -22,7 +23,7 @@ class ScoreField(StringField):
 
     score: int | None = None
 
-    def pre_validate(self, form) -> None:
+    def pre_validate(self, form: BaseForm) -> None:
         self.score = None
         if self.data is None or not self.data.strip():
             return
@@ -78,7 +79,7 @@ class LostRace:
     clashes: tuple[tuple[str, str, str], ...] = ()  # each cell both changed: name, yours, saved
 
 
-def typed_fields(form: Any) -> tuple[tuple[str, str], ...]:
+def typed_fields(form: MultiDict[str, str]) -> tuple[tuple[str, str], ...]:
     """A posted form's fields as typed, without its token and the version it was typed at."""
     return tuple((name, value) for name, value in form.items(multi=True)
                  if name not in ("csrf_token", "version"))

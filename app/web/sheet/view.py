@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cached_property
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from flask_babel import format_date, ngettext
 from flask_babel import gettext as _
@@ -15,7 +15,7 @@ from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
 
 from ... import models
-from ...games import RoundResult
+from ...games import RoundInput, RoundResult
 from ...i18n import num, say
 from ...services.bank.banking import UNBANK_WITHIN
 from ...services.match.access import Access
@@ -115,7 +115,7 @@ class SheetView:
         """A few words the game adds to a side's standing."""
         return None
 
-    def cell_value(self, side: int, entered, outcome: RoundResult) -> Any:
+    def cell_value(self, side: int, entered: RoundInput, outcome: RoundResult) -> Any:
         """What a side's cell of a round shows (None: not known yet)."""
         return None if outcome.cells is None else outcome.cells[side]
 
@@ -156,18 +156,18 @@ class SheetView:
         if standing.to_target is None or self.status != "active":
             return None
         if self.lowest_wins:
-            return _("<bdi>%(points)s</bdi> before the end", points=num(standing.to_target))
-        return _("<bdi>%(points)s</bdi> to go", points=num(standing.to_target))
+            return str(_("<bdi>%(points)s</bdi> before the end", points=num(standing.to_target)))
+        return str(_("<bdi>%(points)s</bdi> to go", points=num(standing.to_target)))
 
     @property
     def win_line(self) -> str | None:
         """Who won and how, where the game says more than the totals."""
         return None
 
-    def describe_part_change(self, change, name: str | None = None) -> str:
+    def describe_part_change(self, change: models.Change, name: str | None = None) -> str:
         """A change to one seat's part, as the Undo button names it (`name`: the seat's name
         as the sentence is to say it, isolated for plain text)."""
-        name = name or self.sheet.players[change.seat]
+        name = name or self.sheet.players[cast(int, change.seat)]  # a part's: never None
         return self.part_words.in_round_said(name, change.round_number)
 
     def round_context(self, number: int) -> dict[str, Any]:
@@ -269,7 +269,7 @@ class SheetView:
     @property
     def role_label(self) -> str:
         if self.own_seat is not None:
-            return _("%(name)s's seat", name=self.sheet.players[self.own_seat])
+            return str(_("%(name)s's seat", name=self.sheet.players[self.own_seat]))
         return str(ROLE_LABELS[self.access.role])
 
     @property
@@ -313,11 +313,11 @@ class SheetView:
         return None
 
     @property
-    def running_chart(self):
+    def running_chart(self) -> charts.Chart | None:
         return charts.sheet_chart(self)
 
     @property
-    def table_chart(self):
+    def table_chart(self) -> charts.Chart | None:
         return charts.sheet_chart(self, "large")
 
     def actor_name(self, actor: str) -> str:
@@ -326,17 +326,17 @@ class SheetView:
         return str(ROLE_LABELS[actor]) if actor in ROLE_LABELS else actor
 
     @staticmethod
-    def ago(moment) -> str:
+    def ago(moment: datetime) -> str:
         """When, as a person at the table says it."""
         seconds = int((datetime.now(UTC) - models.utc(moment)).total_seconds())
         if seconds < 60:
-            return _("just now")
+            return str(_("just now"))
         if seconds < 3600:
-            return ngettext("%(num)s min ago", "%(num)s min ago", seconds // 60)
+            return str(ngettext("%(num)s min ago", "%(num)s min ago", seconds // 60))
         if seconds < 86400:
-            return _("%(hours)s h %(minutes)s min ago", hours=seconds // 3600,
-                     minutes=seconds % 3600 // 60)
-        return format_date(models.utc(moment), "dd MMM y")
+            return str(_("%(hours)s h %(minutes)s min ago", hours=seconds // 3600,
+                         minutes=seconds % 3600 // 60))
+        return str(format_date(models.utc(moment), "dd MMM y"))
 
     utc = staticmethod(models.utc)
 
@@ -359,7 +359,7 @@ class SheetView:
     def may_undo(self) -> bool:
         return self.access.role == "host" and not self.read_only
 
-    def undo_label(self, change) -> str | None:
+    def undo_label(self, change: models.Change | None) -> str | None:
         """The change Undo would take back (last_undoable's), described."""
         if change is None:
             return None
@@ -368,7 +368,7 @@ class SheetView:
             return self.round_words.of(said[change.action], number=change.round_number)
         return self.describe_part_change(change)
 
-    def _row(self, number: int, entered, outcome: RoundResult) -> Row:
+    def _row(self, number: int, entered: RoundInput, outcome: RoundResult) -> Row:
         cells = tuple(Cell(side.seats[0], self.cell_value(side.index, entered, outcome),
                            side.seats[0] in self.writable) for side in self.sheet.sides)
         return Row(number, outcome.status, cells, outcome.detail)
