@@ -11,7 +11,8 @@ from .games import PAGES
 from .group import links, page, player, roster, transfer  # noqa: F401
 from .match import bank, details, line, parts, share, sheet, start  # noqa: F401
 from .match import links as match_links  # noqa: F401
-from .night import owner, phone, screen  # noqa: F401
+from .night import links as night_links  # noqa: F401
+from .night import owner  # noqa: F401
 from .night import start as night_start  # noqa: F401
 
 
