@@ -1,0 +1,97 @@
+"""A round's values: what each row adds for each player, typed or worked out, None until known."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .formula import OutOfRange, evaluate
+from .model import CheckRow, ChoiceRow, CountRow, Design, FormulaRow, RankRow
+
+# A player's line as stored: the typed rows' keys, each with an int (number, count, the chosen
+# option's index) or a bool (check).
+Line = Mapping[str, Any]
+Values = dict[str, int | None]
+
+
+class TooLarge(Exception):
+    """A worked-out value past ±10^12: the row at fault and the seat it fell to."""
+
+    def __init__(self, key: str, seat: int):
+        super().__init__(key, seat)
+        self.key, self.seat = key, seat
+
+
+def typed_value(design: Design, key: str, entered: Any) -> int:
+    """What a typed row adds for what was typed (a count's is count × points)."""
+    row = design.by_key[key]
+    if isinstance(row, CountRow):
+        return int(entered) * row.points
+    if isinstance(row, CheckRow):
+        return row.points if entered else 0
+    if isinstance(row, ChoiceRow):
+        return row.options[int(entered)].points
+    return int(entered)
+
+
+def round_values(design: Design, lines: Sequence[Line | None], players: int | None,
+                 alone: bool = False, strict: bool = True) -> tuple[Values, ...]:
+    """Every row's value for each player (in seat order), None where not known yet: a typed row
+    not typed, a formula using one that is not known, a rank before every player's `of` value
+    is known, and `players` where it is None. With `alone`, the lines are not the whole table
+    (a seat's part on its own): ranks stay unknown. A formula past ±10^12 is TooLarge (with
+    the line's index), or unknown where not `strict`."""
+    table: list[dict[str, int | None]] = []
+    for line in lines:
+        values: dict[str, int | None] = {"players": players}
+        for row in design.typed:
+            entered = None if line is None else line.get(row.key)
+            values[row.key] = None if entered is None else typed_value(design, row.key, entered)
+        table.append(values)
+    for key in design.worked_out:
+        worked = design.by_key[key]
+        if isinstance(worked, FormulaRow):
+            for seat, values in enumerate(table):
+                values[key] = _formula(worked, values, seat, strict)
+        elif isinstance(worked, RankRow):
+            of = [values[worked.of] for values in table]
+            known = [value for value in of if value is not None]
+            points = None if alone or len(known) < len(of) else rank_points(worked, known)
+            for seat, values in enumerate(table):
+                values[key] = None if points is None else points[seat]
+    # In the design's order, without `players`: what a round's `rows` shows.
+    return tuple({row.key: values[row.key] for row in design.rows} for values in table)
+
+
+def _formula(row: FormulaRow, values: Mapping[str, int | None], seat: int,
+             strict: bool) -> int | None:
+    formula = row.formula
+    if any(values[name] is None for name in formula.names):
+        return None
+    try:
+        return evaluate(formula, values)  # type: ignore[arg-type]  # every name known, above
+    except OutOfRange:
+        if strict:
+            raise TooLarge(row.key, seat) from None
+        return None
+
+
+def rank_points(row: RankRow, values: Sequence[int]) -> tuple[int, ...]:
+    """Each player's points for a rank row, by their `of` values (SPEC section 10): the most
+    (or fewest) takes points[0], the next points[1]; places past the list take 0; below
+    `at_least` takes 0 and no place; tied players share the best place's points, or split the
+    points of the places they fill (rounded down); the next place is the one after them."""
+    placed = [(value, seat) for seat, value in enumerate(values)
+              if row.at_least is None or value >= row.at_least]
+    placed.sort(key=lambda pair: -pair[0] if row.order == "most" else pair[0])
+    points = [0] * len(values)
+    place = 0
+    while place < len(placed):
+        tied = [seat for value, seat in placed if value == placed[place][0]]
+        worth = [row.points[p] if p < len(row.points) else 0
+                 for p in range(place, place + len(tied))]
+        share = worth[0] if row.ties == "share" else sum(worth) // len(tied)
+        for seat in tied:
+            points[seat] = share
+        place += len(tied)
+    return tuple(points)
