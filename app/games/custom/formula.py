@@ -200,17 +200,9 @@ class _Reader:
                 left = Binary(token.text, left, self.expression(binding))
 
     def operand(self, level: int) -> Node:
+        # What nests is read in this one frame (two a level with expression()), so that 150
+        # levels stay far below Python's recursion limit.
         token = self.take()
-        if token.kind in ("op", "name") and token.text in ("(", "-", "not") or (
-                token.kind == "name" and token.text in FUNCTIONS):
-            self.depth += 1
-            if self.depth > DEEPEST:
-                raise self.fault(Say("The formula nests deeper than %(most)s levels (at "
-                                     "character %(at)s).", most=DEEPEST, at=token.at))
-            try:
-                return self.nested(token, level)
-            finally:
-                self.depth -= 1
         if token.kind == "int":
             value = int(token.text)
             if value > LARGEST_WRITTEN:
@@ -218,28 +210,41 @@ class _Reader:
                                      "character %(at)s).", most=grouped(LARGEST_WRITTEN),
                                      at=token.at))
             return Number(value)
-        if token.kind == "name" and token.text not in KEYWORDS:
-            self.positions.setdefault(token.text, token.at)
-            return Name(token.text)
         if token.kind == "end":
             raise self.fault(Say("The formula stops where a number, a row or “(” should "
                                  "follow (at character %(at)s).", at=token.at))
-        raise self.fault(Say("“%(found)s” at character %(at)s does not belong there: a number, "
-                             "a row or “(” was expected.", found=token.text, at=token.at))
-
-    def nested(self, token: _Token, level: int) -> Node:
-        if token.text == "(":
-            inside = self.expression(0)
+        nested: Node
+        if token.kind == "name" and token.text in FUNCTIONS:
+            self.deeper(token)
+            nested = self.call(token)
+        elif token.kind == "name" and token.text not in KEYWORDS:
+            self.positions.setdefault(token.text, token.at)
+            return Name(token.text)
+        elif token.text == "(":
+            self.deeper(token)
+            nested = self.expression(0)
             self.expect(")", token)
-            return inside
-        if token.text == "-":
-            return Unary("-", self.expression(UNARY))
-        if token.text == "not":
+        elif token.text == "-" and token.kind == "op":
+            self.deeper(token)
+            nested = Unary("-", self.expression(UNARY))
+        elif token.text == "not" and token.kind == "name":
             if level > NOT:
                 raise self.fault(Say("“not” at character %(at)s needs parentheses around it "
                                      "there.", at=token.at))
-            return Unary("not", self.expression(NOT))
-        return self.call(token)
+            self.deeper(token)
+            nested = Unary("not", self.expression(NOT))
+        else:
+            raise self.fault(Say("“%(found)s” at character %(at)s does not belong there: a "
+                                 "number, a row or “(” was expected.", found=token.text,
+                                 at=token.at))
+        self.depth -= 1
+        return nested
+
+    def deeper(self, token: _Token) -> None:
+        self.depth += 1
+        if self.depth > DEEPEST:
+            raise self.fault(Say("The formula nests deeper than %(most)s levels (at character "
+                                 "%(at)s).", most=DEEPEST, at=token.at))
 
     def call(self, token: _Token) -> Node:
         opening = self.peek()
@@ -274,7 +279,13 @@ class _Reader:
                                  "number from 0 to %(most)s written in the formula.",
                                  at=power.at, most=HIGHEST_EXPONENT))
         for opening in reversed(opened):
-            self.expect(")", opening)
+            if self.peek().text != ")" or self.peek().kind != "op":
+                if self.peek().kind == "end":
+                    self.expect(")", opening)  # never closed: says so
+                raise self.fault(Say("The exponent after “**” at character %(at)s must be a "
+                                     "whole number from 0 to %(most)s written in the formula.",
+                                     at=power.at, most=HIGHEST_EXPONENT))
+            self.take()
         after = self.peek()
         if after.text == "**" and after.kind == "op":
             raise self.fault(Say("The exponent after “**” at character %(at)s must be a whole "
