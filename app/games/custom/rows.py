@@ -65,6 +65,11 @@ def text(value: Any, where: str, what: str, clean: Clean) -> str:
         raise InvalidInput(Say("%(what)s is at most %(most)s characters.", what=what,
                                most=LONGEST_TEXT), where)
     cleaned = clean(value)
+    try:
+        cleaned.encode()
+    except UnicodeEncodeError:  # a lone surrogate, which JSON may carry but nothing can keep
+        raise InvalidInput(Say("%(what)s holds a character that is no text.", what=what),
+                           where) from None
     if not cleaned:
         raise InvalidInput(Say("%(what)s needs some text.", what=what), where)
     if len(cleaned) > LONGEST_TEXT:
