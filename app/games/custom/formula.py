@@ -15,23 +15,26 @@ Nothing here reaches Python's eval, compile or ast: a formula is data from a pho
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Union
 
 from ..reading import InvalidInput, grouped
 from ..say import Say
+from .tree import Binary, Call, Compare, Name, Node, Number, Power, Run, Unary
+from .working import OutOfRange, compiled
+
+__all__ = ["Binary", "Call", "Compare", "Formula", "Name", "Node", "Number", "OutOfRange",
+           "Power", "Unary", "evaluate", "parse_formula"]
 
 LONGEST = 300
-# Deeper than 150 levels (parentheses, calls, `-` and `not` inside one another) cannot be
-# written in 300 characters with its closing parentheses; the cap keeps the parser's and the
-# worker's recursion far below Python's limit whatever a phone sends (tests measure it).
+# Parentheses nest at most 150 deep in 300 characters; calls, `-` and `not` inside one another
+# are held to the same, which keeps the reader's and the worker's recursion far below Python's
+# limit whatever a phone sends (the tests measure it).
 DEEPEST = 150
 HIGHEST_EXPONENT = 10
 # A number written in a formula, a value a formula gives, and anything met on the way.
 LARGEST_WRITTEN = 10**12
 LARGEST_VALUE = 10**12
-LARGEST_MEANWHILE = 10**30
 FUNCTIONS = {"min": (1, None), "max": (1, None), "abs": (1, 1), "if": (3, 3)}
 KEYWORDS = ("and", "or", "not")
 COMPARISONS = ("<", "<=", ">", ">=", "==", "!=")
@@ -44,57 +47,6 @@ NOT, UNARY = 3, 7
 _TOKEN = re.compile(r"\s*(?:(?P<int>[0-9]+)|(?P<name>[A-Za-z_][A-Za-z0-9_]*)"
                     r"|(?P<op>\*\*|<=|>=|==|!=|[-+*/%<>(),]))", re.ASCII)
 _SPACE = re.compile(r"\s*", re.ASCII)
-
-
-class OutOfRange(ArithmeticError):
-    """A value past what a formula may hold (beyond ±10^12 at the end, ±10^30 on the way)."""
-
-
-# --- the tree -----------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Number:
-    value: int
-
-
-@dataclass(frozen=True)
-class Name:
-    name: str
-
-
-@dataclass(frozen=True)
-class Unary:
-    op: str  # "-" or "not"
-    operand: Node
-
-
-@dataclass(frozen=True)
-class Binary:
-    op: str  # + - * / % and or
-    left: Node
-    right: Node
-
-
-@dataclass(frozen=True)
-class Power:
-    base: Node
-    exponent: int
-
-
-@dataclass(frozen=True)
-class Compare:
-    first: Node
-    rest: tuple[tuple[str, Node], ...]
-
-
-@dataclass(frozen=True)
-class Call:
-    function: str
-    args: tuple[Node, ...]
-
-
-Node = Union[Number, Name, Unary, Binary, Power, Compare, Call]  # noqa: UP007 (a runtime alias)
-Run = Callable[[Mapping[str, int]], int]
 
 
 @dataclass(frozen=True)
@@ -307,10 +259,10 @@ def parse_formula(text: object, where: str | None = None) -> Formula:
     reader = _Reader(text, where)
     tree = reader.whole()
     return Formula(text, tree, frozenset(reader.positions), tuple(reader.positions.items()),
-                   _compiled(tree))
+                   compiled(tree))
 
 
-# --- working it out -----------------------------------------------------------------------------
+# --- working it out -------------------------------------------------------------------------------
 
 def evaluate(formula: Formula, values: Mapping[str, int]) -> int:
     """The formula's value over `values` (every name it uses, `players` included); OutOfRange
@@ -319,89 +271,3 @@ def evaluate(formula: Formula, values: Mapping[str, int]) -> int:
     if abs(value) > LARGEST_VALUE:
         raise OutOfRange(value)
     return value
-
-
-def _bounded(value: int) -> int:
-    if abs(value) > LARGEST_MEANWHILE:
-        raise OutOfRange(value)
-    return value
-
-
-def _divided(left: int, right: int) -> int:
-    return 0 if right == 0 else left // right
-
-
-def _remainder(left: int, right: int) -> int:
-    return 0 if right == 0 else left % right
-
-
-_ARITHMETIC: dict[str, Callable[[int, int], int]] = {
-    "+": lambda a, b: _bounded(a + b),
-    "-": lambda a, b: _bounded(a - b),
-    "*": lambda a, b: _bounded(a * b),
-    "/": _divided,
-    "%": _remainder,
-    "<": lambda a, b: int(a < b),
-    "<=": lambda a, b: int(a <= b),
-    ">": lambda a, b: int(a > b),
-    ">=": lambda a, b: int(a >= b),
-    "==": lambda a, b: int(a == b),
-    "!=": lambda a, b: int(a != b),
-}
-
-
-def _compiled(node: Node) -> Run:
-    """The tree as nested closures: worked out once per player and round, so read once."""
-    if isinstance(node, Number):
-        number = node.value
-        return lambda values: number
-    if isinstance(node, Name):
-        name = node.name
-        return lambda values: values[name]
-    if isinstance(node, Unary):
-        operand = _compiled(node.operand)
-        if node.op == "-":
-            return lambda values: -operand(values)
-        return lambda values: int(not operand(values))
-    if isinstance(node, Power):
-        base, exponent = _compiled(node.base), node.exponent
-        # |base| <= 10^30 and exponent <= 10: at most 10^300 before the bound refuses it.
-        return lambda values: _bounded(base(values) ** exponent)
-    if isinstance(node, Compare):
-        return _comparison(node)
-    if isinstance(node, Call):
-        return _call(node)
-    left, right = _compiled(node.left), _compiled(node.right)
-    if node.op == "and":
-        return lambda values: int(bool(left(values)) and bool(right(values)))
-    if node.op == "or":
-        return lambda values: int(bool(left(values)) or bool(right(values)))
-    operator = _ARITHMETIC[node.op]
-    return lambda values: operator(left(values), right(values))
-
-
-def _comparison(node: Compare) -> Run:
-    first = _compiled(node.first)
-    rest = tuple((_ARITHMETIC[op], _compiled(operand)) for op, operand in node.rest)
-
-    def run(values: Mapping[str, int]) -> int:
-        left = first(values)
-        for operator, operand in rest:
-            right = operand(values)
-            if not operator(left, right):
-                return 0
-            left = right
-        return 1
-    return run
-
-
-def _call(node: Call) -> Run:
-    args = tuple(_compiled(arg) for arg in node.args)
-    if node.function == "if":
-        condition, then, otherwise = args
-        return lambda values: then(values) if condition(values) else otherwise(values)
-    if node.function == "abs":
-        (only,) = args
-        return lambda values: abs(only(values))
-    pick = min if node.function == "min" else max
-    return lambda values: pick([arg(values) for arg in args])
