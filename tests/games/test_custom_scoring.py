@@ -8,6 +8,7 @@ import pytest
 
 from app.games.base import RoundInput
 from app.games.custom import GAME, design_json, most_rounds, parse_design, places, rank_points
+from app.games.custom import design as reading
 from app.games.custom.model import RankRow
 from app.games.reading import InvalidInput
 
@@ -480,3 +481,17 @@ def test_a_round_added_carries_the_replay_on_to_what_a_replay_gives():
     # the target is reached after round 4, but round 2 still waits for a line
     assert carried.over_after == 3 and not carried.over
     assert carried.totals == (17 + 33 + 66, 12 + 15 + 5)
+
+
+def test_a_replay_of_a_thousand_rounds_reads_the_design_once(monkeypatch):
+    per_round = design(number("s"), formula("double", "s * 2"), scoring="rounds")
+    options = opts(per_round, 2)
+    rounds = [GAME.parse_round({"players": [{"s": n % 7}, {"s": 3}]}, 2, options)
+              for n in range(1000)]
+    read = []
+    monkeypatch.setattr(reading, "parse_design", lambda raw: read.append(raw) or
+                        parse_design(raw))
+    reading._compiled.cache_clear()
+    result = GAME.replay(2, options, rounds, [None, None])
+    assert len(read) == 1
+    assert result.totals == (3 * sum(n % 7 for n in range(1000)), 9000)

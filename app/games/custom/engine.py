@@ -241,7 +241,7 @@ class _Tally:
 def _complete(design: Design, parts: Sequence[Line | None], rows: Sequence[Values]) -> bool:
     """Every line holds every typed row (and so every value is known)."""
     return all(part is not None and len(part) == len(design.typed) for part in parts) \
-        and all(value is not None for values in rows for value in values.values())
+        and all(None not in values.values() for values in rows)
 
 
 def _is_over(design: Design, options: Mapping[str, Any], totals: Sequence[int],

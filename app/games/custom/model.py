@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import ClassVar, Union
+from typing import Any, ClassVar, Union
 
 from .formula import Formula
 
@@ -36,6 +37,10 @@ class NumberRow:
     minimum: int
     maximum: int
 
+    def value(self, entered: Any) -> int:
+        """What the row adds for what was typed."""
+        return int(entered)
+
 
 @dataclass(frozen=True)
 class CountRow:
@@ -48,6 +53,9 @@ class CountRow:
     maximum: int
     points: int
 
+    def value(self, entered: Any) -> int:
+        return int(entered) * self.points
+
 
 @dataclass(frozen=True)
 class CheckRow:
@@ -59,6 +67,9 @@ class CheckRow:
     counts: bool
     points: int
 
+    def value(self, entered: Any) -> int:
+        return self.points if entered else 0
+
 
 @dataclass(frozen=True)
 class ChoiceRow:
@@ -69,6 +80,9 @@ class ChoiceRow:
     label: str
     counts: bool
     options: tuple[Option, ...]
+
+    def value(self, entered: Any) -> int:
+        return self.options[int(entered)].points
 
 
 @dataclass(frozen=True)
@@ -153,6 +167,11 @@ class Design:
     @cached_property
     def counted(self) -> tuple[str, ...]:
         return tuple(row.key for row in self.rows if row.counts)
+
+    @cached_property
+    def reading(self) -> dict[str, Callable[[Any], int]]:
+        """Each typed row's value of what was typed, by key (a count's is count × points)."""
+        return {row.key: row.value for row in self.typed}
 
     def labels_in(self, language: str) -> Labels | None:
         return next((labels for labels in self.labels if labels.language == language), None)

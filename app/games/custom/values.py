@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .formula import OutOfRange, evaluate
-from .model import CheckRow, ChoiceRow, CountRow, Design, FormulaRow, RankRow
+from .model import Design, FormulaRow, RankRow
 
 # A player's line as stored: the typed rows' keys, each with an int (number, count, the chosen
 # option's index) or a bool (check).
@@ -24,14 +24,7 @@ class TooLarge(Exception):
 
 def typed_value(design: Design, key: str, entered: Any) -> int:
     """What a typed row adds for what was typed (a count's is count × points)."""
-    row = design.by_key[key]
-    if isinstance(row, CountRow):
-        return int(entered) * row.points
-    if isinstance(row, CheckRow):
-        return row.points if entered else 0
-    if isinstance(row, ChoiceRow):
-        return row.options[int(entered)].points
-    return int(entered)
+    return design.reading[key](entered)
 
 
 def round_values(design: Design, lines: Sequence[Line | None], players: int | None,
@@ -41,12 +34,18 @@ def round_values(design: Design, lines: Sequence[Line | None], players: int | No
     is known, and `players` where it is None. With `alone`, the lines are not the whole table
     (a seat's part on its own): ranks stay unknown. A formula past ±10^12 is TooLarge (with
     the line's index), or unknown where not `strict`."""
+    # Every row's key in the design's order (what a round's `rows` shows), `players` last
+    # while formulas read it.
+    keys = (*design.by_key, "players")
+    reading = design.reading
     table: list[dict[str, int | None]] = []
     for line in lines:
-        values: dict[str, int | None] = {"players": players}
-        for row in design.typed:
-            entered = None if line is None else line.get(row.key)
-            values[row.key] = None if entered is None else typed_value(design, row.key, entered)
+        values: dict[str, int | None] = dict.fromkeys(keys)
+        values["players"] = players
+        if line is not None:
+            for key, entered in line.items():
+                if entered is not None and key in reading:
+                    values[key] = reading[key](entered)
         table.append(values)
     for key in design.worked_out:
         worked = design.by_key[key]
@@ -59,15 +58,17 @@ def round_values(design: Design, lines: Sequence[Line | None], players: int | No
             points = None if alone or len(known) < len(of) else rank_points(worked, known)
             for seat, values in enumerate(table):
                 values[key] = None if points is None else points[seat]
-    # In the design's order, without `players`: what a round's `rows` shows.
-    return tuple({row.key: values[row.key] for row in design.rows} for values in table)
+    for values in table:
+        del values["players"]
+    return tuple(table)
 
 
 def _formula(row: FormulaRow, values: Mapping[str, int | None], seat: int,
              strict: bool) -> int | None:
     formula = row.formula
-    if any(values[name] is None for name in formula.names):
-        return None
+    for name in formula.names:
+        if values[name] is None:
+            return None
     try:
         return evaluate(formula, values)  # type: ignore[arg-type]  # every name known, above
     except OutOfRange:
@@ -83,15 +84,16 @@ def rank_points(row: RankRow, values: Sequence[int]) -> tuple[int, ...]:
     points of the places they fill (rounded down); the next place is the one after them."""
     placed = [(value, seat) for seat, value in enumerate(values)
               if row.at_least is None or value >= row.at_least]
-    placed.sort(key=lambda pair: -pair[0] if row.order == "most" else pair[0])
+    placed.sort(reverse=row.order == "most")
     points = [0] * len(values)
     place = 0
     while place < len(placed):
-        tied = [seat for value, seat in placed if value == placed[place][0]]
-        worth = [row.points[p] if p < len(row.points) else 0
-                 for p in range(place, place + len(tied))]
-        share = worth[0] if row.ties == "share" else sum(worth) // len(tied)
-        for seat in tied:
+        after = place + 1
+        while after < len(placed) and placed[after][0] == placed[place][0]:
+            after += 1
+        worth = [row.points[p] if p < len(row.points) else 0 for p in range(place, after)]
+        share = worth[0] if row.ties == "share" else sum(worth) // len(worth)
+        for _, seat in placed[place:after]:
             points[seat] = share
-        place += len(tied)
+        place = after
     return tuple(points)
