@@ -158,6 +158,7 @@ def test_a_line_may_hold_only_some_rows_and_a_null_is_a_row_not_typed_yet():
     ({"o": True}, "o", "O is one of its options, by its number: 0 to 2."),
     ({"o": "Option 1"}, "o", "O is one of its options, by its number: 0 to 2."),
     ({"f": 3}, "f", "F is worked out, not typed."),
+    ({"f": None}, "f", "F is worked out, not typed."),
     ({"total": 3}, "total", "There is no row “total”."),
 ])
 def test_a_value_out_of_bounds_or_a_row_not_typed_is_refused_at_its_key(line, field, message):

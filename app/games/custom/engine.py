@@ -18,7 +18,7 @@ from ..reading import (
 from ..say import Say
 from .design import LARGEST_TARGET, MOST_ROUNDS, compiled, read_option
 from .formula import LARGEST_VALUE
-from .model import CheckRow, ChoiceRow, CountRow, Design, FormulaRow, RankRow
+from .model import CheckRow, ChoiceRow, CountRow, Design, FormulaRow, RankRow, TypedRow
 from .standings import standings
 from .values import Line, TooLarge, Values, round_values
 
@@ -83,8 +83,7 @@ def lowest_wins(options: Mapping[str, Any]) -> bool:
 
 # --- a player's line ------------------------------------------------------------------------------
 
-def _entry(design: Design, key: str, value: Any) -> int | bool:
-    row = design.by_key[key]
+def _entry(row: TypedRow, key: str, value: Any) -> int | bool:
     if isinstance(row, CheckRow):
         if not isinstance(value, bool):
             raise InvalidInput(Say("%(label)s is ticked or not: true or false.",
@@ -97,8 +96,6 @@ def _entry(design: Design, key: str, value: Any) -> int | bool:
             raise InvalidInput(Say("%(label)s is one of its options, by its number: 0 to "
                                    "%(last)s.", label=row.label, last=last), key)
         return int(value)
-    if isinstance(row, (RankRow, FormulaRow)):
-        raise InvalidInput(Say("%(label)s is worked out, not typed.", label=row.label), key)
     if isinstance(row, CountRow):
         return whole_number(value, row.label, key, 0, row.maximum)
     return whole_number(value, row.label, key, row.minimum, row.maximum)
@@ -108,10 +105,13 @@ def _line(design: Design, body: Any) -> dict[str, int | bool]:
     body = expect_object(body, Say("A player's line"), None)
     typed: dict[str, int | bool] = {}
     for key, value in body.items():
-        if key not in design.by_key:
+        row = design.by_key.get(key)
+        if row is None:
             raise InvalidInput(Say("There is no row “%(key)s”.", key=key), key)
+        if isinstance(row, (RankRow, FormulaRow)):
+            raise InvalidInput(Say("%(label)s is worked out, not typed.", label=row.label), key)
         if value is not None:  # a row left empty: not typed yet
-            typed[key] = _entry(design, key, value)
+            typed[key] = _entry(row, key, value)
     return {row.key: typed[row.key] for row in design.typed if row.key in typed}
 
 

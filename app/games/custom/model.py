@@ -10,7 +10,6 @@ from typing import Any, ClassVar, Union
 from .formula import Formula
 
 KINDS = ("number", "count", "check", "choice", "rank", "formula")
-TYPED = ("number", "count", "check", "choice")
 SCORINGS = ("game", "rounds")
 WINNERS = ("highest", "lowest")
 ORDERS = ("most", "fewest")

@@ -22,11 +22,6 @@ class TooLarge(Exception):
         self.key, self.seat = key, seat
 
 
-def typed_value(design: Design, key: str, entered: Any) -> int:
-    """What a typed row adds for what was typed (a count's is count × points)."""
-    return design.reading[key](entered)
-
-
 def round_values(design: Design, lines: Sequence[Line | None], players: int | None,
                  alone: bool = False, strict: bool = True) -> tuple[Values, ...]:
     """Every row's value for each player (in seat order), None where not known yet: a typed row
