@@ -212,7 +212,7 @@ class _Tally:
         # parse_round refused a value past ±10^12 before the round was kept: none is met here,
         # and one that were would leave its round open rather than fail a read.
         rows = round_values(self.design, round_.parts, players, strict=False)
-        if not _complete(self.design, round_.parts, rows):
+        if not _complete(round_.parts, rows):
             self.results.append(RoundResult("open", None, RoundDetail(rows)))
             return
         known = cast("Sequence[dict[str, int]]", rows)  # every value is known: complete
@@ -238,10 +238,10 @@ class _Tally:
                       leaders=leaders, target=options["target"], detail=detail)
 
 
-def _complete(design: Design, parts: Sequence[Line | None], rows: Sequence[Values]) -> bool:
-    """Every line holds every typed row (and so every value is known)."""
-    return all(part is not None and len(part) == len(design.typed) for part in parts) \
-        and all(None not in values.values() for values in rows)
+def _complete(parts: Sequence[Line | None], rows: Sequence[Values]) -> bool:
+    """Every line is in and every value known: a typed row's is known once typed, and so every
+    row's then (but for a value past ±10^12, which parse_round refuses)."""
+    return None not in parts and all(None not in values.values() for values in rows)
 
 
 def _is_over(design: Design, options: Mapping[str, Any], totals: Sequence[int],
