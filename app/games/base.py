@@ -20,7 +20,9 @@ class OptionSpec:
     says them in its own language; names and choice codes stay as the API knows them."""
 
     name: str
-    kind: str  # "int", "bool", "choice", or "seat" (a seat at the table: 0 is the first name)
+    # "int", "bool", "choice", "seat" (a seat at the table: 0 is the first name), or "data"
+    # (anything JSON holds, read by `read`: a custom game's design)
+    kind: str
     default: Any
     label: str
     help: str
@@ -32,6 +34,11 @@ class OptionSpec:
     # The label as it reads inside a sentence ("the first player must be..."); its lowercase
     # English by default (a game gives its own Say where a page says it in a sentence).
     in_sentence: str | None = None
+    # A "data" option's reading: the value kept, or InvalidInput with the field inside the option.
+    read: Callable[[Any], Any] | None = None
+    # A default that depends on the options read before this one (a design's own target); used
+    # only when the option is not given at all, so that an explicit null stays null.
+    default_of: Callable[[Mapping[str, Any]], Any] | None = None
 
     @property
     def label_in_sentence(self) -> str:
@@ -222,9 +229,12 @@ class Game:
             if name not in specs:
                 raise InvalidInput(Say("%(game)s has no option “%(name)s”.", game=self.title,
                                        name=name), f"options.{name}")
-        options = {}
+        options: dict[str, Any] = {}
         for spec in self.options:
-            value = raw.get(spec.name, spec.default)
+            if spec.name in raw:
+                value = raw[spec.name]
+            else:
+                value = spec.default if spec.default_of is None else spec.default_of(options)
             options[spec.name] = _option_value(spec, value)
             if spec.kind == "seat" and options[spec.name] >= players:
                 raise InvalidInput(Say("The %(option)s must be one of the %(players)s seats "
@@ -237,6 +247,15 @@ class Game:
 
 def _option_value(spec: OptionSpec, value: Any) -> Any:
     where = f"options.{spec.name}"
+    if spec.kind == "data":
+        if spec.read is None:
+            raise ValueError(f"The option {spec.name!r} holds data but has no reading of it.")
+        try:
+            return spec.read(value)
+        except InvalidInput as error:
+            inside = error.field or ""
+            raise InvalidInput(error.message, where + (inside if inside[:1] in ("", "[")
+                                                       else f".{inside}")) from error
     if spec.kind == "bool":
         if not isinstance(value, bool):
             raise InvalidInput(Say("%(label)s must be true or false.", label=spec.label), where)
