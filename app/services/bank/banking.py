@@ -6,7 +6,7 @@ from __future__ import annotations
 import gzip
 import sys
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -184,6 +184,16 @@ class Finish:
     total: int
     rank: int
     winner: bool
+    # The side's place among the sides (SPEC section 3): two partnerships finish 1 and 2 where
+    # their seats' ranks say 1, 1, 3, 3; ties share a place and the next is skipped.
+    place: int = 1
+
+
+def side_places(finishes: Sequence[Finish]) -> tuple[Finish, ...]:
+    """The finishes of one match with each side's place among the sides, from their ranks."""
+    rank_of = {finish.side: finish.rank for finish in finishes}
+    return tuple(replace(finish, place=1 + sum(rank < finish.rank for rank in rank_of.values()))
+                 for finish in finishes)
 
 
 @dataclass(frozen=True)
@@ -210,7 +220,8 @@ class Summary:
             "rounds": self.rounds, "place": self.place, "note": self.note,
             "taken_out": self.taken_out, "view_token": self.view_token,
             "players": [{"player": f.player, "name": f.name, "seat": f.seat, "side": f.side,
-                         "total": f.total, "rank": f.rank, "winner": f.winner}
+                         "total": f.total, "rank": f.rank, "winner": f.winner,
+                         "place": f.place}
                         for f in self.players],
         }
 
@@ -268,7 +279,7 @@ def load_bank(group_id: str) -> Bank:
     matches = tuple(
         Summary(row.id, row.game, row.name, utc(row.created_at), utc(row.banked_at),
                 row.round_count, row.place, row.note, bool(row.taken_out), row.secret,
-                tuple(seats.get(row.id, ())))
+                side_places(seats.get(row.id, ())))
         for row in in_turns(db.session.execute(
             select(Match.id, Match.game, Match.name, Match.created_at, Match.banked_at,
                    Match.round_count, Match.place, Match.note, Match.taken_out, Token.secret)

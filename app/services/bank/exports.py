@@ -27,8 +27,9 @@ from .groups import GroupAccess
 ROWS_AT_ONCE = 2000
 EXPORT_FORMAT = "squarescores-group"
 EXPORT_VERSION = 1
+# SPEC section 3; `place` (a side's place among the sides) last, so that `rank` keeps its column.
 GROUP_CSV_HEADER = ("match_id", "game", "banked_at", "player", "seat", "side", "total", "rank",
-                    "winner")
+                    "winner", "place")
 # A spreadsheet runs a cell that begins with one of these as a formula (and a tab or a carriage
 # return may hide one): a text cell that does is written with a leading apostrophe, which the
 # spreadsheet shows as text. Numeric columns are written as numbers: a negative total is -20,
@@ -58,7 +59,7 @@ def group_csv(access: GroupAccess, group_id: str, version: int) -> str:
             rows.append((text_cell(match.id), text_cell(match.game),
                          match.banked_at.isoformat(), text_cell(finish.name), finish.seat,
                          finish.side, finish.total, finish.rank,
-                         "true" if finish.winner else "false"))
+                         "true" if finish.winner else "false", finish.place))
     return _csv(rows)
 
 

@@ -99,11 +99,11 @@ def test_banking_a_groups_match_puts_its_summary_in_the_bank(api, group, start_i
     ids = roster(api, group)
     assert summary["players"] == [
         {"player": ids["Ana"], "name": "Ana", "seat": 0, "side": 0, "total": 7, "rank": 3,
-         "winner": False},
+         "winner": False, "place": 3},
         {"player": ids["Ben"], "name": "Ben", "seat": 1, "side": 1, "total": 12, "rank": 1,
-         "winner": True},
+         "winner": True, "place": 1},
         {"player": ids["Cy"], "name": "Cy", "seat": 2, "side": 2, "total": 9, "rank": 2,
-         "winner": False},
+         "winner": False, "place": 2},
     ]
     # the view link of the match opens its sheet, read only
     assert get(api, match, summary["view_token"])["status"] == "banked"
@@ -144,6 +144,8 @@ def test_partners_share_their_sides_rank(api, new_group, start_in):
     [summary] = summaries(api, group)
     assert [(p["name"], p["side"], p["rank"], p["winner"]) for p in summary["players"]] == [
         ("Ana", 0, 1, True), ("Ben", 1, 3, False), ("Cy", 0, 1, True), ("Dee", 1, 3, False)]
+    # SPEC section 3: a side's place among the sides; the partnership that came second is 2.
+    assert [p["place"] for p in summary["players"]] == [1, 2, 1, 2]
     assert [p["total"] for p in summary["players"]] == [29, 4, 29, 4]
 
 

@@ -35,13 +35,13 @@ def test_the_group_csv_has_a_row_per_player_per_banked_match(api, group, banked_
     table = rows(api.call("GET", f"{group.path}/export.csv", group.view))
 
     assert table[0] == ["match_id", "game", "banked_at", "player", "seat", "side", "total",
-                        "rank", "winner"]
+                        "rank", "winner", "place"]
     body = [row for row in table[1:]]
     assert [row[0].lstrip("'") for row in body] == [first.id] * 2 + [second.id] * 3
     assert [row[3:] for row in body] == [
-        ["Ana", "0", "0", "3", "1", "true"], ["Ben", "1", "1", "-8", "2", "false"],
-        ["Cy", "0", "0", "5", "1", "true"], ["Ana", "1", "1", "5", "1", "true"],
-        ["Ben", "2", "2", "1", "3", "false"]]
+        ["Ana", "0", "0", "3", "1", "true", "1"], ["Ben", "1", "1", "-8", "2", "false", "2"],
+        ["Cy", "0", "0", "5", "1", "true", "1"], ["Ana", "1", "1", "5", "1", "true", "1"],
+        ["Ben", "2", "2", "1", "3", "false", "3"]]
     assert all(row[1] == "generic" and row[2].endswith("+00:00") for row in body)
 
 

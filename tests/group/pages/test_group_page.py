@@ -209,7 +209,7 @@ def test_the_bank_exports_as_csv_and_json_from_the_page(client, thursday):
         "Content-Disposition"]
     rows = list(csv.reader(io.StringIO(response.get_data(as_text=True))))
     assert rows[0] == ["match_id", "game", "banked_at", "player", "seat", "side", "total",
-                       "rank", "winner"]
+                       "rank", "winner", "place"]
     assert len(rows) == 1 + 2 + 3 + 2
 
     backup = client.get(f"/g/{thursday.owner}/export.json")
@@ -218,3 +218,20 @@ def test_the_bank_exports_as_csv_and_json_from_the_page(client, thursday):
     assert data["name"] == "Thursday" and len(data["matches"]) == 3
     assert thursday.owner not in backup.get_data(as_text=True)
     assert client.get("/g/nope/export.json").status_code == 404
+
+
+def test_a_partnership_that_came_second_is_second_on_the_players_page(page, group, api):
+    """SPEC section 3: a side's place among the sides. The bank's seat ranks of two
+    partnerships are 1, 1, 3, 3; a player's page says the losers came second, not third."""
+    club = group(players=("Ana", "Ben", "Cy", "Dee"))
+    made = api.call("POST", "/matches", club.owner, json={
+        "game": "banakil", "group": club.id, "players": ["Ana", "Ben", "Cy", "Dee"],
+        "options": {"target": 1}}).get_json()
+    path, host = f"/matches/{made['id']}", made["tokens"]["host"]
+    goer = {"melded": {"7-K": 6, "A": 2}, "went_out": True}
+    hand = {"melded": {"3-6": 3, "7-K": 4}, "in_hand": {"A": 1}}
+    assert api.call("POST", f"{path}/rounds", host,
+                    json={"hands": [goer, hand, hand, hand]}).status_code == 201
+    assert api.call("POST", f"{path}/bank", host).status_code == 200
+    shown = page(f"/g/{club.view}/players/{club.player_id('Ben')}")
+    assert "Place 2" in shown.text and "Place 3" not in shown.text
