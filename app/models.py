@@ -1,5 +1,6 @@
 """What is stored: matches, their seats, tokens, rounds as entered, every change, and the groups
-that bank their matches (roster, links), and their game nights."""
+that bank their matches (roster, links), and their game nights; and the designs of sheets for any
+game, in versions."""
 
 from __future__ import annotations
 
@@ -68,6 +69,10 @@ class Match(Model):
     # The rematch: every link of this match is offered its own link to the next one.
     next_id: Mapped[str | None] = mapped_column(
         ForeignKey("match.id", ondelete="SET NULL"), index=True)
+    # A sheet for any game: the stored design (and its version) whose copy the options hold.
+    # No foreign key: a design deleted later leaves its matches, and where they came from.
+    design_id: Mapped[str | None] = mapped_column(String(24), index=True)
+    design_version: Mapped[int | None]
 
     seats: Mapped[list[Seat]] = relationship(
         back_populates="match", order_by="Seat.position", cascade="all, delete-orphan"
@@ -109,6 +114,8 @@ class Seat(Model):
     total: Mapped[int | None] = mapped_column(BigInteger)
     rank: Mapped[int | None]
     winner: Mapped[bool | None]
+    # Where the game scores rows (a design's): the side's total of each row, by its key.
+    rows: Mapped[dict[str, int] | None] = mapped_column(JSON)
 
     match: Mapped[Match] = relationship(back_populates="seats")
 
@@ -274,6 +281,9 @@ class Night(Model):
     game: Mapped[str] = mapped_column(String(20))
     name: Mapped[str] = mapped_column(String(80))
     options: Mapped[dict[str, Any]] = mapped_column(JSON)  # as asked; each table parses its own
+    # The stored design whose copy the options hold, where its tables play one (as a match's).
+    design_id: Mapped[str | None] = mapped_column(String(24))
+    design_version: Mapped[int | None]
     table_size: Mapped[int | None]
     # Who is here now (roster ids): the next seating seats them.
     present: Mapped[list[int]] = mapped_column(JSON)
@@ -334,6 +344,45 @@ class NightTable(Model):
     __table_args__ = (
         UniqueConstraint("night_id", "seating", "position"),
         CheckConstraint("seating >= 1", name="seating"),
+    )
+
+
+class Design(Model):
+    """A sheet for any game (SPEC section 10), kept in versions: a match copies the version it
+    begins with, so that a new version, or the design deleted, changes no match played."""
+
+    __tablename__ = "design"
+
+    id: Mapped[str] = mapped_column(String(24), primary_key=True)
+    # The owner's link: whoever holds it makes new versions and deletes the design.
+    owner: Mapped[str] = mapped_column(String(64), unique=True)
+    version: Mapped[int] = mapped_column(default=1)  # the latest version's number
+    created_at: Mapped[datetime] = mapped_column(_Time, default=_now)
+    updated_at: Mapped[datetime] = mapped_column(_Time, default=_now)
+
+    versions: Mapped[list[DesignVersion]] = relationship(
+        back_populates="design", order_by="DesignVersion.number", cascade="all, delete-orphan",
+        passive_deletes=True)
+
+    __table_args__ = (CheckConstraint("version >= 1", name="version"),)
+
+
+class DesignVersion(Model):
+    """One version of a design, as it was read: its canonical JSON, every default filled in."""
+
+    __tablename__ = "design_version"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    design_id: Mapped[str] = mapped_column(ForeignKey("design.id", ondelete="CASCADE"))
+    number: Mapped[int]
+    body: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(_Time, default=_now)
+
+    design: Mapped[Design] = relationship(back_populates="versions")
+
+    __table_args__ = (
+        UniqueConstraint("design_id", "number"),
+        CheckConstraint("number >= 1", name="number"),
     )
 
 

@@ -191,6 +191,15 @@ class Game:
     # Whether the lowest total ranks first with these options (a finished match's places after
     # its winners, and what a score-keeping app is told of the game); the highest, unless said.
     lowest_wins: Callable[[Mapping[str, Any]], bool] = lambda options: False
+    # How many rounds a match may hold with these options, where the game says fewer than every
+    # match's bound (a sheet scored in one tally holds one); None: the bound alone.
+    most_rounds: Callable[[Mapping[str, Any]], int | None] = lambda options: None
+    # Each side's place (1 is best, ties share and skip) where the game orders sides by more than
+    # their totals (a design's tie-breaks); None: the winners first, then by total.
+    places: Callable[[Result, Mapping[str, Any]], tuple[int, ...]] | None = None
+    # Each side's totals by row over a replayed match, where the game scores rows (a design's):
+    # kept with a banked match's summary, for statistics by row.
+    side_rows: Callable[[Result], tuple[Mapping[str, int], ...]] | None = None
 
     @classmethod
     def of_rules(cls, module: str, **described: Any) -> Game:

@@ -19,7 +19,7 @@ from ..say import Say
 from .design import LARGEST_TARGET, MOST_ROUNDS, compiled, read_option
 from .formula import LARGEST_VALUE
 from .model import CheckRow, ChoiceRow, CountRow, Design, FormulaRow, RankRow, TypedRow
-from .standings import standings
+from .standings import places, standings
 from .values import Line, TooLarge, Values, round_values
 
 
@@ -264,4 +264,7 @@ GAME = Game.of_rules(
     # As the free sheet's: a table decides its own end, and may change its mind.
     movable=("target", "rounds"),
     lowest_wins=lowest_wins,
+    most_rounds=most_rounds,
+    places=places,
+    side_rows=lambda result: result.detail.row_totals,
 )

@@ -19,7 +19,7 @@ from flask_babel import ngettext
 from flask_wtf.csrf import generate_csrf as csrf_token
 from markupsafe import Markup
 
-from ...i18n import num, say
+from ...i18n import num
 from ...services.bank.banking import standings
 from ...services.bank.groups import group_link_of, recent_groups
 from ...services.match.history import last_undoable, latest_changes
@@ -74,7 +74,7 @@ def open_graph(sheet_view: Any) -> dict[str, str] | None:
     title = ngettext("%(names)s won", "%(names)s won", won, names=spoken_plain(winners))
     lines = " · ".join(f"{side.name} {num(sheet.result.totals[side.index])}"
                        for side, _ in order)
-    return {"title": f"{say(sheet.game.title)}: {title}", "description": lines}
+    return {"title": f"{sheet_view.game_title}: {title}", "description": lines}
 
 
 @dataclass(frozen=True)

@@ -41,6 +41,8 @@ class Pages(Protocol):
 
     def part_url(self, token: str, number: int, seat: int) -> str: ...
 
+    def title(self, sheet: Sheet) -> str: ...
+
 ROLE_LABELS = {"host": _l("Host"), "view": _l("Viewer")}
 def _joined(parts: list[Any]) -> Markup:
     # A no-break space before the "·": a note wrapping on a phone never starts a line with it.
@@ -235,6 +237,11 @@ class SheetView:
     def of_round(self, what: str, **values: Any) -> Markup:
         """A sentence about one round, in this game's word for it, for a page (values escaped)."""
         return Markup(str(getattr(self.round_words, what))) % values
+
+    @property
+    def game_title(self) -> str:
+        """What the match is a game of, in the page's language (a design's own name)."""
+        return self.pages.title(self.sheet)
 
     @property
     def grid_template(self) -> str:
