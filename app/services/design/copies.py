@@ -35,7 +35,7 @@ def match_options(game: Game, design: Any, options: Any) -> tuple[Any, Origin | 
     if options is not None and not isinstance(options, Mapping):
         return options, None  # the engine says what options must be
     given = (options or {}).get("design")
-    if design is not None and given is not None:
+    if design is not None and "design" in (options or {}):
         raise Invalid(Say("Give the design once: as “design”, or in the options."),
                       "options.design")
     source, where = (design, "design") if design is not None else (given, "options.design")

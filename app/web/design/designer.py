@@ -12,6 +12,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from ...errors import NotFound, ServiceError, VersionMismatch
+from ...games.custom import compiled
 from ...i18n import say
 from ...services.design import designs
 from ..blueprint import bp, remember, unknown_link
@@ -31,7 +32,7 @@ from .form import (
     read_form,
 )
 from .start import start_path
-from .words import KIND_NAMES, KINDS
+from .words import GRAMMAR, KIND_NAMES
 
 
 def owner_of(design_id: str, token: str) -> designs.Owner:
@@ -88,9 +89,10 @@ def _page(draft: Draft, token: str | None, stored: designs.Stored | None,
     version = request.form.get("version") if request.method == "POST" else None
     return render_template(
         "design/designer.html", draft=draft, token=token, stored=stored, said=said,
-        version=version or (str(stored.version) if stored else ""), kinds=KINDS,
+        version=version or (str(stored.version) if stored else ""), grammar=GRAMMAR,
         kind_names=KIND_NAMES, field_kinds=FIELD_KINDS, blank=blank_row(),
-        most_rows=MOST_ROWS, sample=(SAMPLE_NUMBER, SAMPLE_COUNT, SAMPLE_PLAYERS)), status
+        most_rows=MOST_ROWS, sample=(SAMPLE_NUMBER, SAMPLE_COUNT, SAMPLE_PLAYERS),
+        compiled=compiled), status
 
 
 def _posted(owner: designs.Owner | None, token: str | None) -> ResponseReturnValue:

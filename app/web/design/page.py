@@ -23,11 +23,21 @@ from ..blueprint import bp, refusals_flashed, remember
 from ..sheet.forms import posted
 from .designer import owner_of
 from .start import start_path
-from .words import design_name, kind_name, row_label, scoring_said, tiebreaks_said, worth
+from .words import (
+    code,
+    design_name,
+    kind_name,
+    kind_said,
+    row_label,
+    scoring_said,
+    tiebreaks_said,
+    worth,
+)
 
 for _name, _said in (("design_display_name", design_name), ("design_scoring", scoring_said),
                      ("design_row_label", row_label), ("design_worth", worth),
-                     ("design_kind", kind_name), ("design_tiebreaks", tiebreaks_said)):
+                     ("design_kind", kind_name), ("design_tiebreaks", tiebreaks_said),
+                     ("design_kind_said", kind_said), ("design_code", code)):
     bp.add_app_template_global(_said, _name)
 
 

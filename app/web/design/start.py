@@ -4,6 +4,7 @@ designs, another game designed here or imported), and the design the new-match f
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import quote
 
 from flask import render_template, session, url_for
 
@@ -24,7 +25,12 @@ DATA = "opt_design"
 def start_path(design_id: str) -> str:
     """The new-match form that asked for a design, with `design_id` chosen."""
     then = local_path(session.get(THEN) or url_for("web.new_match", game_name=CUSTOM.name))
-    return f"{then}?{DATA}={design_id}"
+    return chosen(then, design_id)
+
+
+def chosen(path: str, design_id: str) -> str:
+    """The new-match form at `path` (maybe with a query of its own) with the design chosen."""
+    return f"{path}{'&' if '?' in path else '?'}{DATA}={quote(design_id, safe='')}"
 
 
 def own_designs() -> list[tuple[Stored, str]]:
@@ -44,7 +50,7 @@ def choose_design(path: str) -> str:
     gallery = [Stored(design_id, 1, design, gallery=True)
                for design_id, design in shipped().items()]
     return render_template("design/choose.html", path=local_path(path), gallery=gallery,
-                           own=own_designs(), compiled=compiled, data=DATA)
+                           own=own_designs(), compiled=compiled, chosen=chosen)
 
 
 def start_context(form: Any) -> dict[str, Any]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from markupsafe import Markup, escape
 
 from ...games.custom import (
     CheckRow,
@@ -27,11 +28,24 @@ KINDS = {
     "choice": _l("One answer of a list, each worth its own points (a bid, a rank reached)."),
     "rank": _l("The players compared on another row: the most (or fewest) takes the first "
                "points, the next the second (the longest road: 10)."),
-    "formula": _l("Worked out from the player's other rows, like "
-                  "if(ones + twos >= 63, 35, 0)."),
+    "formula": _l("Worked out from the player's other rows, like %(example)s."),
 }
+# A formula's example, as the designer shows it: code, written the same in every language.
+EXAMPLE = "if(ones + twos >= 63, 35, 0)"
+GRAMMAR = ("+ − * / % ** < <= > >= == != and or not min(…) max(…) abs(x) "
+           "if(condition, then, else)")
 KIND_NAMES = {"number": _l("Number"), "count": _l("Count"), "check": _l("Check"),
               "choice": _l("Choice"), "rank": _l("Rank"), "formula": _l("Formula")}
+
+
+def kind_said(kind: str) -> Markup:
+    """A kind of row in its one sentence (a formula's example as code)."""
+    return Markup(escape(str(KINDS[kind]))) % {"example": code(EXAMPLE)}
+
+
+def code(text: str) -> Markup:
+    """Formula text on a page: code, left to right in every language."""
+    return Markup('<code dir="ltr">%s</code>') % text
 
 
 def labels_here(design: Design) -> Labels | None:
@@ -71,7 +85,7 @@ def worth(design: Design, row: Row) -> str:
                    if row.order == "most"
                    else _("%(places)s for the fewest “%(of)s”", places=places, of=of))
     if isinstance(row, FormulaRow):
-        return "= " + row.formula.text
+        return Markup("= ") + code(row.formula.text)
     if isinstance(row, NumberRow) and (row.minimum, row.maximum) != (-1_000_000, 1_000_000):
         return str(_("%(min)s to %(max)s", min=num(row.minimum), max=num(row.maximum)))
     return ""

@@ -59,6 +59,11 @@ class CustomView(SheetView):
         return design_of(self.match.options)
 
     @property
+    def game_title(self) -> str:
+        """The design's name, in the page's language."""
+        return design_name(self.design)
+
+    @property
     def tally(self) -> bool:
         """Scored in one tally at the end (the paper pad), not round by round."""
         return self.design.scoring == "game"

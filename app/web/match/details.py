@@ -120,7 +120,7 @@ def bgstats_play(view: Any) -> dict[str, Any]:
         "durationMin": details.minutes or 0,
         "rounds": len(view.rows),
         # A design's match is a game of that design's (its name, and its id where stored).
-        "game": {"name": view.game_title if "design" in match.options else sheet.game.title,
+        "game": {"name": view.pages.title(sheet) if "design" in match.options else sheet.game.title,
                  "sourceGameId": sheet.game.name
                  + (f"-{match.design_id}" if match.design_id else ""),
                  "highestWins": not lowest, "noPoints": False,

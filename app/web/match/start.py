@@ -18,6 +18,7 @@ from ...services.match.create import create_match
 from ..blueprint import bp, remember
 from ..games import pages_of
 from ..group.forms import GroupForm
+from ..site import here
 from ..words import isolated
 from .forms import StartForm, check_seat_options, new_match_form, option_values
 
@@ -58,7 +59,7 @@ def chooser(game: Game, form: StartForm) -> str | None:
         if request.method == "GET":
             form[f"opt_{name}"].data = request.args.get(f"opt_{name}", "")
         if not form[f"opt_{name}"].data:
-            return pages.chooser(request.path)
+            return pages.chooser(here())
     return None
 
 

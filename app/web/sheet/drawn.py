@@ -74,7 +74,7 @@ def open_graph(sheet_view: Any) -> dict[str, str] | None:
     title = ngettext("%(names)s won", "%(names)s won", won, names=spoken_plain(winners))
     lines = " · ".join(f"{side.name} {num(sheet.result.totals[side.index])}"
                        for side, _ in order)
-    return {"title": f"{sheet_view.game_title}: {title}", "description": lines}
+    return {"title": f"{sheet_view.pages.title(sheet)}: {title}", "description": lines}
 
 
 @dataclass(frozen=True)

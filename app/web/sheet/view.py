@@ -239,11 +239,6 @@ class SheetView:
         return Markup(str(getattr(self.round_words, what))) % values
 
     @property
-    def game_title(self) -> str:
-        """What the match is a game of, in the page's language (a design's own name)."""
-        return self.pages.title(self.sheet)
-
-    @property
     def grid_template(self) -> str:
         return self.pages.template("grid.html")
 
