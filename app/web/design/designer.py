@@ -85,8 +85,10 @@ def check_design() -> Response:
 
 
 def _page(draft: Draft, token: str | None, stored: designs.Stored | None,
-          status: int = 200, said: str | None = None) -> tuple[str, int]:
-    version = request.form.get("version") if request.method == "POST" else None
+          status: int = 200, said: str | None = None,
+          version: str | None = None) -> tuple[str, int]:
+    if version is None and request.method == "POST":
+        version = request.form.get("version")  # what the page was typed over, kept
     return render_template(
         "design/designer.html", draft=draft, token=token, stored=stored, said=said,
         version=version or (str(stored.version) if stored else ""), grammar=GRAMMAR,
@@ -118,7 +120,9 @@ def _posted(owner: designs.Owner | None, token: str | None) -> ResponseReturnVal
         said = _("Someone saved version %(version)s of this design while you were changing "
                  "it. Yours is below: save again to make it the next version, or open the "
                  "design to see theirs.", version=current.version if current else "?")
-        return _page(draft, token, current, 409, said)
+        # Saving again now means "mine over theirs": the page is typed over theirs.
+        return _page(draft, token, current, 409, said,
+                     str(current.version) if current else None)
     except ServiceError as error:
         draft.errors[""] = say(error.message)
         return _page(draft, token, stored, error.status)
