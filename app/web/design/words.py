@@ -34,7 +34,7 @@ KINDS = {
 EXAMPLE = "if(ones + twos >= 63, 35, 0)"
 GRAMMAR = ("+ − * / % ** < <= > >= == != and or not min(…) max(…) abs(x) "
            "if(condition, then, else)")
-KIND_NAMES = {"number": _l("Number"), "count": _l("Count"), "check": _l("Check"),
+KIND_NAMES = {"number": _l("Number"), "count": _l("Count"), "check": _l("Tick box"),
               "choice": _l("Choice"), "rank": _l("Rank"), "formula": _l("Formula")}
 
 

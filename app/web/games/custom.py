@@ -113,7 +113,7 @@ class CustomView(SheetView):
         if self.design.scoring != "game" or not self.sheet.rounds \
                 or self.sheet.result.rounds[0].status != "open":
             return None
-        return str(_("<bdi>%(points)s</bdi> so far", points=num(self.so_far()[side])))
+        return str(_("%(points)s so far", points=num(self.so_far()[side])))
 
     def shown(self, row: Row, typed: Any, value: int | None) -> str:
         """A cell as the pad shows it: the value it adds (a count's count beside it)."""
