@@ -15,6 +15,7 @@ from flask_wtf import FlaskForm
 from wtforms import TextAreaField
 
 from ...errors import NotFound, ServiceError
+from ...games.custom import GAME as CUSTOM
 from ...games.custom import compiled
 from ...hosting.lan import for_phones, loopback_warning
 from ...i18n import say
@@ -22,7 +23,7 @@ from ...services.design import designs
 from ..blueprint import bp, refusals_flashed, remember
 from ..sheet.forms import posted
 from .designer import owner_of
-from .start import start_path
+from .start import chosen
 from .words import (
     code,
     design_name,
@@ -57,7 +58,8 @@ def _page(stored: designs.Stored, token: str | None) -> str:
     return render_template(
         "design/design.html", stored=stored, design=design, token=token,
         name=design_name(design), scoring=scoring_said(design), link=_link(stored.id),
-        start=start_path(stored.id), loopback=loopback_warning(),
+        start=chosen(url_for("web.new_match", game_name=CUSTOM.name), stored.id),
+        loopback=loopback_warning(),
         copy=json.dumps(stored.design, ensure_ascii=False, indent=1))
 
 

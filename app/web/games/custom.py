@@ -68,6 +68,11 @@ class CustomView(SheetView):
         """Scored in one tally at the end (the paper pad), not round by round."""
         return self.design.scoring == "game"
 
+    @property
+    def may_move_line(self) -> bool:
+        """A tally has no line to move: it ends when it is filled in."""
+        return not self.tally and super().may_move_line
+
     def label(self, key: str) -> str:
         return row_label(self.design, key)
 
