@@ -85,8 +85,14 @@ class Result:
 
 
 def detail_json(detail: Any) -> dict[str, Any]:
-    """A game's own round or match detail as JSON-ready fields (none for a game without)."""
-    return {} if detail is None else _json_ready(detail)
+    """A game's own round or match detail as JSON-ready fields (none for a game without). A
+    detail whose fields hold JSON already says them itself (`json_ready()`): a design's rows,
+    dicts of numbers, half a million of them in the largest match, are then not gone through."""
+    if detail is None:
+        return {}
+    ready = getattr(detail, "json_ready", None)
+    fields: dict[str, Any] = ready() if ready is not None else _json_ready(detail)
+    return fields
 
 
 def _json_ready(value: Any) -> Any:

@@ -160,6 +160,10 @@ class RoundDetail:
 
     rows: tuple[Values, ...]
 
+    def json_ready(self) -> dict[str, Any]:
+        """Its fields as JSON (each row's value a number or null already: see detail_json)."""
+        return {"rows": list(self.rows)}
+
 
 @dataclass(frozen=True)
 class MatchDetail:
@@ -169,6 +173,10 @@ class MatchDetail:
     row_totals: tuple[dict[str, int], ...]
     places: tuple[int, ...]
     decided_by: tuple[str | None, ...]
+
+    def json_ready(self) -> dict[str, Any]:
+        return {"row_totals": list(self.row_totals), "places": list(self.places),
+                "decided_by": list(self.decided_by)}
 
 
 def replay(players: int, options: Mapping[str, Any], rounds: Sequence[RoundInput],
