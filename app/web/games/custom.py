@@ -69,6 +69,15 @@ class CustomView(SheetView):
         return self.design.scoring == "game"
 
     @property
+    def running_chart(self) -> Any:
+        """A tally is one round: no running totals to draw."""
+        return None if self.tally else super().running_chart
+
+    @property
+    def table_chart(self) -> Any:
+        return None if self.tally else super().table_chart
+
+    @property
     def may_move_line(self) -> bool:
         """A tally has no line to move: it ends when it is filled in."""
         return not self.tally and super().may_move_line
@@ -113,6 +122,17 @@ class CustomView(SheetView):
         return tuple(sum(value for key, value in values.items()
                          if value is not None and self.design.by_key[key].counts)
                      for values in self.rows_of(number))
+
+    @property
+    def leaders(self) -> list[str]:
+        """Who leads; while a tally is being filled in, by the sums known so far."""
+        if not self.tally or not self.sheet.rounds \
+                or self.sheet.result.rounds[0].status != "open":
+            return super().leaders
+        sums = self.so_far()
+        best = min(sums) if self.lowest_wins else max(sums)
+        return [side.name for side, total in zip(self.sheet.sides, sums, strict=True)
+                if total == best]
 
     def aside(self, side: int) -> str | None:
         if self.design.scoring != "game" or not self.sheet.rounds \
