@@ -57,7 +57,8 @@ https: $(VENV)/.installed $(COMPILED)
 	@echo ""
 	@# Each lives only as long as the other: a gunicorn that cannot take its port (another app
 	@# there) must not leave Caddy serving that other app over HTTPS to the phones. Ctrl-C stops both.
-	BIND=127.0.0.1:$(PORT) TRUSTED_PROXIES=1 $(GUNICORN) & app=$$!; \
+	BIND=127.0.0.1:$(PORT) TRUSTED_PROXIES=1 PUBLIC_URL=https://$(SITE):$(HTTPS_PORT) \
+		$(GUNICORN) & app=$$!; \
 	SITE=$(SITE) TLS=$(TLS) HTTPS_PORT=$(HTTPS_PORT) HTTP_PORT=$(HTTP_PORT) \
 		UPSTREAM=127.0.0.1:$(PORT) CA_DIR=$(CADDY_HOME)/data/caddy/pki/authorities/local \
 		XDG_DATA_HOME=$(CADDY_HOME)/data XDG_CONFIG_HOME=$(CADDY_HOME)/config \

@@ -100,6 +100,10 @@ class Config:
     # and host are taken from the X-Forwarded-For, -Proto and -Host that many proxies set. With
     # 0, those headers are ignored: anyone could write them.
     TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES") or 0)
+    # The address phones open, where it is not the one gunicorn listens on: `make https` sets
+    # it to Caddy's (https://<LAN address>:8443), so that a page opened on the server itself
+    # (127.0.0.1, which phones cannot reach) hands out that one, not gunicorn's loopback port.
+    PUBLIC_URL = (os.environ.get("PUBLIC_URL") or "").rstrip("/") or None
     # How long a page opened through the service worker waits for a silent server before the
     # copy this phone kept is shown, marked offline (app/templates/sw.js). A busy server is
     # slow, not silent: long enough that a slow answer is waited for.

@@ -10,6 +10,7 @@ from flask_babel import gettext as _
 
 from ...errors import ServiceError
 from ...games import GAMES
+from ...hosting.lan import for_phones
 from ...models import Night
 from ...services.night.access import NightAccess, authenticate_night
 from ...services.night.reads import night_json
@@ -65,13 +66,17 @@ def standings_chart(night: dict[str, Any], size: str = "small") -> Chart | None:
                 size)
 
 
+# A night's links as phones open them: on a page opened on the server itself, at an address
+# phones can reach (app/hosting/lan.py), as the invite pages' codes are.
+
+
 def sheet_url(token: str) -> str:
-    return url_for("web.sheet", token=token, _external=True)
+    return for_phones(url_for("web.sheet", token=token, _external=True))
 
 
 def player_url(token: str) -> str:
-    return url_for("web.night_phone", token=token, _external=True)
+    return for_phones(url_for("web.night_phone", token=token, _external=True))
 
 
 def screen_url(token: str) -> str:
-    return url_for("web.night_screen", token=token, _external=True)
+    return for_phones(url_for("web.night_screen", token=token, _external=True))
