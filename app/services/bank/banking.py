@@ -18,11 +18,12 @@ from ...errors import Conflict, Forbidden, Invalid, NotFound
 from ...extensions import db
 from ...games import Game, Result, Side
 from ...games.say import Say
-from ...models import Change, Group, GroupToken, Match, Player, Seat, Token, utc
+from ...models import Change, Group, GroupToken, Match, NightTable, Player, Seat, Token, utc
 from ...turns import in_turns
 from ..match.access import Access
 from ..match.sheet import Sheet, unchanged_rounds
 from ..match.writes import group_of, log_change, touch_group, writing
+from ..text import match_name
 from .groups import GroupAccess
 from .roster import roster_players
 
@@ -277,13 +278,15 @@ def load_bank(group_id: str) -> Bank:
             row.player_id, names.get(row.player_id, row.name), row.position, row.side,
             row.total, row.rank, bool(row.winner)))
     matches = tuple(
-        Summary(row.id, row.game, row.name, utc(row.created_at), utc(row.banked_at),
-                row.round_count, row.place, row.note, bool(row.taken_out), row.secret,
-                side_places(seats.get(row.id, ())))
+        Summary(row.id, row.game, match_name(row.name, row.seating, row.position),
+                utc(row.created_at), utc(row.banked_at), row.round_count, row.place, row.note,
+                bool(row.taken_out), row.secret, side_places(seats.get(row.id, ())))
         for row in in_turns(db.session.execute(
             select(Match.id, Match.game, Match.name, Match.created_at, Match.banked_at,
-                   Match.round_count, Match.place, Match.note, Match.taken_out, Token.secret)
+                   Match.round_count, Match.place, Match.note, Match.taken_out, Token.secret,
+                   NightTable.seating, NightTable.position)
             .join(Token, and_(Token.match_id == Match.id, Token.role == "view"))
+            .outerjoin(NightTable, NightTable.match_id == Match.id)
             .where(banked).order_by(Match.banked_at.desc(), Match.id))))
     players = tuple(sorted(roster, key=lambda row: (row[1].casefold(), row[0])))
     return Bank(group_id, group.name, group.version, players, matches, bool(group.ratings))

@@ -18,6 +18,7 @@ from ...extensions import db
 from ...games import GAMES, Game, RoundInput, RoundResult, detail_json
 from ...games.say import Say
 from ...models import Match, Seat, Token, utc
+from ..text import match_name
 from .access import Access
 from .sheet import Sheet, current_sheet, key_matches, load_sheet
 
@@ -43,7 +44,7 @@ def recent(secrets_: Sequence[str]) -> list[dict[str, Any]]:
             sheet = current_sheet(match)  # each version replayed once, as every read is
             result = sheet.result
             names = [side.name for side in sheet.sides]
-            listed.append({"token": secret, "name": match.name, "game": GAMES[match.game].title,
+            listed.append({"token": secret, "name": named(match), "game": GAMES[match.game].title,
                            "role": role,
                            "ended": match.ended, "updated_at": match.updated_at,
                            "started_at": utc(match.created_at), "status": sheet.status,
@@ -148,7 +149,7 @@ def match_json(sheet: Sheet, access: Access, character_key: str | None = None,
     return {
         "id": match.id,
         "game": match.game,
-        "name": match.name,
+        "name": named(match),
         "status": sheet.status,
         "options": dict(match.options),
         "players": [{"seat": i, "name": name} for i, name in enumerate(sheet.players)],
@@ -171,6 +172,13 @@ def match_json(sheet: Sheet, access: Access, character_key: str | None = None,
         "next": next_link(match.next_id, access) if match.next_id else None,
         **detail_json(result.detail),
     } | (_characters(sheet, access, character_key) if sheet.game.secrets else {})
+
+
+def named(match: Match) -> str:
+    """The match's name as it is said (text.match_name): a night's table says its seating."""
+    table = match.night_table
+    return match_name(match.name, table.seating if table else None,
+                      table.position if table else None)
 
 
 def next_link(next_id: str, access: Access) -> dict[str, str] | None:

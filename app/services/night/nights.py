@@ -285,9 +285,8 @@ def _seat(night: Night, game: Game, group: Group, planned: _Planned) -> None:
     made = []
     for position, seated in enumerate(planned.tables):
         players = [roster[p] for p in seated]
-        name = Say("%(night)s: seating %(seating)s, table %(table)s", night=night.name,
-                   seating=planned.number, table=position + 1)[:MATCH_NAME_LIMIT]
-        match = build_match(game, [p.name for p in players], options[len(seated)], name,
+        # The night's name as typed: a page says "seating 3, table 2" in its own language.
+        match = build_match(game, [p.name for p in players], options[len(seated)], night.name,
                             group.id, players)
         db.session.add(match)
         db.session.add(NightTable(night_id=night.id, seating=planned.number, position=position,

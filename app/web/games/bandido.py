@@ -19,7 +19,7 @@ from ...services.match.characters import as_seat, set_character
 from ...services.match.sheet import Sheet
 from ..blueprint import link_access, refusals_flashed
 from ..sheet.forms import VersionedForm
-from ..sheet.keys import keep_key
+from ..sheet.secrets import keep_key
 from ..sheet.view import SheetView
 from ..sheet.words import PartWords
 from ..words import in_words, isolated

@@ -165,7 +165,7 @@ def draw(token: str, view: SheetView, form: Any = None, focus: str | None = None
     html = render_template("sheet/_sheet.html", token=token, view=view, form=form, focus=focus,
                            csrf=csrf, undoable=undoable, announce=announce, conflict=conflict,
                            banked_by=None if banker is None else view.actor_name(banker))
-    return Rendered(Markup(html), view.match.name, view.role_label, view.match.id,
+    return Rendered(Markup(html), view.match_name, view.role_label, view.match.id,
                     view.access.role, open_graph(view), view.pages.scripts)
 
 

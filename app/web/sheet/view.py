@@ -19,9 +19,10 @@ from ...games import RoundInput, RoundResult
 from ...i18n import num, say
 from ...services.bank.banking import UNBANK_WITHIN
 from ...services.match.access import Access
-from ...services.match.characters import character_visible, phone_seat
+from ...services.match.answers import named
 from ...services.match.sheet import Sheet
 from .. import charts
+from .secrets import PhoneSecrets
 from .words import PartWords, RoundWords
 
 
@@ -77,7 +78,7 @@ class Standing:
 _NUMBER_MARK, _SEAT_MARK = 918273645, 546372819
 
 
-class SheetView:
+class SheetView(PhoneSecrets):
     """What every game's sheet shows; a game's view (a subclass) adds its own."""
 
     def __init__(self, sheet: Sheet, access: Access, pages: Pages,
@@ -176,42 +177,10 @@ class SheetView:
 
     # Shared -------------------------------------------------------------------------------
 
-    def character(self, seat: int) -> list[str] | None:
-        """A seat's secret character where this phone may see it (its own seat's link on the
-        phone that typed it, revealed, or the match over); None where hidden or not typed."""
-        character = self.match.seats[seat].character
-        if character and character_visible(self.sheet, self.access, seat,
-                                                    self.character_key):
-            return list(character)
-        return None
-
     @property
-    def own_seat(self) -> int | None:
-        """The seat this link is (None for the host's link and the view link)."""
-        return self.access.seat if self.access.role == "seat" else None
-
-    @property
-    def my_seat(self) -> int | None:
-        """The seat whose character this phone enters: a seat's own link, or the seat a host
-        who plays typed a character for on this phone (None: the host has typed none here)."""
-        if self.own_seat is not None:
-            return self.own_seat
-        return self.opened_seat
-
-    @property
-    def opened_seat(self) -> int | None:
-        """The seat whose hidden character this phone's key opens (the page differs)."""
-        return phone_seat(self.sheet, self.access, self.character_key)
-
-    @property
-    def character_hidden_here(self) -> bool:
-        """This seat's character is typed, but on another phone: hidden on this one."""
-        seat = self.own_seat
-        return seat is not None and self.hidden_from_phone(seat)
-
-    def hidden_from_phone(self, seat: int) -> bool:
-        """`seat`'s character is typed, but on another phone than this one."""
-        return bool(self.match.seats[seat].character) and self.character(seat) is None
+    def match_name(self) -> str:
+        """The match's name as this page says it (a night's table: its seating, in words)."""
+        return say(named(self.match))
 
     @property
     def part_words(self) -> PartWords:
