@@ -52,7 +52,12 @@ def recent(secrets_: Sequence[str]) -> list[dict[str, Any]]:
                            "totals": list(zip(names, result.totals, strict=True)),
                            "winners": [names[i] for i in result.winners],
                            "leaders": [names[i] for i in result.leaders]
-                           if len(result.leaders) < len(names) else []})
+                           if len(result.leaders) < len(names) else [],
+                           # how many people those names are (a partnership is two)
+                           "winner_players": sum(len(sheet.sides[i].seats)
+                                                 for i in result.winners),
+                           "leader_players": sum(len(sheet.sides[i].seats)
+                                                 for i in result.leaders)})
     return listed
 
 

@@ -49,9 +49,13 @@ def shown(access: NightAccess, night: Night) -> dict[str, Any]:
     for seating in data["seatings"]:
         for table in seating:
             names = {side["index"]: side["name"] for side in table["sides"]}
-            table["leader_names"] = [names[i] for i in table["leaders"]] if len(
-                table["leaders"]) < len(names) else []
+            leading = table["leaders"] if len(table["leaders"]) < len(names) else []
+            table["leader_names"] = [names[i] for i in leading]
             table["winner_names"] = [names[i] for i in table["winners"]]
+            # How many people those names are (a partnership is two): "Amira & Chadi lead".
+            seats = {side["index"]: len(side["seats"]) for side in table["sides"]}
+            table["leader_players"] = sum(seats[i] for i in leading)
+            table["winner_players"] = sum(seats[i] for i in table["winners"])
     data["playing"] = [t for t in data["latest"] if t["status"] not in ("banked", "abandoned")]
     return data
 

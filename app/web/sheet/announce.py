@@ -98,12 +98,12 @@ def _standing_said(view: SheetView) -> str:
             won = _unmarked(say(view.win_line))
         else:
             won = _plain("%(names)s wins.", "%(names)s win.",
-                         len(view.winners), names=spoken_plain(view.winners))
+                         view.winner_players, names=spoken_plain(view.winners))
         return f"{_('Match over:')} {won}"
     if view.status != "active":
         return ""
     leaders = view.leaders
     if leaders and len(leaders) < len(view.standings):
-        return _plain("%(names)s leads.", "%(names)s lead.", len(leaders),
+        return _plain("%(names)s leads.", "%(names)s lead.", view.leader_players,
                       names=spoken_plain(leaders))
     return _("All level.") if view.rows else view.round_words.of("none_yet")

@@ -249,6 +249,16 @@ class SheetView(PhoneSecrets):
     def leaders(self) -> list[str]:
         return [self.sheet.sides[i].name for i in self.sheet.result.leaders]
 
+    # How many people the winners' and the leaders' names are, which says the verb's number:
+    # a partnership is two ("Amira & Chadi lead"), whatever the names look like.
+    @property
+    def winner_players(self) -> int:
+        return sum(len(self.sheet.sides[i].seats) for i in self.sheet.result.winners)
+
+    @property
+    def leader_players(self) -> int:
+        return sum(len(self.sheet.sides[i].seats) for i in self.sheet.result.leaders)
+
     @property
     def rounds_left(self) -> int | None:
         planned = self.match.options.get("rounds")

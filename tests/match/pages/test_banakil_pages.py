@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import pytest
 from sqlalchemy import select
 
@@ -583,3 +584,28 @@ def test_a_dead_hand_button_for_a_hand_finished_meanwhile_kills_nothing(client, 
 
     assert [r["status"] for r in match.state()["rounds"]] == ["complete"]
     assert "changed on another phone" in page(f"/m/{match.host}").find(class_="flash-error").text
+
+
+@pytest.mark.parametrize("lang, leads, wins", [
+    ("en", "Amira &amp; Chadi lead.", "Amira &amp; Chadi win."),
+    ("de", "Amira &amp; Chadi führen.", "Amira &amp; Chadi gewinnen."),
+])
+def test_a_partnership_is_two_people_in_every_sentence(client, banakil, lang, leads, wins):
+    """"Amira & Chadi leads" was said of a partnership: the verb counts the people behind the
+    names (two), not the sides (one)."""
+    match = banakil(("Amira", "Basse", "Chadi", "Dina"), target=50)
+    goer = {"melded": {"7-K": 6, "A": 2}, "went_out": True}
+    hand = {"melded": {"3-6": 3, "7-K": 4}, "in_hand": {"A": 1}}
+    response = match.api.call("POST", f"/matches/{match.id}/rounds", match.host,
+                              json={"hands": [goer, hand, hand, hand]})
+    assert response.status_code == 201, response.get_json()
+    client.set_cookie("lang", lang)
+
+    def said(token):
+        return re.sub(r"<[^>]+>", "", client.get(f"/m/{token}").get_data(as_text=True))
+
+    assert leads in said(match.view)
+    response = match.api.call("POST", f"/matches/{match.id}/rounds", match.host,
+                              json={"hands": [goer, hand, hand, hand]})
+    assert response.get_json()["status"] == "over"
+    assert wins in said(match.view)

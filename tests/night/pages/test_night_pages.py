@@ -148,3 +148,20 @@ def test_a_tables_name_is_the_nights_as_typed_said_in_the_pages_language(client,
 
     with client.application.app_context():
         assert db.session.get(Match, table["match"]).name == "Freitag"
+
+
+def test_the_big_screen_shows_eight_tables_at_a_time_and_the_standings_that_fit(client, api):
+    """A room of 40 at tables of four is ten tables: the screen holds eight, so they come in
+    two pages that take turns (night.js), and the standings show the top sixteen with a line
+    for the rest."""
+    names = [f"P{i:02}" for i in range(40)]
+    club = api.call("POST", "/groups", json={"name": "Club", "players": names}).get_json()
+    night = night_of(api, club, ids_of(club), table_size=4)
+    html = client.get(f"/tv/{night['tokens']['tv']}").get_data(as_text=True)
+    pages = re.findall(r'<ol class="screen-tables columns-(\d)" data-page="(\d)" data-pages="(\d)"',
+                       html)
+    assert pages == [("4", "1", "2"), ("1", "2", "2")]
+    assert html.count('class="screen-table ') == 10
+    assert html.count("<tr") == 1 + 16
+    assert "And 24 more players on the night&#39;s page." in html or (
+        "And 24 more players on the night's page." in html)
