@@ -351,10 +351,16 @@
     apply: function (fresh) { apply(fresh, false); },
     version: currentVersion,
     say: say,
-    editing: function (on, saved) {
+    editing: function (on, saved, behind) {
       now.editing = on;
       if (saved) now.due = false;
-      if (!on && now.due) { now.due = false; refreshQuietly(); }
+      if (!on && (now.due || behind)) { now.due = false; refreshQuietly(); }
+    },
+    // The sheet as the server has it now, fetched even while a cell is being changed: after a
+    // clash, the totals behind the choice are the newer ones (the editor puts its choice back).
+    fresh: function () {
+      return fetch(sheet.getAttribute("data-fragment-url"), { credentials: "same-origin", cache: "no-store" })
+        .then(fragmentIn).then(function (fresh) { if (fresh) apply(fresh, true); });
     },
     waiting: function () { return outbox.items().length > 0; },
     keep: function (url, fields, values) { outbox.keep(url, fields, values); outbox.flush(); }
