@@ -127,7 +127,9 @@
     var typedAt = kept.length ? sheet.querySelector("#entry input[name=version]") : null;
     // The server's message to this page (a flash: "Banking undone") stays until the person
     // leaves it: a live refresh right after brings none, having been asked after it was said.
-    if (live && !fresh.querySelector("p.flash")) {
+    // Unless the match is no longer what the message said ("taken back", then banked again by
+    // another phone): a message never contradicts the sheet beside it.
+    if (live && !fresh.querySelector("p.flash") && drawn("status") === drawn("status", fresh)) {
       var first = fresh.firstChild;
       sheet.querySelectorAll(":scope > p.flash").forEach(function (said) {
         fresh.insertBefore(said.cloneNode(true), first);
