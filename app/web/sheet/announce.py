@@ -65,8 +65,9 @@ def _change_said(view: SheetView, changes: Sequence[Change]) -> str:
                          what=SheetView.describe_part_change(view, first, name)))
         return view.round_words.of("saved_by", who=who, number=first.round_number)
     if first.action in ROUND_ACTIONS:
-        return view.round_words.of(ROUND_ACTIONS[first.action], who=who,
-                                   number=first.round_number)
+        return (view.round_change_said(first, who)
+                or view.round_words.of(ROUND_ACTIONS[first.action], who=who,
+                                       number=first.round_number))
     if first.action == "reveal" and first.seat is not None:
         return str(_("%(name)s's character is revealed to everyone: a change by %(who)s that "
                      "it would have made an early win was refused.",

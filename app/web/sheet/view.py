@@ -171,6 +171,11 @@ class SheetView(PhoneSecrets):
         name = name or self.sheet.players[cast(int, change.seat)]  # a part's: never None
         return self.part_words.in_round_said(name, change.round_number)
 
+    def round_change_said(self, change: models.Change, who: str) -> str | None:
+        """What another phone hears of a change to a whole round, where the game says it in
+        its own words (None: "Ana saved round 3", the words every game shares)."""
+        return None
+
     def round_context(self, number: int) -> dict[str, Any]:
         """What the game's round page needs besides the view."""
         return {}
@@ -261,8 +266,11 @@ class SheetView(PhoneSecrets):
 
     @property
     def rounds_left(self) -> int | None:
+        """The rounds still to play, the one in play among them (a round begun, its task cards
+        turned up say, is not yet played)."""
         planned = self.match.options.get("rounds")
-        return None if planned is None else max(0, planned - len(self.rows))
+        played = sum(1 for outcome in self.sheet.result.rounds if outcome.status != "open")
+        return None if planned is None else max(0, planned - played)
 
     @property
     def playing_number(self) -> int:
