@@ -1,0 +1,319 @@
+"""A group's seasons (SPEC section 11): their writes, and a season's table read from the bank's
+summaries (kept per version of the group, as the bank is)."""
+
+from __future__ import annotations
+
+import heapq
+import re
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from typing import Any
+
+from sqlalchemy import func, select
+
+from ...cache import kept
+from ...errors import Invalid, NotFound
+from ...extensions import db
+from ...games import GAMES
+from ...games.say import Say
+from ...models import Season
+from ..text import clean_text
+from .banking import Summary, bank_at
+from .groups import GroupAccess, writing_group
+
+SEASON_NAME_LIMIT = 80
+# best_of and at_least: a season of more matches than this is a bank, not a season.
+MOST = 10_000
+# The API lists a group's seasons this many at a time, newest first (SPEC section 6).
+SEASONS_PAGE = 50
+FIELDS = ("name", "starts", "ends", "game", "best_of", "at_least")
+DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+@dataclass(frozen=True)
+class Rules:
+    """What a season counts: its name, its days (both inclusive; `ends` None while open), its
+    game (None: every game), and its best_of and at_least (None: no such rule)."""
+
+    name: str
+    starts: date
+    ends: date | None
+    game: str | None
+    best_of: int | None
+    at_least: int | None
+
+    def holds(self, match: Summary) -> bool:
+        """Whether a counted match of the bank is in the season (its banking's day in UTC)."""
+        day = match.banked_at.astimezone(UTC).date()
+        return (day >= self.starts and (self.ends is None or day <= self.ends)
+                and (self.game is None or match.game == self.game))
+
+    def json(self) -> dict[str, Any]:
+        return {"name": self.name, "starts": self.starts.isoformat(),
+                "ends": self.ends.isoformat() if self.ends else None, "game": self.game,
+                "best_of": self.best_of, "at_least": self.at_least}
+
+
+def rules_of(season: Season) -> Rules:
+    return Rules(season.name, season.starts, season.ends, season.game, season.best_of,
+                 season.at_least)
+
+
+def _day(value: Any, field: str) -> date:
+    if not isinstance(value, str) or not DAY.fullmatch(value):
+        raise Invalid(Say("Write a day as YYYY-MM-DD (2026-09-01)."), field)
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        raise Invalid(Say("There is no such day: %(day)s.", day=value), field) from None
+
+
+def _count(value: Any, field: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MOST:
+        raise Invalid(Say("A whole number from 1 to %(most)s.", most=f"{MOST:,}"), field)
+    return value
+
+
+def read_rules(body: Any, before: Rules | None = None) -> Rules:
+    """A season's fields from a body (a create's, or a change of `before`'s: a field left out
+    stays, `null` clears one that may be absent), checked in their order; 422 with the field."""
+    if not isinstance(body, Mapping):
+        raise Invalid(Say("The body must be a JSON object."))
+    for field in body:
+        if field not in FIELDS:
+            raise Invalid(Say("Unknown field “%(name)s”.", name=field), field)
+    if before is None:
+        for field in ("name", "starts"):
+            if field not in body:
+                raise Invalid(Say("A season needs a name and the day it starts."), field)
+    kept_ = before.json() if before else {}
+    given = {**kept_, **body}
+    name = given["name"] if "name" not in body else clean_text(
+        body["name"], "name", SEASON_NAME_LIMIT, Say("A season's name"))
+    starts = _day(given["starts"], "starts")
+    ends = None if given.get("ends") is None else _day(given["ends"], "ends")
+    if ends is not None and ends < starts:
+        raise Invalid(Say("A season ends on or after the day it starts."), "ends")
+    game = given.get("game")
+    if game is not None and game not in GAMES:
+        raise Invalid(Say("No such game; choose one of: %(games)s.", games=", ".join(GAMES)),
+                      "game")
+    best_of, at_least = (None if given.get(field) is None else _count(given[field], field)
+                         for field in ("best_of", "at_least"))
+    return Rules(name, starts, ends, game, best_of, at_least)
+
+
+def check_season(group_id: str, season_id: int) -> None:
+    """404 for a season that is not the group's (checked before the link's right, SPEC 2)."""
+    if _season(group_id, season_id) is None:
+        raise NotFound(Say("No such season in the group."))
+
+
+def _season(group_id: str, season_id: int) -> Season | None:
+    if not 1 <= season_id < 2**31:
+        return None
+    return db.session.scalar(select(Season).where(Season.id == season_id,
+                                                  Season.group_id == group_id))
+
+
+def create_season(access: GroupAccess, group_id: str, body: Any,
+                  if_match: Collection[int] | None = None) -> Season:
+    with writing_group(access, group_id, if_match, "create_season"):
+        rules = read_rules(body)
+        season = Season(group_id=group_id, **_columns(rules))
+        db.session.add(season)
+        db.session.flush()
+    return season
+
+
+def change_season(access: GroupAccess, group_id: str, season_id: int,
+                  body: Any, if_match: Collection[int] | None = None) -> Season:
+    with writing_group(access, group_id, if_match, "change_season"):
+        season = _season(group_id, season_id)
+        if season is None:
+            raise NotFound(Say("No such season in the group."))
+        for column, value in _columns(read_rules(body, rules_of(season))).items():
+            setattr(season, column, value)
+    return season
+
+
+def delete_season(access: GroupAccess, group_id: str, season_id: int,
+                  if_match: Collection[int] | None = None) -> None:
+    with writing_group(access, group_id, if_match, "delete_season"):
+        season = _season(group_id, season_id)
+        if season is None:
+            raise NotFound(Say("No such season in the group."))
+        db.session.delete(season)
+
+
+def _columns(rules: Rules) -> dict[str, Any]:
+    return {"name": rules.name, "starts": rules.starts, "ends": rules.ends, "game": rules.game,
+            "best_of": rules.best_of, "at_least": rules.at_least}
+
+
+def season_json(season: Season) -> dict[str, Any]:
+    return {"id": season.id, **rules_of(season).json()}
+
+
+def group_seasons(group_id: str, page: int = 1, per_page: int = SEASONS_PAGE
+                  ) -> tuple[list[Season], int]:
+    """One page of the group's seasons, the latest start first, and how many pages there are."""
+    count = db.session.scalars(select(func.count()).select_from(Season)
+                               .where(Season.group_id == group_id)).one()
+    pages = max(1, -(-count // per_page))
+    rows = db.session.scalars(
+        select(Season).where(Season.group_id == group_id)
+        .order_by(Season.starts.desc(), Season.id.desc())
+        .offset((min(max(1, page), pages) - 1) * per_page).limit(per_page)).all()
+    return list(rows), pages
+
+
+def current_season(group_id: str, game: str | None = None, today: date | None = None
+                   ) -> Season | None:
+    """The season running today (UTC) of the group: of `game` or of every game where one is
+    named (a season of that very game first), else any; the latest to start."""
+    today = today or datetime.now(UTC).date()
+    query = select(Season).where(Season.group_id == group_id, Season.starts <= today,
+                                 Season.ends.is_(None) | (Season.ends >= today))
+    if game is not None:
+        query = query.where(Season.game.is_(None) | (Season.game == game)).order_by(
+            Season.game.is_(None))
+    return db.session.scalars(query.order_by(Season.starts.desc(), Season.id.desc())
+                              .limit(1)).first()
+
+
+# The table ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Row:
+    """One player's line of a season's table."""
+
+    player: int
+    name: str
+    played: int
+    won: int
+    points: int
+    counted: int
+    rank: int | None  # None: fewer matches than at_least
+
+    def json(self) -> dict[str, Any]:
+        return {"player": self.player, "name": self.name, "played": self.played,
+                "won": self.won, "points": self.points, "counted": self.counted,
+                "rank": self.rank}
+
+
+@dataclass(frozen=True)
+class Table:
+    """A season's table at one version of the group, and what its chart draws: the days with
+    a match in the season, and for each charted player their counted points after each."""
+
+    id: int
+    rules: Rules
+    version: int
+    matches: int
+    rows: tuple[Row, ...]
+    days: tuple[date, ...]
+    over_time: tuple[tuple[str, tuple[int | None, ...]], ...]
+
+    def json(self) -> dict[str, Any]:
+        return {"id": self.id, **self.rules.json(), "matches": self.matches,
+                "table": [row.json() for row in self.rows], "version": self.version}
+
+
+CHARTED = 8  # players whose counted points the chart draws: the table's first ones
+
+
+def points_of(match: Summary) -> dict[int, tuple[int, bool]]:
+    """Each roster player's points in a match as a night's standings give them (the sides
+    their side finished ahead of, by the stored places) and whether they won."""
+    places = {finish.side: finish.place for finish in match.players}
+    return {finish.player: (sum(1 for place in places.values() if place > finish.place),
+                            finish.winner)
+            for finish in match.players if finish.player is not None}
+
+
+def _best(points: list[int], best_of: int | None) -> int:
+    return sum(points) if best_of is None else sum(heapq.nlargest(best_of, points))
+
+
+def table_of(season_id: int, rules: Rules, version: int, matches: Sequence[Summary]) -> Table:
+    """The season's table over the bank's counted matches (`matches`, newest first): per
+    player with a match in it, played, won, points and counted (their best best_of matches'
+    points); ranked by counted, then won, then fewer played, equals sharing; those with fewer
+    than at_least after, unranked (SPEC section 11)."""
+    held = [match for match in reversed(matches) if rules.holds(match)]  # oldest first
+    names: dict[int, str] = {}
+    tally: dict[int, tuple[int, list[int]]] = {}
+    for match in held:
+        for finish in match.players:
+            if finish.player is not None:
+                names[finish.player] = finish.name
+        for player, (gained, winner) in points_of(match).items():
+            wins, all_points = tally.setdefault(player, (0, []))
+            all_points.append(gained)
+            tally[player] = (wins + winner, all_points)
+    lines = [(player, won, points, _best(points, rules.best_of))
+             for player, (won, points) in tally.items()]
+    lines.sort(key=lambda line: (-line[3], -line[1], len(line[2]), names[line[0]].casefold(),
+                                 line[0]))
+    ranked = [line for line in lines if len(line[2]) >= (rules.at_least or 0)]
+    rows: list[Row] = []
+    for place, (player, won, points, counted) in enumerate(ranked, start=1):
+        before = rows[-1] if rows else None
+        shared = before is not None and (before.counted, before.won, before.played) == (
+            counted, won, len(points))
+        rows.append(Row(player, names[player], len(points), won, sum(points), counted,
+                        before.rank if shared and before else place))
+    rows += [Row(player, names[player], len(points), won, sum(points), counted, None)
+             for player, won, points, counted in lines if len(points) < (rules.at_least or 0)]
+    days, over_time = _over_time(held, [row.player for row in rows[:CHARTED]], rules, names)
+    return Table(season_id, rules, version, len(held), tuple(rows), days, over_time)
+
+
+def _over_time(held: Sequence[Summary], players: Sequence[int], rules: Rules,
+               names: Mapping[int, str]
+               ) -> tuple[tuple[date, ...], tuple[tuple[str, tuple[int | None, ...]], ...]]:
+    """Each charted player's counted points at the end of each day of the season that had a
+    match (None before their first), the best best_of kept as a heap as matches come."""
+    days: list[date] = []
+    best: dict[int, list[int]] = {player: [] for player in players}
+    rest: dict[int, int] = dict.fromkeys(players, 0)  # points beyond the heap: all of them
+    series: dict[int, list[int | None]] = {player: [] for player in players}
+    for match in held:
+        day = match.banked_at.astimezone(UTC).date()
+        if not days or days[-1] != day:
+            days.append(day)
+            for player in players:
+                series[player].append(series[player][-1] if series[player] else None)
+        for player, (points, _won) in points_of(match).items():
+            if player not in best:
+                continue
+            heap = best[player]
+            if rules.best_of is None:
+                rest[player] += points
+            elif len(heap) < rules.best_of:
+                heapq.heappush(heap, points)
+            elif points > heap[0]:
+                heapq.heapreplace(heap, points)
+            series[player][-1] = sum(heap) + rest[player]
+    return tuple(days), tuple((names[player], tuple(series[player])) for player in players)
+
+
+def season_table(access: GroupAccess, group_id: str, version: int, season_id: int) -> Table:
+    """The season's table at the group's `version` (404 for no such season of the group),
+    kept in the app's cache: a change of the season or of the bank bumps the group's version."""
+    access.check(group_id)
+    season = _season(group_id, season_id)
+    if season is None:
+        raise NotFound(Say("No such season in the group."))
+    rules = rules_of(season)
+    bank = bank_at(access, group_id, version)
+
+    def make() -> tuple[Table, int, bool]:
+        table = table_of(season_id, rules, bank.version, bank.counted)
+        return table, 600 + 250 * len(table.rows) + 120 * len(table.days) * CHARTED, True
+
+    # The rules are in the key: read apart from the bank, they may be a version behind it.
+    return kept(("season", group_id, bank.version, season_id, rules), make)
