@@ -17,7 +17,7 @@ from ...errors import Invalid, NotFound
 from ...extensions import db
 from ...games import GAMES
 from ...games.say import Say
-from ...models import Season
+from ...models import Group, Season
 from ..text import clean_text
 from .banking import Summary, bank_at
 from .groups import GroupAccess, writing_group
@@ -317,3 +317,13 @@ def season_table(access: GroupAccess, group_id: str, version: int, season_id: in
 
     # The rules are in the key: read apart from the bank, they may be a version behind it.
     return kept(("season", group_id, bank.version, season_id, rules), make)
+
+
+def current_table(group_id: str, game: str | None = None) -> Table | None:
+    """The table of the group's season running today (of `game`, or of every game, where one
+    is named), at the group's version now; None while none runs."""
+    season = current_season(group_id, game)
+    version = db.session.scalar(select(Group.version).where(Group.id == group_id))
+    if season is None or version is None:
+        return None
+    return season_table(GroupAccess(group_id, "view"), group_id, version, season.id)
