@@ -7,7 +7,7 @@ import heapq
 import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import func, select
@@ -17,9 +17,9 @@ from ...errors import Invalid, NotFound
 from ...extensions import db
 from ...games import GAMES
 from ...games.say import Say
-from ...models import Group, Season
+from ...models import Group, Match, Player, Season, Seat, utc
+from ...turns import in_turns
 from ..text import clean_text
-from .banking import Summary, bank_at
 from .groups import GroupAccess, writing_group
 
 SEASON_NAME_LIMIT = 80
@@ -42,12 +42,6 @@ class Rules:
     game: str | None
     best_of: int | None
     at_least: int | None
-
-    def holds(self, match: Summary) -> bool:
-        """Whether a counted match of the bank is in the season (its banking's day in UTC)."""
-        day = match.banked_at.astimezone(UTC).date()
-        return (day >= self.starts and (self.ends is None or day <= self.ends)
-                and (self.game is None or match.game == self.game))
 
     def json(self) -> dict[str, Any]:
         return {"name": self.name, "starts": self.starts.isoformat(),
@@ -225,54 +219,81 @@ class Table:
 CHARTED = 8  # players whose counted points the chart draws: the table's first ones
 
 
-def points_of(match: Summary) -> dict[int, tuple[int, bool]]:
-    """Each roster player's points in a match as a night's standings give them (the sides
-    their side finished ahead of, by the stored places) and whether they won."""
-    places = {finish.side: finish.place for finish in match.players}
-    return {finish.player: (sum(1 for place in places.values() if place > finish.place),
-                            finish.winner)
-            for finish in match.players if finish.player is not None}
+@dataclass(frozen=True)
+class Played:
+    """A banked match of the season as its table reads it: the day it was banked (UTC) and
+    each roster player's points (the sides their side finished ahead of, as a night's
+    standings give them, from the stored ranks) and whether they won."""
+
+    day: date
+    players: tuple[tuple[int, int, bool], ...]  # (player, points, won)
+
+
+def played_of(group_id: str, rules: Rules) -> list[Played]:
+    """The season's matches, oldest first, in one query of their seats: the group's banked
+    matches (taken-out ones left out) banked on its days, of its game where named."""
+    query = (select(Match.id, Match.banked_at, Seat.player_id, Seat.side, Seat.rank,
+                    Seat.winner)
+             .join(Seat, Seat.match_id == Match.id)
+             .where(Match.group_id == group_id, Match.ended == "banked",
+                    Match.taken_out.is_(False), Match.banked_at >= _midnight(rules.starts))
+             .order_by(Match.banked_at, Match.id))
+    if rules.ends is not None:
+        query = query.where(Match.banked_at < _midnight(rules.ends + timedelta(days=1)))
+    if rules.game is not None:
+        query = query.where(Match.game == rules.game)
+    seats: dict[str, tuple[datetime, list[Any]]] = {}
+    # A season may hold thousands of matches: read, it takes turns with the worker's others.
+    for row in in_turns(db.session.execute(query)):
+        seats.setdefault(row.id, (row.banked_at, []))[1].append(row)
+    played = []
+    for banked_at, rows in seats.values():
+        side_ranks = {row.side: row.rank for row in rows}
+        played.append(Played(utc(banked_at).date(), tuple(
+            (row.player_id, sum(1 for rank in side_ranks.values() if rank > row.rank),
+             bool(row.winner)) for row in rows if row.player_id is not None)))
+    return played
+
+
+def _midnight(day: date) -> datetime:
+    return datetime(day.year, day.month, day.day, tzinfo=UTC)
 
 
 def _best(points: list[int], best_of: int | None) -> int:
     return sum(points) if best_of is None else sum(heapq.nlargest(best_of, points))
 
 
-def table_of(season_id: int, rules: Rules, version: int, matches: Sequence[Summary]) -> Table:
-    """The season's table over the bank's counted matches (`matches`, newest first): per
-    player with a match in it, played, won, points and counted (their best best_of matches'
-    points); ranked by counted, then won, then fewer played, equals sharing; those with fewer
-    than at_least after, unranked (SPEC section 11)."""
-    held = [match for match in reversed(matches) if rules.holds(match)]  # oldest first
-    names: dict[int, str] = {}
+def table_of(season_id: int, rules: Rules, version: int, held: Sequence[Played],
+             names: Mapping[int, str]) -> Table:
+    """The season's table over its matches (`held`, oldest first): per player with a match in
+    it, played, won, points and counted (their best best_of matches' points); ranked by
+    counted, then won, then fewer played, equals sharing; those with fewer than at_least
+    after, unranked (SPEC section 11). `names`: the roster's, now."""
     tally: dict[int, tuple[int, list[int]]] = {}
     for match in held:
-        for finish in match.players:
-            if finish.player is not None:
-                names[finish.player] = finish.name
-        for player, (gained, winner) in points_of(match).items():
+        for player, gained, winner in match.players:
             wins, all_points = tally.setdefault(player, (0, []))
             all_points.append(gained)
             tally[player] = (wins + winner, all_points)
     lines = [(player, won, points, _best(points, rules.best_of))
              for player, (won, points) in tally.items()]
-    lines.sort(key=lambda line: (-line[3], -line[1], len(line[2]), names[line[0]].casefold(),
-                                 line[0]))
+    lines.sort(key=lambda line: (-line[3], -line[1], len(line[2]),
+                                 names.get(line[0], "").casefold(), line[0]))
     ranked = [line for line in lines if len(line[2]) >= (rules.at_least or 0)]
     rows: list[Row] = []
     for place, (player, won, points, counted) in enumerate(ranked, start=1):
         before = rows[-1] if rows else None
         shared = before is not None and (before.counted, before.won, before.played) == (
             counted, won, len(points))
-        rows.append(Row(player, names[player], len(points), won, sum(points), counted,
-                        before.rank if shared and before else place))
-    rows += [Row(player, names[player], len(points), won, sum(points), counted, None)
+        rows.append(Row(player, names.get(player, "?"), len(points), won, sum(points),
+                        counted, before.rank if shared and before else place))
+    rows += [Row(player, names.get(player, "?"), len(points), won, sum(points), counted, None)
              for player, won, points, counted in lines if len(points) < (rules.at_least or 0)]
     days, over_time = _over_time(held, [row.player for row in rows[:CHARTED]], rules, names)
     return Table(season_id, rules, version, len(held), tuple(rows), days, over_time)
 
 
-def _over_time(held: Sequence[Summary], players: Sequence[int], rules: Rules,
+def _over_time(held: Sequence[Played], players: Sequence[int], rules: Rules,
                names: Mapping[int, str]
                ) -> tuple[tuple[date, ...], tuple[tuple[str, tuple[int | None, ...]], ...]]:
     """Each charted player's counted points at the end of each day of the season that had a
@@ -282,12 +303,11 @@ def _over_time(held: Sequence[Summary], players: Sequence[int], rules: Rules,
     rest: dict[int, int] = dict.fromkeys(players, 0)  # points beyond the heap: all of them
     series: dict[int, list[int | None]] = {player: [] for player in players}
     for match in held:
-        day = match.banked_at.astimezone(UTC).date()
-        if not days or days[-1] != day:
-            days.append(day)
+        if not days or days[-1] != match.day:
+            days.append(match.day)
             for player in players:
                 series[player].append(series[player][-1] if series[player] else None)
-        for player, (points, _won) in points_of(match).items():
+        for player, points, _won in match.players:
             if player not in best:
                 continue
             heap = best[player]
@@ -298,25 +318,30 @@ def _over_time(held: Sequence[Summary], players: Sequence[int], rules: Rules,
             elif points > heap[0]:
                 heapq.heapreplace(heap, points)
             series[player][-1] = sum(heap) + rest[player]
-    return tuple(days), tuple((names[player], tuple(series[player])) for player in players)
+    return tuple(days), tuple((names.get(player, "?"), tuple(series[player]))
+                              for player in players)
 
 
 def season_table(access: GroupAccess, group_id: str, version: int, season_id: int) -> Table:
     """The season's table at the group's `version` (404 for no such season of the group),
-    kept in the app's cache: a change of the season or of the bank bumps the group's version."""
+    kept in the app's cache: a change of the season, of the bank or of a name on the roster
+    bumps the group's version."""
     access.check(group_id)
     season = _season(group_id, season_id)
     if season is None:
         raise NotFound(Say("No such season in the group."))
     rules = rules_of(season)
-    bank = bank_at(access, group_id, version)
 
     def make() -> tuple[Table, int, bool]:
-        table = table_of(season_id, rules, bank.version, bank.counted)
-        return table, 600 + 250 * len(table.rows) + 120 * len(table.days) * CHARTED, True
+        names = dict(db.session.execute(
+            select(Player.id, Player.name).where(Player.group_id == group_id)).all())
+        now = db.session.scalar(select(Group.version).where(Group.id == group_id))
+        table = table_of(season_id, rules, now or version, played_of(group_id, rules), names)
+        size = 600 + 250 * len(table.rows) + 120 * len(table.days) * CHARTED
+        return table, size, now == version
 
-    # The rules are in the key: read apart from the bank, they may be a version behind it.
-    return kept(("season", group_id, bank.version, season_id, rules), make)
+    # The rules are in the key: read apart from the table, they may be a version behind it.
+    return kept(("season", group_id, version, season_id, rules), make)
 
 
 def current_table(group_id: str, game: str | None = None) -> Table | None:
@@ -327,3 +352,8 @@ def current_table(group_id: str, game: str | None = None) -> Table | None:
     if season is None or version is None:
         return None
     return season_table(GroupAccess(group_id, "view"), group_id, version, season.id)
+
+
+def group_name(group_id: str) -> str:
+    """The group's name, for a season's page (read alone: the bank is not needed there)."""
+    return db.session.scalar(select(Group.name).where(Group.id == group_id)) or ""

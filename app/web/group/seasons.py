@@ -15,7 +15,6 @@ from ...cache import kept
 from ...errors import Invalid, NotFound, ServiceError
 from ...games import GAMES
 from ...i18n import language, say
-from ...services.bank.banking import bank_at
 from ...services.bank.groups import GroupAccess
 from ...services.bank.seasons import (
     Rules,
@@ -24,6 +23,7 @@ from ...services.bank.seasons import (
     create_season,
     current_table,
     delete_season,
+    group_name,
     season_table,
 )
 from .. import charts
@@ -47,7 +47,7 @@ def rules_said(rules: Rules) -> str:
     ranked = (ngettext("One match is enough to be ranked.",
                        "A player is ranked from %(num)s matches on; who played fewer is listed "
                        "after the ranked players, without a rank.", rules.at_least)
-              if rules.at_least else _("One match is enough to be ranked."))
+              if rules.at_least else _("Everyone who played is ranked."))
     return f"{counted} {ranked}"
 
 
@@ -93,7 +93,7 @@ def season(token: str, season_id: int) -> str:
         "group/season.html", token=token, access=access,
         role_label=str(ROLE_LABELS[access.role]), table=table, rules=rules_said(table.rules),
         days=days_said(table.rules), game=game_said(table.rules.game),
-        group_name=bank_at(access, access.group_id, version).name, chart=chart_kept(table),
+        group_name=group_name(access.group_id), chart=chart_kept(table),
         shown=table.rows[(page - 1) * TABLE_PAGE: page * TABLE_PAGE], page=page, pages=pages,
         first=(page - 1) * TABLE_PAGE + 1)
 
