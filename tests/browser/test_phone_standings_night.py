@@ -1,7 +1,8 @@
 """A club's standings night on the organiser's phone (SPEC section 11): the owner starts a season
 from the group's page, then a night seated by standings; after the first seating's matches are
 banked, the next seating puts the winners together at table 1; once that is played too, the
-season's page shows every player's counted points, its chart and its rules."""
+season's page shows every player's counted points, its chart and its rules. The big screen
+(1920×1080, dark, in German) shows the season's top five beside the night's standings."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from playwright.sync_api import expect
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
+SCREEN = {"width": 1920, "height": 1080}
 NAMES = ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal"]
 
 
@@ -68,6 +70,22 @@ def test_an_owner_runs_a_standings_night_and_reads_the_season(app, live_server, 
     winners = {t["players"][0]["player"] for t in night["seatings"][0]}
     seconds = {t["players"][1]["player"] for t in night["seatings"][0]}
 
+    # The big screen across the room, dark and in German: the season's top five under the
+    # night's standings, in the same column, on the one screen.
+    host = re.match(r"https?://([^:/]+)", live_server).group(1)
+    room = browser.new_context(viewport=SCREEN, color_scheme="dark")
+    room.add_cookies([{"name": "lang", "value": "de", "domain": host, "path": "/"}])
+    screen = room.new_page()
+    screen.goto(f"{live_server}/tv/{night['tokens']['tv']}")
+    season = screen.locator(".screen-season")
+    expect(season).to_contain_text("Autumn league")
+    expect(season.locator("li")).to_have_count(5)
+    standings = screen.locator(".screen-standings").bounding_box()
+    box = season.bounding_box()
+    assert abs(box["x"] - standings["x"]) < 2 and box["y"] > standings["y"]
+    assert box["y"] + box["height"] <= SCREEN["height"]
+    room.close()
+
     phone.reload()
     expect(phone.locator(".opponents-note")).to_be_visible()
     phone.get_by_role("button", name="Next seating").click()
@@ -83,7 +101,11 @@ def test_an_owner_runs_a_standings_night_and_reads_the_season(app, live_server, 
     rows = phone.locator(".season-table tbody tr")
     expect(rows).to_have_count(8)
     expect(phone.locator("figure.chart svg")).to_be_visible()
-    # No page scrolls sideways on a phone.
+    # No page scrolls sideways on a phone, right to left included.
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    phone.context.add_cookies([{"name": "lang", "value": "ar", "domain": host, "path": "/"}])
+    phone.reload()
+    expect(phone.locator("html")).to_have_attribute("dir", "rtl")
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert not refused, refused
     context.close()
