@@ -1,5 +1,5 @@
-"""A group's seasons (SPEC section 11): their writes, and a season's table read from the bank's
-summaries (kept per version of the group, as the bank is)."""
+"""A group's seasons (SPEC section 11): their writes, and a season's table, read in one query of
+its matches' seats and kept per version of the group."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ MOST = 10_000
 # The API lists a group's seasons this many at a time, newest first (SPEC section 6).
 SEASONS_PAGE = 50
 FIELDS = ("name", "starts", "ends", "game", "best_of", "at_least")
-DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")  # \d would take other scripts' digits
 
 
 @dataclass(frozen=True)
