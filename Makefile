@@ -100,8 +100,9 @@ test-postgres: $(VENV)/.installed $(COMPILED)
 # holding event streams while hosts write, beside 1,000 phones polling; then a group's bank of
 # 1,000 matches (tests/perf/bank_bench.py); then ratings of a bank of 10,000 matches and the
 # result card (tests/perf/skill_bench.py); then a game night: its seating, pairs seated together
-# again against the fewest possible (tests/perf/seating_bench.py), and eight tables playing with
-# the big screen following (tests/perf/night_bench.py). Not part of `make test`.
+# again against the fewest possible, and seated by standings (tests/perf/seating_bench.py), and
+# eight tables playing with the big screen following (tests/perf/night_bench.py); then a season
+# over 10,000 banked matches (tests/perf/season_bench.py). Not part of `make test`.
 # `make bench-live PHONES=2000` runs only the live push part.
 PHONES ?= 5000
 bench: $(VENV)/.installed
@@ -110,6 +111,7 @@ bench: $(VENV)/.installed
 	$(PYTHON) tests/perf/skill_bench.py
 	$(PYTHON) tests/perf/seating_bench.py
 	$(PYTHON) tests/perf/night_bench.py
+	$(PYTHON) tests/perf/season_bench.py
 
 bench-live: $(VENV)/.installed
 	$(PYTHON) tests/perf/bench.py --sections live,poll --phones $(PHONES)

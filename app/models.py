@@ -3,7 +3,7 @@ that bank their matches (roster, links), and their game nights."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import (
@@ -280,6 +280,9 @@ class Night(Model):
     name: Mapped[str] = mapped_column(String(80))
     options: Mapped[dict[str, Any]] = mapped_column(JSON)  # as asked; each table parses its own
     table_size: Mapped[int | None]
+    # How later seatings are made (SPEC section 11): "mixed" (fewest pairs again) or
+    # "standings" (the strongest together, pairs kept apart where a swap allows).
+    seating: Mapped[str] = mapped_column(String(10), default="mixed", server_default="mixed")
     # Who is here now (roster ids): the next seating seats them.
     present: Mapped[list[int]] = mapped_column(JSON)
     ended: Mapped[bool] = mapped_column(default=False, server_default=false())
@@ -295,7 +298,10 @@ class Night(Model):
         back_populates="night", order_by="[NightTable.seating, NightTable.position]",
         cascade="all, delete-orphan")
 
-    __table_args__ = (CheckConstraint("version >= 1", name="version"),)
+    __table_args__ = (
+        CheckConstraint("version >= 1", name="version"),
+        CheckConstraint("seating IN ('mixed', 'standings')", name="seating"),
+    )
 
 
 class NightToken(Model):
@@ -339,6 +345,30 @@ class NightTable(Model):
     __table_args__ = (
         UniqueConstraint("night_id", "seating", "position"),
         CheckConstraint("seating >= 1", name="seating"),
+    )
+
+
+class Season(Model):
+    """A group's competition over a stretch of days (SPEC section 11): its table counts the
+    bank's matches banked from `starts` to `ends` (the group's days in UTC), of `game` where
+    named, each player's best `best_of`, ranking those who played at least `at_least`."""
+
+    __tablename__ = "season"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[str] = mapped_column(ForeignKey("group.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(80))
+    starts: Mapped[date]
+    ends: Mapped[date | None]  # open while absent
+    game: Mapped[str | None] = mapped_column(String(20))  # every game while absent
+    best_of: Mapped[int | None]  # every match counts while absent
+    at_least: Mapped[int | None]
+    created_at: Mapped[datetime] = mapped_column(_Time, default=_now)
+
+    __table_args__ = (
+        CheckConstraint("ends IS NULL OR ends >= starts", name="ends"),
+        CheckConstraint("best_of IS NULL OR best_of >= 1", name="best_of"),
+        CheckConstraint("at_least IS NULL OR at_least >= 1", name="at_least"),
     )
 
 

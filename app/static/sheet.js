@@ -86,7 +86,6 @@
   }
 
   function currentVersion() { return String(now.shown); }
-
   function entryNumber(root) {
     var number = root.querySelector("#entry input[name=number]");
     return number ? number.value : null;

@@ -178,6 +178,14 @@ def make_everything(client) -> dict[str, str]:
          {"target": 20})
     _round(client, second, {"dead": False, "hands": hands})
     _api(client, "POST", f"/matches/{second['id']}/bank", second["tokens"]["host"])
+    # A season over the whole bank (SPEC section 11): its page, its form, and its top five on
+    # the group page and the big screen.
+    season = _api(client, "POST", f"/groups/{group['id']}/seasons", owner,
+                  {"name": "Autumn league", "starts": "2000-01-01", "best_of": 3, "at_least": 2})
+    paths.update({"season": f"/g/{owner}/seasons/{season['id']}",
+                  "season view": f"/g/{group['tokens']['view']}/seasons/{season['id']}",
+                  "season new": f"/g/{owner}/seasons/new",
+                  "season edit": f"/g/{owner}/seasons/{season['id']}/edit"})
     paths.update({"night start": f"/g/{owner}/nights/new",
                   "night start banakil": f"/g/{owner}/nights/new?game=banakil",
                   "night": f"/g/{owner}/nights/{night['id']}",
@@ -202,7 +210,7 @@ PAGES = ("home", "new generic", "new banakil", "new blue_banana", "new bandido",
          "group", "group view", "roster", "group links", "group new match", "new group",
          "import", "sheet in group over", "sheet banked", "player", "404",
          "night start", "night start banakil", "night", "night view", "night screen",
-         "night seat")
+         "night seat", "season", "season view", "season new", "season edit")
 
 
 @pytest.fixture(scope="module")

@@ -24,7 +24,7 @@ from ..match.writes import lock_group, touch_group
 from ..text import clean_text
 from . import seating
 from .access import NightAccess
-from .reads import night_version
+from .reads import night_standings, night_version
 
 # SPEC section 6: a night seats at most 200 players (50 tables of four, 100 of two); the seating
 # weighs every pair of them (its work grows as the square).
@@ -32,11 +32,14 @@ MOST_PLAYERS = 200
 # An evening of more seatings than this is another night: every read of a night lists them all,
 # and the largest (200 players at tables of two) stays within a second (SPEC section 6).
 MOST_SEATINGS = 40
+# How later seatings are made: fewest pairs again, or by the night's standings (SPEC 11).
+SEATINGS = ("mixed", "standings")
 
 
 def create_night(access: GroupAccess, group_id: str, body: Any) -> Night:
-    """`{"game", "players": [roster ids], "table_size"?, "options"?, "name"?}`: a new night of
-    the group, with its links and its first seating (at random)."""
+    """`{"game", "players": [roster ids], "table_size"?, "options"?, "name"?, "seating"?}`: a
+    new night of the group, with its links and its first seating (at random); `seating` says
+    how later ones are made: "mixed" (the default) or "standings" (SPEC section 11)."""
     access.check(group_id, "create_night")
     if not isinstance(body, dict):
         raise Invalid(Say("The body must be a JSON object."))
@@ -46,6 +49,10 @@ def create_night(access: GroupAccess, group_id: str, body: Any) -> Night:
     table_size = _table_size(body.get("table_size"), game)
     options = body.get("options")
     _parse_options(game, options, game.max_players if table_size is None else table_size)
+    method = body.get("seating", "mixed")
+    if method not in SEATINGS:
+        raise Invalid(Say("Say how later seatings are made: %(ways)s.",
+                          ways=", ".join(SEATINGS)), "seating")
     name = body.get("name")
     with locked_group(group_id) as group:
         present = _present(group, body.get("players"))
@@ -55,7 +62,7 @@ def create_night(access: GroupAccess, group_id: str, body: Any) -> Night:
             name = clean_text(name, "name", MATCH_NAME_LIMIT, Say("A night's name"))
         night = Night(id=secrets.token_urlsafe(9), group_id=group.id, game=game.name,
                       name=name, options=dict(options or {}), table_size=table_size,
-                      present=present)
+                      present=present, seating=method)
         # 32 random bytes: 256 bits, far past guessing.
         night.tokens = [NightToken(secret=secrets.token_urlsafe(32), role="tv")]
         db.session.add(night)
@@ -227,7 +234,8 @@ def partnerships(game: Game, options: dict[str, Any], sizes: Sequence[int]
 
 @dataclass(frozen=True)
 class _Planned:
-    """A seating searched for the night as it was (its version, who was present, how many
+    """A seating searched for the night as it was (its version, which its tables' and its
+    group's move too, so a match taken out of the standings is seen; who was present; how many
     seatings it held): who sits where, and at what table sizes."""
 
     version: int
@@ -238,7 +246,7 @@ class _Planned:
 
     def stale(self, night: Night, present: Sequence[int]) -> bool:
         """Whether the night has changed since this was searched (under the write's lock)."""
-        return (night.version, tuple(present), _latest_seating(night.id) + 1) != (
+        return (night_version(night.id), tuple(present), _latest_seating(night.id) + 1) != (
             self.version, self.present, self.number)
 
 
@@ -266,8 +274,14 @@ def _plan(night: Night, present: list[int]) -> _Planned:
         history[number - 1].append(table)
     number = _latest_seating(night.id) + 1
     options = _parse_options(game, night.options, sizes[0])
-    tables = seating.seat(present, sizes, history, partnerships(game, options, sizes))
-    return _Planned(night.version, tuple(present), number, tuple(sizes),
+    partners = partnerships(game, options, sizes)
+    if night.seating == "standings" and number > 1:
+        ranks = {row.player: row.rank for row in night_standings(night.id, {
+            p: "" for p in present})}
+        tables = seating.by_standings(present, sizes, history, ranks, partners)
+    else:
+        tables = seating.seat(present, sizes, history, partners)
+    return _Planned(night_version(night.id) or 0, tuple(present), number, tuple(sizes),
                     tuple(tuple(table) for table in tables))
 
 
