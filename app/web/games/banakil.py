@@ -84,14 +84,22 @@ class BanakilView(SheetView):
             if earlier.detail.carry is not None:
                 before = earlier.detail.carry
                 break
-        hands = [(seat, name, describe_hand(seat, entered.parts, options),
+        players = self.sheet.players
+        hands = [(seat, name, _named(describe_hand(seat, entered.parts, options), players),
                   _said_melded_nothing(entered.parts[seat]))
-                 for seat, name in enumerate(self.sheet.players)]
+                 for seat, name in enumerate(players)]
         sides = (describe_sides(entered.parts, self.sheet.sides, options)
                  if outcome.status == "complete" else None)
         return {"working": {"status": outcome.status, "hands": hands, "sides": sides,
                             "carry_before": before, "carry_after": outcome.detail.carry,
                             "cells": outcome.cells, "dealer": outcome.detail.dealer}}
+
+
+def _named(hand: dict[str, Any] | None, players: Sequence[str]) -> dict[str, Any] | None:
+    """A hand's working with the names of the players whose melds made it no dhamoon."""
+    if hand is None or not hand.get("no_dhamoon_for"):
+        return hand
+    return hand | {"no_dhamoon_names": [players[seat] for seat in hand["no_dhamoon_for"]]}
 
 
 def _said_melded_nothing(part: dict[str, Any] | None) -> bool:
