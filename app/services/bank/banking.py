@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from flask import current_app
+from flask import current_app, has_request_context, url_for
 from sqlalchemy import and_, select
 
 from ...cache import kept
@@ -23,6 +23,7 @@ from ...turns import in_turns
 from ..match.access import Access
 from ..match.sheet import Sheet, unchanged_rounds
 from ..match.writes import group_of, log_change, touch_group, writing
+from ..notify import outbox
 from .groups import GroupAccess
 from .roster import roster_players
 
@@ -102,6 +103,7 @@ def bank(access: Access, match_id: str, if_match: Collection[int] | None = None,
                     seat.player_id = player.id
             write_summary(sheet)
             touch_group(group)
+            outbox.told(group, "match_banked", lambda: {"match": told_summary(sheet)})
         log_change(sheet, access, "bank", after={"group": group_id} if filing else None)
     return unchanged_rounds(sheet)
 
@@ -131,17 +133,42 @@ def unbank(access: Access, match_id: str, if_match: Collection[int] | None = Non
             select(Change).where(Change.match_id == match.id, Change.action == "bank")
             .order_by(Change.version.desc()).limit(1))
         filed = bool(banking and banking.after and banking.after.get("group"))
+        group = db.session.get_one(Group, group_id) if group_id is not None else None
+        if group is not None:  # told the summary it takes back, before it goes
+            outbox.told(group, "match_unbanked", lambda: {"match": told_summary(sheet)})
         match.ended, match.banked_at, match.round_count = None, None, None
         for seat in match.seats:
             seat.side = seat.total = seat.rank = seat.winner = None
             if filed:
                 seat.player_id = None
-        if group_id is not None:
-            touch_group(db.session.get_one(Group, group_id))
+        if group is not None:
+            touch_group(group)
         if filed:
             match.group_id = None
         log_change(sheet, access, "unbank", after={"group": group_id} if filed else None)
     return unchanged_rounds(sheet)
+
+
+def told_summary(sheet: Sheet) -> dict[str, Any]:
+    """A banked match's summary as a destination is told it (SPEC section 12): the bank
+    summary, read from the match as its write left it, with `link`, its view link."""
+    match = sheet.match
+    ids = [seat.player_id for seat in match.seats if seat.player_id is not None]
+    names = dict(db.session.execute(select(Player.id, Player.name)
+                                    .where(Player.id.in_(ids))).tuples().all()) if ids else {}
+    view = db.session.scalar(select(Token.secret).where(Token.match_id == match.id,
+                                                        Token.role == "view")) or ""
+    finishes = side_places(tuple(
+        Finish(seat.player_id, names.get(seat.player_id, seat.name) if seat.player_id
+               else seat.name, seat.position, seat.side or 0, seat.total or 0, seat.rank or 1,
+               bool(seat.winner)) for seat in match.seats))
+    summary = Summary(match.id, match.game, match.name, utc(match.created_at),
+                      utc(match.banked_at or datetime.now(UTC)),
+                      match.round_count or len(sheet.rounds), match.place, match.note,
+                      bool(match.taken_out), view, finishes)
+    link = (url_for("web.sheet", token=view, _external=True) if has_request_context() and view
+            else None)
+    return summary.json() | {"link": link}
 
 
 def _filing(body: Any) -> tuple[str | None, Invalid | None]:
