@@ -155,7 +155,7 @@ def told_summary(sheet: Sheet) -> dict[str, Any]:
     match = sheet.match
     ids = [seat.player_id for seat in match.seats if seat.player_id is not None]
     names = dict(db.session.execute(select(Player.id, Player.name)
-                                    .where(Player.id.in_(ids))).tuples().all()) if ids else {}
+                                    .where(Player.id.in_(ids))).all()) if ids else {}
     view = db.session.scalar(select(Token.secret).where(Token.match_id == match.id,
                                                         Token.role == "view")) or ""
     finishes = side_places(tuple(

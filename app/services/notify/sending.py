@@ -161,7 +161,7 @@ def notify(url: str, title: str, body: str, card: bytes | None, networks: str,
             attached = AppriseAttachment(AttachMemory(  # type: ignore[no-untyped-call]
                 content=card, name="squarescores-result.png", mimetype="image/png"))
         with reaching_only(networks):
-            result = sender.notify(body=body, title=title, attach=attached)
+            result = sender.notify(body=body, title=title, attach=attached, body_format="text")
         return Outcome(bool(result), None, "delivered" if result else "refused")
 
     return _within(seconds, send)

@@ -49,7 +49,6 @@ class Worker:
         self.card = card
         config = app.config
         self.poll = float(config.get("NOTIFY_POLL_SECONDS", 1))
-        self.seconds = float(config.get("NOTIFY_TIMEOUT_SECONDS", 10))
         self.senders = threading.BoundedSemaphore(int(config.get("NOTIFY_SENDERS", 16)))
         self.flying: set[str] = set()  # destinations with a try under way
         self.guard = threading.Lock()
@@ -156,9 +155,10 @@ class Worker:
         if row is None:
             return None
         networks = networks_of(self.app.config.get("NOTIFY_NETWORKS"))
+        seconds = float(self.app.config.get("NOTIFY_TIMEOUT_SECONDS", 10))
         if row.kind == "webhook":
             return sending.webhook(row.url, row.secret, row.event, delivery_id, row.body,
-                                   networks, self.seconds)
+                                   networks, seconds)
         payload = json.loads(row.body)
         title, body = messages.message(payload, row.language)
         match = payload.get("match") or {}
@@ -166,7 +166,7 @@ class Worker:
         if self.card is not None and payload["event"] == "match_banked" and match.get("id"):
             card = self.card(match["id"], row.language)
             db.session.rollback()
-        return sending.notify(row.url, title, body, card, networks, self.seconds)
+        return sending.notify(row.url, title, body, card, networks, seconds)
 
     def record(self, delivery_id: str, outcome: sending.Outcome, at: datetime) -> None:
         """The try written down: delivered; due again after its wait; or failed at last."""
