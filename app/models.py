@@ -365,9 +365,23 @@ class Destination(Model):
     )
 
 
+class Told(Model):
+    """The outbox: what happened in a group that one of its destinations asked to be told of,
+    written in the transaction of the write that made it happen (a banking, a night's seating).
+    The delivery worker makes it a Delivery for each destination that asks for it, moments
+    later, off the request (services/notify/worker.py)."""
+
+    __tablename__ = "told"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[str] = mapped_column(ForeignKey("group.id", ondelete="CASCADE"))
+    event: Mapped[str] = mapped_column(String(20))
+    part: Mapped[str] = mapped_column(Text)  # the event's own part, JSON: "match" or "night"
+    occurred_at: Mapped[datetime] = mapped_column(_Time, default=_now)
+
+
 class Delivery(Model):
-    """The outbox: one event for one destination, written in the transaction of the write that
-    caused it (a banking, a night's seating), sent by the delivery worker, and kept until it is
+    """One event for one destination, sent by the delivery worker and kept until it is
     delivered or has failed its last try (services/notify/worker.py)."""
 
     __tablename__ = "delivery"

@@ -5,7 +5,8 @@ Revises: cbf321e8ffa0
 Create Date: 2026-12-04 05:12:03.193818
 
 SPEC section 12: where a group is told what happens at its tables (a notify URL or a signed
-webhook), and the outbox of deliveries, written with the write that caused each.
+webhook); the outbox, written with the write that made each event happen; and the deliveries
+the worker makes of it, one per destination.
 
 """
 from alembic import op
@@ -38,6 +39,15 @@ def upgrade():
     with op.batch_alter_table('destination', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_destination_group_id'), ['group_id'], unique=False)
 
+    op.create_table('told',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('group_id', sa.String(length=24), nullable=False),
+    sa.Column('event', sa.String(length=20), nullable=False),
+    sa.Column('part', sa.Text(), nullable=False),
+    sa.Column('occurred_at', sa.DateTime(timezone=True), nullable=False),
+    sa.ForeignKeyConstraint(['group_id'], ['group.id'], name=op.f('fk_told_group_id_group'), ondelete='CASCADE'),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_told'))
+    )
     op.create_table('delivery',
     sa.Column('id', sa.String(length=36), nullable=False),
     sa.Column('destination_id', sa.String(length=24), nullable=False),
@@ -65,6 +75,7 @@ def downgrade():
         batch_op.drop_index('ix_delivery_due')
 
     op.drop_table('delivery')
+    op.drop_table('told')
     with op.batch_alter_table('destination', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_destination_group_id'))
 

@@ -25,7 +25,8 @@ from sqlalchemy import delete, select, text, update
 from ...extensions import db, write_intent
 from ...hosting.backups import lock, sqlite_file
 from ...models import Delivery, Destination
-from . import messages, sending
+from ..bank.banking import told_summary
+from . import messages, outbox, sending
 from .networks import networks_of
 
 log = logging.getLogger(__name__)
@@ -102,9 +103,10 @@ class Worker:
     # Sending -------------------------------------------------------------------------------
 
     def due(self, now: datetime) -> list[tuple[str, str]]:
-        """The deliveries due now, one per destination without a try under way, oldest first:
-        (delivery, destination)."""
+        """The deliveries due now (the outbox's new events made deliveries first), one per
+        destination without a try under way, oldest first: (delivery, destination)."""
         with self.app.app_context():
+            self.fan_out()
             rows = db.session.execute(
                 select(Delivery.id, Delivery.destination_id)
                 .where(Delivery.status.in_(("pending", "retrying")),
@@ -119,6 +121,22 @@ class Worker:
                     chosen[row.destination_id] = row.id
             self.flying.update(chosen)
         return [(delivery, destination) for destination, delivery in chosen.items()]
+
+    def fan_out(self) -> None:
+        """The outbox's events made deliveries, one for each destination that asks for each,
+        a batch at a time: a banking's summary made here (the roster's names, its view link),
+        off the request that banked it."""
+        while True:
+            with write_intent():
+                waiting = outbox.waiting(BATCH)
+                for told, group in waiting:
+                    part = json.loads(told.part)
+                    if "match" in part:
+                        part = {"match": told_summary(part)}
+                    outbox.delivered_as(told, group, part)
+                db.session.commit()
+            if len(waiting) < BATCH:
+                return
 
     def send_due(self, now: datetime | None = None) -> list[threading.Thread]:
         """A try of each delivery due, each in a thread of its own (started, not waited for)."""

@@ -15,7 +15,8 @@ def places(app, group, over):
     club = group()
     banked = club.play(("Ana", "Ben"), (1, 2))
     values = {"number": 1, "seat": 0, "player_id": club.player_id("Ana"), "match_id": banked.id,
-              "game_name": "generic", "switch": "on", "move": "out", "night_id": "n1"}
+              "game_name": "generic", "switch": "on", "move": "out", "night_id": "n1",
+              "destination_id": "d1"}
     urls = []
     for rule in app.url_map.iter_rules():
         if "POST" not in rule.methods or rule.rule.startswith("/api/"):

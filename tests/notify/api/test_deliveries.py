@@ -13,7 +13,7 @@ from datetime import UTC, datetime, timedelta
 from receivers import until
 
 from app.extensions import db
-from app.models import Delivery
+from app.models import Delivery, Told
 
 
 def destination(api, group, url, kind="webhook", events=("match_banked",), **extra):
@@ -34,11 +34,13 @@ def deliveries(api, group, made):
 
 
 def test_a_banking_is_delivered_once_signed_with_the_bank_summary(
-        api, group, passes, receiver, banked_in):
+        app, api, group, passes, receiver, banked_in):
     hook = destination(api, group, receiver.url)
     match = banked_in(group, ["Ana", "Ben", "Cy"], [5, 3, 1], [4, 2, 0])
-    # Written with the banking, sent by nobody yet: the banking's answer waited for no one.
-    assert [d["status"] for d in deliveries(api, group, hook)] == ["pending"]
+    # In the outbox with the banking, sent by nobody yet: the banking waited for no one.
+    with app.app_context():
+        assert [told.event for told in db.session.scalars(db.select(Told))] == ["match_banked"]
+    assert deliveries(api, group, hook) == []
     assert receiver.received == []
 
     passes.run()
