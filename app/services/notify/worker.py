@@ -161,6 +161,7 @@ class Worker:
             with self.guard:
                 self.flying.discard(destination_id)
             self.senders.release()
+            self.woken.set()  # the destination's next delivery may go now, not at the next look
 
     def tried(self, delivery_id: str) -> sending.Outcome | None:
         """One try of the delivery (None where it or its destination is gone)."""
