@@ -87,8 +87,10 @@ class Worker:
                 continue
             try:
                 self.send_due()
-            except Exception:  # the database away for a moment: look again at the next turn
-                log.warning("The delivery worker's look at the outbox failed.", exc_info=True)
+            except Exception as error:  # the database away a moment: look again next turn
+                # Its type alone: a library's message may quote a destination's URL.
+                log.warning("The delivery worker's look at the outbox failed (%s).",
+                            type(error).__name__)
             self.woken.wait(self.poll)
             self.woken.clear()
 
@@ -155,8 +157,9 @@ class Worker:
                 outcome = self.tried(delivery_id)
                 if outcome is not None:
                     self.record(delivery_id, outcome, datetime.now(UTC))
-        except Exception:
-            log.warning("Delivery %s could not be tried.", delivery_id, exc_info=True)
+        except Exception as error:
+            log.warning("Delivery %s could not be tried (%s).", delivery_id,
+                        type(error).__name__)
         finally:
             with self.guard:
                 self.flying.discard(destination_id)

@@ -11,6 +11,7 @@ import pytest
 from api_helpers import error_of
 from receivers import until
 
+from app.logs import redact
 from app.services.notify import networks as networks_module
 from app.services.notify.networks import Unreachable, check_host, reaching_only
 
@@ -234,3 +235,29 @@ def test_removing_a_destination_takes_its_waiting_deliveries_with_it(
                     group.owner).status_code == 204
     passes.run()
     assert receiver.received == []
+
+
+def test_a_destination_lists_its_latest_20_deliveries_newest_first(app, api, group,
+                                                                    public_names):
+    made = add(api, group, kind="webhook", url=HOOK, events=["match_banked"]).get_json()
+    sent = [api.call("POST", f"/groups/{group.id}/destinations/{made['id']}/test",
+                     group.owner).get_json()["delivery"]["id"] for _ in range(23)]
+    (shown,) = api.call("GET", f"/groups/{group.id}/destinations",
+                        group.owner).get_json()["destinations"]
+    assert [d["id"] for d in shown["deliveries"]] == sent[:2:-1]
+
+
+@pytest.mark.parametrize(("logged", "secret"), [
+    ("POST https://hooks.slack.com/services/T0123/B0456/XXXXXXXXXXXXXXXXXXXXXXXX failed",
+     "XXXXXXXXXXXXXXXXXXXXXXXX"),
+    ("discord://123456789012345678/abcdefABCDEF-1234567890", "123456789012345678"),
+    ("mailtos://scores:hunter2@smtp.example.org:587?to=a@b.c", "hunter2"),
+    ("tgram://123456789:AAHsecretbottoken/12345", "AAHsecretbottoken"),
+    ("hassio://192.168.1.10:8123/eyJhbGciOiJIUzI1NiJ9.eyJpc3MiOiJ4In0.sig",
+     "eyJhbGciOiJIUzI1NiJ9"),
+    (f"a try of {HOOK}", "t0k3n-0123456789abcdefghij"),
+])
+def test_a_url_in_a_log_line_loses_its_secrets_and_a_page_address_stays(logged, secret):
+    assert secret not in redact(logged)
+    assert redact("GET /static/app.css 200 \"http://192.168.1.5:8000/\"") == \
+        "GET /static/app.css 200 \"http://192.168.1.5:8000/\""
