@@ -1,6 +1,5 @@
-"""What is stored: matches, their seats, tokens, rounds as entered, every change, and the groups
-that bank their matches (roster, links), their game nights, and where they are told of them
-(destinations, and the outbox of deliveries)."""
+"""What is stored: matches, their seats, tokens, rounds as entered, every change, the groups that
+bank their matches (roster, links), their game nights, and where they are told of them."""
 
 from __future__ import annotations
 
@@ -342,34 +341,27 @@ class NightTable(Model):
 
 class Destination(Model):
     """Where a group is told what happens at its tables (SPEC section 12): an Apprise URL
-    (`notify`: a chat, a phone, e-mail) or a program of its own (`webhook`, signed)."""
+    (`notify`) or a program of its own (`webhook`). Its URL and secret are shown to no one."""
 
     __tablename__ = "destination"
 
     id: Mapped[str] = mapped_column(String(24), primary_key=True)
     group_id: Mapped[str] = mapped_column(ForeignKey("group.id", ondelete="CASCADE"), index=True)
     kind: Mapped[str] = mapped_column(String(7))
-    # Kept secret: a chat's URL is its password. Shown to nobody (answers say `shown`), never
-    # logged, never exported.
-    url: Mapped[str] = mapped_column(String(2000))
+    url: Mapped[str] = mapped_column(String(2000))  # a chat's URL is its password
     shown: Mapped[str] = mapped_column(String(300))  # scheme://host:port, as answers show it
-    # A webhook's key for its signature (HMAC-SHA256), shown once, at its creation.
-    secret: Mapped[str | None] = mapped_column(String(64))
+    secret: Mapped[str | None] = mapped_column(String(64))  # a webhook's, for its HMAC
     events: Mapped[list[str]] = mapped_column(JSON)
     language: Mapped[str] = mapped_column(String(2), default="en")
     created_at: Mapped[datetime] = mapped_column(_Time, default=_now)
 
-    __table_args__ = (
-        CheckConstraint("kind IN ('notify', 'webhook')", name="kind"),
-        CheckConstraint("(kind = 'webhook') = (secret IS NOT NULL)", name="secret"),
-    )
+    __table_args__ = (CheckConstraint("kind IN ('notify', 'webhook')", name="kind"),
+                      CheckConstraint("(kind = 'webhook') = (secret IS NOT NULL)", name="secret"))
 
 
 class Told(Model):
-    """The outbox: what happened in a group that one of its destinations asked to be told of,
-    written in the transaction of the write that made it happen (a banking, a night's seating).
-    The delivery worker makes it a Delivery for each destination that asks for it, moments
-    later, off the request (services/notify/worker.py)."""
+    """The outbox: an event a destination of the group asked for, written in the transaction
+    of the write that made it; the delivery worker makes it a Delivery for each, later."""
 
     __tablename__ = "told"
 
@@ -381,18 +373,14 @@ class Told(Model):
 
 
 class Delivery(Model):
-    """One event for one destination, sent by the delivery worker and kept until it is
-    delivered or has failed its last try (services/notify/worker.py)."""
+    """One event for one destination: sent, and kept until delivered or failed."""
 
     __tablename__ = "delivery"
 
-    # The delivery's id, the same on every try: a receiver ignores one it has seen.
-    id: Mapped[str] = mapped_column(String(36), primary_key=True)
-    destination_id: Mapped[str] = mapped_column(
-        ForeignKey("destination.id", ondelete="CASCADE"))
+    id: Mapped[str] = mapped_column(String(36), primary_key=True)  # the same on every try
+    destination_id: Mapped[str] = mapped_column(ForeignKey("destination.id", ondelete="CASCADE"))
     event: Mapped[str] = mapped_column(String(20))
-    # The body as written at the event, byte for byte what each try sends (and signs).
-    body: Mapped[str] = mapped_column(Text)
+    body: Mapped[str] = mapped_column(Text)  # byte for byte what each try sends and signs
     occurred_at: Mapped[datetime] = mapped_column(_Time, default=_now)
     status: Mapped[str] = mapped_column(String(9), default="pending")
     attempts: Mapped[int] = mapped_column(default=0)
@@ -400,13 +388,10 @@ class Delivery(Model):
     last_attempt_at: Mapped[datetime | None] = mapped_column(_Time)
     code: Mapped[int | None]  # the last answer's HTTP status; None where none came
 
-    __table_args__ = (
-        CheckConstraint("status IN ('pending', 'retrying', 'delivered', 'failed')",
-                        name="status"),
-        # What the worker asks (the deliveries due), and what a destination lists (its latest).
-        Index("ix_delivery_due", "status", "next_attempt_at"),
-        Index("ix_delivery_latest", "destination_id", "occurred_at"),
-    )
+    __table_args__ = (CheckConstraint("status IN ('pending', 'retrying', 'delivered', 'failed')",
+                                      name="status"),
+                      Index("ix_delivery_due", "status", "next_attempt_at"),
+                      Index("ix_delivery_latest", "destination_id", "occurred_at"))
 
 
 def utc(moment: datetime) -> datetime:
