@@ -113,6 +113,14 @@ class Config:
     BACKUP_DIR = os.environ.get("BACKUP_DIR") or None
     BACKUP_EVERY_HOURS = float(os.environ.get("BACKUP_EVERY_HOURS") or 0)
     BACKUP_KEEP = int(os.environ.get("BACKUP_KEEP") or 14)
+    # SPEC section 12, where a group's destinations may reach: `public` (the internet only),
+    # `private` (a home server's LAN too: Home Assistant), `any` (loopback too).
+    NOTIFY_NETWORKS = (os.environ.get("NOTIFY_NETWORKS") or "public").strip().lower()
+    # The delivery worker (app/services/notify/worker.py): how often it looks for deliveries
+    # due, how long one try may take (SPEC: 10 s), and how many tries it makes at once.
+    NOTIFY_POLL_SECONDS = float(os.environ.get("NOTIFY_POLL_SECONDS") or 1)
+    NOTIFY_TIMEOUT_SECONDS = float(os.environ.get("NOTIFY_TIMEOUT_SECONDS") or 10)
+    NOTIFY_SENDERS = int(os.environ.get("NOTIFY_SENDERS") or 16)
 
 
 class TestConfig(Config):

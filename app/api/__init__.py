@@ -1,8 +1,8 @@
 """The JSON API, version 1, as SPEC.md describes it: matches (matches.py), groups and their bank
-(groups.py), their game nights (nights.py) and seasons (seasons.py), on one blueprint
-(blueprint.py)."""
+(groups.py), their game nights (nights.py), seasons (seasons.py) and destinations
+(destinations.py), on one blueprint (blueprint.py)."""
 
-from . import groups, matches, nights, seasons  # noqa: F401  (their views join the blueprint)
+from . import destinations, groups, matches, nights, seasons  # noqa: F401  (their views join it)
 from .blueprint import bp
 
 __all__ = ["bp"]

@@ -8,7 +8,7 @@ from flask.blueprints import BlueprintSetupState
 from . import errors, site  # noqa: F401
 from .blueprint import bp
 from .games import PAGES
-from .group import links, page, player, roster, seasons, transfer  # noqa: F401
+from .group import destinations, links, page, player, roster, seasons, transfer  # noqa: F401
 from .match import bank, details, line, parts, share, sheet, start  # noqa: F401
 from .match import links as match_links  # noqa: F401
 from .night import links as night_links  # noqa: F401

@@ -157,6 +157,7 @@ def make_everything(client) -> dict[str, str]:
     paths["player"] = f"/g/{group['tokens']['view']}/players/{ana}"
     paths.update({"group": f"/g/{owner}", "group view": f"/g/{group['tokens']['view']}",
                   "roster": f"/g/{owner}/players", "group links": f"/g/{owner}/links",
+                  "destinations": f"/g/{owner}/destinations",
                   "group new match": f"/g/{owner}/new/generic",
                   "sheet in group over": f"/m/{waiting['tokens']['host']}",
                   "sheet banked": f"/m/{banked['tokens']['host']}"})
@@ -207,7 +208,8 @@ PAGES = ("home", "new generic", "new banakil", "new blue_banana", "new bandido",
          "check blue_banana waiting", "check blue_banana no such card",
          "sheet bandido", "sheet bandido seat", "sheet bandido over", "character bandido",
          "character bandido asked", "character bandido host", "hand bandido",
-         "group", "group view", "roster", "group links", "group new match", "new group",
+         "group", "group view", "roster", "group links", "destinations", "group new match",
+         "new group",
          "import", "sheet in group over", "sheet banked", "player", "404",
          "night start", "night start banakil", "night", "night view", "night screen",
          "night seat", "season", "season view", "season new", "season edit")

@@ -21,10 +21,11 @@ from ..bank.groups import LARGEST_ID, GroupAccess, locked_group
 from ..bank.roster import roster_players
 from ..match.create import MATCH_NAME_LIMIT, build_match
 from ..match.writes import lock_group, touch_group
+from ..notify import outbox
 from ..text import clean_text
 from . import seating
 from .access import NightAccess
-from .reads import night_standings, night_version
+from .reads import night_json, night_standings, night_version
 
 # SPEC section 6: a night seats at most 200 players (50 tables of four, 100 of two); the seating
 # weighs every pair of them (its work grows as the square).
@@ -69,6 +70,7 @@ def create_night(access: GroupAccess, group_id: str, body: Any) -> Night:
         db.session.flush()
         _seat(night, game, group, _plan(night, present))
         touch_group(group)  # the group's page lists its nights
+        _tell(group, night, "night_started")
     return night
 
 
@@ -93,7 +95,7 @@ def next_seating(access: NightAccess, night_id: str, body: Any,
         except ServiceError:
             planned = None
     db.session.rollback()  # the read ends: the write begins its own
-    with _writing(access, night_id, "seat", if_match) as (night, group):
+    with _writing(access, night_id, "seat", if_match, "seating_started") as (night, group):
         _refuse_playing(night)
         if _latest_seating(night.id) >= MOST_SEATINGS:
             raise Conflict(Say("A night holds at most %(most)s seatings: end this one and start "
@@ -109,17 +111,18 @@ def next_seating(access: NightAccess, night_id: str, body: Any,
 def end_night(access: NightAccess, night_id: str,
               if_match: Collection[int] | None = None) -> Night:
     """The night ends: no further seating. Its tables stay as they are."""
-    with _writing(access, night_id, "end", if_match) as (night, _group):
+    with _writing(access, night_id, "end", if_match, "night_ended") as (night, _group):
         night.ended = True
     return night
 
 
 @contextmanager
 def _writing(access: NightAccess, night_id: str, action: str,
-             if_match: Collection[int] | None) -> Iterator[tuple[Night, Group]]:
+             if_match: Collection[int] | None, event: str) -> Iterator[tuple[Night, Group]]:
     """One write to a night: checked (404, 403), its group then itself locked, 412 where
-    `If-Match` names another version, 409 once it has ended; version bumped, committed. The
-    group is locked first, as every write to a group's matches does (writes.writing)."""
+    `If-Match` names another version, 409 once it has ended; version bumped, the `event` put
+    in the outbox (SPEC section 12), committed. The group is locked first, as every write to a
+    group's matches does (writes.writing)."""
     night = access.check(night_id, action)
     group_id = night.group_id
     db.session.rollback()
@@ -140,10 +143,18 @@ def _writing(access: NightAccess, night_id: str, action: str,
         locked.version += 1
         locked.updated_at = datetime.now(UTC)
         touch_group(group)
+        _tell(group, locked, event)
         db.session.commit()
     except BaseException:
         db.session.rollback()
         raise
+
+
+def _tell(group: Group, night: Night, event: str) -> None:
+    """The group's destinations told of the night as its big screen sees it now."""
+    db.session.flush()
+    outbox.told(group, event, lambda: {"night": night_json(
+        NightAccess("tv", night_id=night.id), night)})
 
 
 def _latest_seating(night_id: str) -> int:

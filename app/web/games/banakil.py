@@ -11,10 +11,9 @@ from typing import Any
 
 from flask import Blueprint, Response, flash, jsonify, redirect, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import get_translations
+from flask_babel import get_translations, ngettext
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_babel import ngettext
 
 from ...errors import Invalid
 from ...games import RoundInput, RoundResult, banakil_hands
@@ -209,12 +208,12 @@ def _why(seat: int, parts: Sequence[dict[str, Any] | None], sheet: Sheet) -> str
         return None
     if hand["no_dhamoon_for"]:
         names = [sheet.players[other] for other in hand["no_dhamoon_for"]]
-        return ngettext("Out all at once, but no dhamoon: %(names)s had melded.",
-                        "Out all at once, but no dhamoon: %(names)s had melded.",
-                        len(names), names=spoken_plain(names))
+        return str(ngettext("Out all at once, but no dhamoon: %(names)s had melded.",
+                            "Out all at once, but no dhamoon: %(names)s had melded.",
+                            len(names), names=spoken_plain(names)))
     if hand["score"] is None:
-        return _("Out all at once: a dhamoon if nobody else melded, known once every hand is "
-                 "typed.")
+        return str(_("Out all at once: a dhamoon if nobody else melded, known once every hand "
+                     "is typed."))
     return None
 
 
