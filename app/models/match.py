@@ -62,9 +62,9 @@ class Match(Model):
     )
     # The table of a game night this match is (None for any other): its name is the night's,
     # as typed, and a page says "seating 3, table 2" in its own language (services/match/
-    # answers.py: match_name). Read with the match, in the same statement.
-    night_table: Mapped[NightTable | None] = relationship(
-        viewonly=True, lazy="joined", uselist=False)
+    # answers.py: match_name). Read with the match, in the same statement; a night's seating
+    # writes it with the match, so that the match is inserted first.
+    night_table: Mapped[NightTable | None] = relationship(lazy="joined", uselist=False)
 
     __table_args__ = (
         CheckConstraint("ended IS NULL OR ended IN ('banked', 'abandoned')", name="ended"),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy import (
     JSON,
@@ -16,9 +16,6 @@ from sqlalchemy import (
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .base import Model, _now, _Time
-
-if TYPE_CHECKING:
-    from .match import Match
 
 
 class Night(Model):
@@ -93,7 +90,6 @@ class NightTable(Model):
         ForeignKey("match.id", ondelete="CASCADE"), unique=True)
 
     night: Mapped[Night] = relationship(back_populates="tables")
-    match: Mapped[Match] = relationship()
 
     __table_args__ = (
         UniqueConstraint("night_id", "seating", "position"),

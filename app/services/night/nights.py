@@ -313,9 +313,9 @@ def _seat(night: Night, game: Game, group: Group, planned: _Planned) -> None:
         # The night's name as typed: a page says "seating 3, table 2" in its own language.
         match = build_match(game, [p.name for p in players], options[len(seated)], night.name,
                             group.id, players)
+        match.night_table = NightTable(night_id=night.id, seating=planned.number,
+                                       position=position, match_id=match.id)
         db.session.add(match)
-        db.session.add(NightTable(night_id=night.id, seating=planned.number, position=position,
-                                  match_id=match.id, match=match))
         made.append(match)
     db.session.flush()  # the matches, in one flush, before the changes that name them
     for match in made:
