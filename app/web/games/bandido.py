@@ -57,6 +57,14 @@ class BandidoView(SheetView):
         """What a seat that turned no symbol up shows (looked up once per drawing)."""
         return str(_("none"))
 
+    @cached_property
+    def symbols_on_the_sheet(self) -> list[str]:
+        """The symbols a round or the face-up row shows, for the key under the sheet: only what
+        is on it (a key of all three would name one no seat has shown)."""
+        seen = {symbol for row in self.sheet.result.rounds for faced in row.detail.symbols
+                if faced for symbol in faced}
+        return [symbol for symbol in self.symbols if symbol in seen]
+
     def total_after(self, before: list[int], cells: tuple[int, ...]) -> list[int]:
         """A round's cells are the victory points held after it: they are the totals."""
         return list(cells)
