@@ -60,6 +60,12 @@ def test_the_leaderboard_fits_a_phone_with_whole_names(live_server, browser, clu
     # Every column, Rating, Mean and Best included, without sideways scrolling.
     assert region.evaluate("r => r.scrollWidth <= r.clientWidth"), lang
     assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
+    # Each banked match's moment on one line ("10:56 / PM" parted it).
+    times = page.locator("main time")
+    expect(times.first).to_be_visible()
+    # (one line: every box of it, a right-to-left run included, at the same height)
+    assert times.evaluate_all("ts => ts.filter(t => new Set([...t.getClientRects()].map("
+                              "r => Math.round(r.bottom))).size > 1).length") == 0
     context.close()
 
 
