@@ -57,7 +57,8 @@ https: $(VENV)/.installed $(COMPILED)
 	@echo ""
 	@# Each lives only as long as the other: a gunicorn that cannot take its port (another app
 	@# there) must not leave Caddy serving that other app over HTTPS to the phones. Ctrl-C stops both.
-	BIND=127.0.0.1:$(PORT) TRUSTED_PROXIES=1 $(GUNICORN) & app=$$!; \
+	BIND=127.0.0.1:$(PORT) TRUSTED_PROXIES=1 PUBLIC_URL=https://$(SITE):$(HTTPS_PORT) \
+		$(GUNICORN) & app=$$!; \
 	SITE=$(SITE) TLS=$(TLS) HTTPS_PORT=$(HTTPS_PORT) HTTP_PORT=$(HTTP_PORT) \
 		UPSTREAM=127.0.0.1:$(PORT) CA_DIR=$(CADDY_HOME)/data/caddy/pki/authorities/local \
 		XDG_DATA_HOME=$(CADDY_HOME)/data XDG_CONFIG_HOME=$(CADDY_HOME)/config \
@@ -99,8 +100,9 @@ test-postgres: $(VENV)/.installed $(COMPILED)
 # holding event streams while hosts write, beside 1,000 phones polling; then a group's bank of
 # 1,000 matches (tests/perf/bank_bench.py); then ratings of a bank of 10,000 matches and the
 # result card (tests/perf/skill_bench.py); then a game night: its seating, pairs seated together
-# again against the fewest possible (tests/perf/seating_bench.py), and eight tables playing with
-# the big screen following (tests/perf/night_bench.py). Not part of `make test`.
+# again against the fewest possible, and seated by standings (tests/perf/seating_bench.py), and
+# eight tables playing with the big screen following (tests/perf/night_bench.py); then a season
+# over 10,000 banked matches (tests/perf/season_bench.py). Not part of `make test`.
 # `make bench-live PHONES=2000` runs only the live push part.
 PHONES ?= 5000
 bench: $(VENV)/.installed
@@ -109,6 +111,8 @@ bench: $(VENV)/.installed
 	$(PYTHON) tests/perf/skill_bench.py
 	$(PYTHON) tests/perf/seating_bench.py
 	$(PYTHON) tests/perf/night_bench.py
+	$(PYTHON) tests/perf/season_bench.py
+	$(PYTHON) tests/perf/notify_bench.py
 
 bench-live: $(VENV)/.installed
 	$(PYTHON) tests/perf/bench.py --sections live,poll --phones $(PHONES)
@@ -117,7 +121,7 @@ bench-live: $(VENV)/.installed
 crashtest: $(VENV)/.installed $(COMPILED)
 	$(PYTHON) tests/perf/crash.py --kills 10
 
-# After changing app/models.py: generate a migration, then read it before committing.
+# After changing app/models/: generate a migration, then read it before committing.
 migrate: $(VENV)/.installed
 	$(VENV)/bin/flask db migrate -m "$(m)"
 

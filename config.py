@@ -100,6 +100,10 @@ class Config:
     # and host are taken from the X-Forwarded-For, -Proto and -Host that many proxies set. With
     # 0, those headers are ignored: anyone could write them.
     TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES") or 0)
+    # The address phones open, where it is not the one gunicorn listens on: `make https` sets
+    # it to Caddy's (https://<LAN address>:8443), so that a page opened on the server itself
+    # (127.0.0.1, which phones cannot reach) hands out that one, not gunicorn's loopback port.
+    PUBLIC_URL = (os.environ.get("PUBLIC_URL") or "").rstrip("/") or None
     # How long a page opened through the service worker waits for a silent server before the
     # copy this phone kept is shown, marked offline (app/templates/sw.js). A busy server is
     # slow, not silent: long enough that a slow answer is waited for.
@@ -109,6 +113,14 @@ class Config:
     BACKUP_DIR = os.environ.get("BACKUP_DIR") or None
     BACKUP_EVERY_HOURS = float(os.environ.get("BACKUP_EVERY_HOURS") or 0)
     BACKUP_KEEP = int(os.environ.get("BACKUP_KEEP") or 14)
+    # SPEC section 12, where a group's destinations may reach: `public` (the internet only),
+    # `private` (a home server's LAN too: Home Assistant), `any` (loopback too).
+    NOTIFY_NETWORKS = (os.environ.get("NOTIFY_NETWORKS") or "public").strip().lower()
+    # The delivery worker (app/services/notify/worker.py): how often it looks for deliveries
+    # due, how long one try may take (SPEC: 10 s), and how many tries it makes at once.
+    NOTIFY_POLL_SECONDS = float(os.environ.get("NOTIFY_POLL_SECONDS") or 1)
+    NOTIFY_TIMEOUT_SECONDS = float(os.environ.get("NOTIFY_TIMEOUT_SECONDS") or 10)
+    NOTIFY_SENDERS = int(os.environ.get("NOTIFY_SENDERS") or 16)
 
 
 class TestConfig(Config):

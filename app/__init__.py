@@ -16,6 +16,7 @@ from .cli import backup
 from .extensions import compress, csrf, db, migrate
 from .logs import RedactRecord, redact
 from .web import bp as web_bp
+from .web.match.share import card_in
 from .wire import SLOW, TOO_LARGE, VERDICT, WholeRequests
 
 
@@ -90,6 +91,9 @@ def create_app(config_class: object | str = "config.Config") -> Flask:
     app.register_blueprint(api_events_bp)
     app.register_blueprint(web_bp)
     live.init_app(app)  # the pages' /m/<token>/events, and the change watcher
+    # The delivery worker (services/notify) attaches a banked match's result card, drawn as the
+    # pages draw it, in each destination's language.
+    app.extensions["squarescores.result_card"] = card_in
     # Last, so that its proxy handling wraps all else: /health, /ready, the manifest and service
     # worker, `flask restore`, Secure cookies and HSTS over HTTPS, TRUSTED_PROXIES.
     hosting.init_app(app)

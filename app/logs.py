@@ -1,4 +1,5 @@
-"""Logs without secrets: link tokens in paths, referrers, user names and errors are masked."""
+"""Logs without secrets: link tokens in paths, referrers, user names and errors are masked, and
+so is what a URL carries past its host (a webhook's or a chat's URL holds its token there)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,21 @@ _TOKEN_ANYWHERE = re.compile(r"[A-Za-z0-9_-]{32,}")
 _ESCAPED_RUN = re.compile(r"(?:[A-Za-z0-9_.~-]|%[0-9A-Fa-f]{2})*%[0-9A-Fa-f]{2}"
                           r"(?:[A-Za-z0-9_.~-]|%[0-9A-Fa-f]{2})*")
 _TOKEN_SPELLED = re.compile(r"[A-Za-z0-9_-]{20,}")
+# A URL of any scheme (https://, discord://, mailto://): its user and password, and any part of
+# its path or query of 12 or more characters (a webhook's token, a chat's key: "hooks/T0123/
+# B0456/XXXXXXXXXXXXXXXXXXXXXXXX"), are masked; a page's own short path is left as it is.
+_URL = re.compile(r"\b([a-z][a-z0-9+.-]{1,15}://)([^/\s?#@\"']*@)?([^/\s?#\"']*)([^\s\"']*)")
+_URL_PART = re.compile(r"[^/?&=#;:,.]{12,}")
+# What a host looks like: a name with a dot, an address, localhost. Apprise writes a chat's
+# keys where a host would be ("tgram://<bot token>/…", "discord://<webhook id>/…"): masked.
+_HOST = re.compile(r"(?:(?:[A-Za-z0-9-]+\.)+[A-Za-z0-9-]+|\[[0-9A-Fa-f:.]+\]|localhost)"
+                   r"(?::[0-9]{1,5})?")
+
+
+def _mask_url(found: re.Match[str]) -> str:
+    scheme, user, host, rest = found.groups()
+    return (scheme + ("…@" if user else "") + (host if _HOST.fullmatch(host) or not host
+                                                else "…") + _URL_PART.sub("…", rest))
 
 
 def _mask_escaped(run: re.Match[str]) -> str:
@@ -34,7 +50,9 @@ def _mask_escaped(run: re.Match[str]) -> str:
 
 
 def redact(text: str) -> str:
-    # Each pattern above needs a percent-escape or a run of 20 URL-safe characters: most of what
+    if "://" in text:
+        text = _URL.sub(_mask_url, text)
+    # Each pattern below needs a percent-escape or a run of 20 URL-safe characters: most of what
     # is logged (a poll's path, a user agent, a status) holds neither, and is left as it is.
     if "%" not in text and not _TOKEN_SPELLED.search(text):
         return text

@@ -1,8 +1,8 @@
 """The JSON API, version 1, as SPEC.md describes it: matches (matches.py), groups and their bank
-(groups.py), their game nights (nights.py) and designs of sheets for any game (designs.py), on one
-blueprint (blueprint.py)."""
+(groups.py), their game nights (nights.py), seasons (seasons.py), destinations (destinations.py)
+and designs of sheets for any game (designs.py), on one blueprint (blueprint.py)."""
 
-from . import designs, groups, matches, nights  # noqa: F401  (their views join the blueprint)
+from . import designs, destinations, groups, matches, nights, seasons  # noqa: F401  (views join)
 from .blueprint import bp
 
 __all__ = ["bp"]

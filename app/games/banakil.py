@@ -138,6 +138,21 @@ def _all_at_once(seat: int, hand: Mapping[str, Any], parts: Sequence[Mapping[str
     return ordinary_score(hand, options)
 
 
+def dhamoon_spoilers(seat: int, parts: Sequence[Mapping[str, Any] | None],
+                     options: Mapping[str, Any]) -> tuple[int, ...]:
+    """Why a hand that went out all at once scored the ordinary way: the other seats that had
+    melded (house rules, four players). Empty where it was a dhamoon, is still waiting on hands
+    not typed, or did not go out all at once."""
+    hand = parts[seat]
+    if (hand is None or "score" in hand or not hand["went_out"] or not hand["all_at_once"]
+            or not melded_something(hand) or let_off(hand, options)
+            or options["rules"] == "online" or len(parts) < 4
+            or any(part is None for part in parts)):
+        return ()
+    return tuple(other for other, part in enumerate(parts)
+                 if other != seat and part is not None and melded_something(part))
+
+
 def settled(scores: Sequence[int | None]) -> tuple[int, ...] | None:
     """Every seat's hand score, once all are known (a complete hand); None while one is not."""
     known = tuple(score for score in scores if score is not None)

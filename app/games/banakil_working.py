@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .banakil import (
+    dhamoon_spoilers,
     hand_scores,
     in_points,
     let_off,
@@ -38,7 +39,8 @@ def describe_hand(seat: int, parts: Sequence[Mapping[str, Any] | None],
         return {"how": "dhamoon", "score": score}
     return {"how": "cards", "melded": in_points(pile_value(hand["melded"], options)),
             "in_hand": in_points(pile_value(hand["in_hand"], options)),
-            "bonus": in_points(GOING_OUT) if hand["went_out"] else 0, "score": score}
+            "bonus": in_points(GOING_OUT) if hand["went_out"] else 0, "score": score,
+            "no_dhamoon_for": dhamoon_spoilers(seat, parts, options)}
 
 
 def describe_sides(parts: Sequence[Mapping[str, Any]], side_list: Sequence[Side],

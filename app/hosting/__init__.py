@@ -1,6 +1,6 @@
 """Serving at home and on a server (SPEC section 9): behind trusted proxies, HTTPS's cookies and
 HSTS, `/health` and `/ready`, the manifest and service worker, scheduled backups and
-`flask restore`."""
+`flask restore`; and what each worker of the server starts (`start`)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from typing import Any
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import install
-from .backups import start
+from ..services.notify import worker as deliveries
+from . import backups, install
 from .health import bp as health_bp
 from .restore import restore
 
@@ -20,6 +20,14 @@ __all__ = ["init_app", "start"]
 # A year: a browser that once reached the site over HTTPS never again asks it over plain HTTP
 # (no subdomains named: a home server's neighbours on the same domain are not ours to bind).
 HSTS = "max-age=31536000"
+
+
+def start(app: Flask) -> None:
+    """In a worker of the server, once: the database's serving lock and the backup schedule
+    (the one worker holding the backup folder's lock makes them), and the delivery worker (the
+    one holding the outbox's lock sends it: SPEC section 12)."""
+    backups.start(app)
+    deliveries.start(app)
 
 
 def init_app(app: Flask) -> None:

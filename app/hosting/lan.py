@@ -1,6 +1,7 @@
 """Links a phone can open: a page opened on the server's own machine through a loopback address
-(localhost, 127.0.0.1, [::1]) hands out links to the machine's address on the LAN instead, which
-phones at the table can reach."""
+(localhost, 127.0.0.1, [::1]) hands out links to an address phones at the table can reach
+instead: the server's public address where one is set (PUBLIC_URL: Caddy's HTTPS under `make
+https`), else the machine's address on the LAN at the same port."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import ipaddress
 import socket
 from urllib.parse import urlsplit, urlunsplit
 
-from flask import request
+from flask import current_app, request
 
 # Any address off this machine will do: a UDP socket "connected" toward it only asks the kernel
 # which of the machine's addresses it would send from (the LAN's, by the default route); no
@@ -43,24 +44,39 @@ def opened_on_loopback() -> bool:
     return is_loopback(urlsplit(f"//{request.host}").hostname)
 
 
+def _reachable(scheme: str, port: int | None) -> tuple[str, str] | None:
+    """The scheme and host (with its port) that phones reach this server at, in place of a
+    loopback one of `scheme` and `port`; None where there is none (no network)."""
+    public = current_app.config.get("PUBLIC_URL")
+    if public:
+        parts = urlsplit(public)
+        return parts.scheme, parts.netloc
+    lan = lan_address()
+    if lan is None:
+        return None
+    return scheme, lan if port is None else f"{lan}:{port}"
+
+
 def for_phones(url: str) -> str:
-    """`url` with its host made the LAN address where it names a loopback one (and there is a
-    LAN address); else as it is."""
+    """`url` made one that phones reach where it names a loopback host (see _reachable); else
+    as it is."""
     parts = urlsplit(url)
     if not is_loopback(parts.hostname):
         return url
-    lan = lan_address()
-    if lan is None:
+    reachable = _reachable(parts.scheme, parts.port)
+    if reachable is None:
         return url
-    netloc = lan if parts.port is None else f"{lan}:{parts.port}"
-    return urlunsplit(parts._replace(netloc=netloc))
+    scheme, netloc = reachable
+    return urlunsplit(parts._replace(scheme=scheme, netloc=netloc))
 
 
 def loopback_warning() -> dict[str, str | None] | None:
-    """For a links page: None where it was opened through an address phones can reach; else the
-    LAN address its codes use instead (None in it where the machine has none)."""
+    """For a page that hands out links: None where it was opened through an address phones can
+    reach; else the address its codes use instead (None in it where there is none)."""
     if not opened_on_loopback():
         return None
-    lan = lan_address()
-    port = urlsplit(f"//{request.host}").port
-    return {"lan": None if lan is None else (lan if port is None else f"{lan}:{port}")}
+    reachable = _reachable(request.scheme, urlsplit(f"//{request.host}").port)
+    if reachable is None:
+        return {"lan": None}
+    scheme, netloc = reachable
+    return {"lan": netloc if scheme == request.scheme else f"{scheme}://{netloc}"}

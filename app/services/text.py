@@ -102,3 +102,13 @@ def refuse_repeats(names: Sequence[str], field: str = "players") -> None:
             raise Conflict(Say("“%(name)s” and “%(first)s” are one name: a group tells its players "
                                "apart ignoring case.", name=name, first=first), f"{field}[{i}]")
         seen[fold(name)] = i
+
+
+def match_name(name: str, seating: int | None = None, position: int | None = None) -> str:
+    """A match's name as it is said: as typed, or for a table of a game night the night's name
+    with its seating and table (a `Say`: the API says it in English, a page in its own
+    language; only the night's name is stored, as it was typed)."""
+    if seating is None or position is None:
+        return name
+    return Say("%(night)s: seating %(seating)s, table %(table)s", night=name, seating=seating,
+               table=position + 1)

@@ -5,8 +5,9 @@
 
   // page: post(url, data) (a promise of the answer, read: { kind: "sheet" | "refused" |
   // "unreachable", ok, sheet, page }), apply(sheet), version(), say(name, values),
-  // editing(on, saved), waiting() (something waits to be sent), keep(url, fields, values) (it
-  // waits too).
+  // editing(on, saved, behind) (behind: the sheet is older than the server's: fetch it now),
+  // fresh() (the sheet fetched now, even while editing), waiting() (something waits to be
+  // sent), keep(url, fields, values) (it waits too).
   function cellEditor(sheet, page) {
     sheet.addEventListener("click", function (event) {
       var link = event.target.closest("a.cell");
@@ -37,24 +38,74 @@
         cell.replaceChildren(link);
         stopEditing();
       }
-      input.addEventListener("keydown", function (e) {
-        if (e.key === "Escape") { restore(); }
-        if (e.key !== "Enter") return;
-        e.preventDefault();
+      // Another phone saved this cell while this one typed (SPEC section 4): both values are
+      // shown, and the person chooses, one tap each; Enter saves nothing over the newer value.
+      function chooseBetween(conflict) {
+        edit.phase = "choosing";
+        var message = conflict.querySelector(".error");
+        var keepSaved = conflict.querySelector(".keep-saved");
+        var useMine = conflict.querySelector("form.choice");
+        var box = document.createElement("div");
+        box.className = "cell-conflict";
+        box.setAttribute("role", "alert");
+        var said = document.createElement("p");
+        said.className = "error";
+        said.textContent = message ? message.textContent : "";
+        var choices = document.createElement("div");
+        choices.className = "choices";
+        var saved = document.createElement("button");
+        saved.type = "button";
+        saved.className = "button keep-saved";
+        saved.textContent = keepSaved ? keepSaved.textContent.trim() : "";
+        var mine = document.createElement("button");
+        mine.type = "button";
+        mine.className = "button primary keep-mine";
+        mine.textContent = useMine ? useMine.textContent.trim() : "";
+        choices.append(saved, mine);
+        box.append(said, choices);
+        cell.replaceChildren(input, box);
+        input.readOnly = true;
+        // The totals behind the choice are the server's now; the choice stays in its cell.
+        var row = cell.parentNode.id, column = Array.prototype.indexOf.call(cell.parentNode.children, cell);
+        page.fresh().then(function () {
+          var again = row && document.getElementById(row);
+          again = again && again.children[column];
+          if (again && !again.contains(box) && edit.phase === "choosing") {
+            // The cell as drawn now (the newer value) is what keeping it puts back.
+            link = again.querySelector("a.cell") || link;
+            cell = again;
+            cell.replaceChildren(input, box);
+            mine.focus();
+          }
+        }).catch(function () { /* the choice stands on the sheet as it was */ });
+        saved.addEventListener("click", function () {
+          // Theirs stays: the sheet is fetched again at once, its totals with it.
+          edit.phase = "closed";
+          cell.replaceChildren(link);
+          page.editing(false, false, true);
+        });
+        mine.addEventListener("click", function () {
+          input.readOnly = false;
+          send(input.value);
+        });
+        mine.focus();
+      }
+      function send(value) {
         edit.phase = "saving";
         var data = new FormData();
-        data.append("value", input.value);
+        data.append("value", value);
         data.append("version", edit.basedOn);
-        var value = input.value;
-        if (page.waiting()) { unreachable(); return; }  // what waits goes first
+        if (page.waiting()) { unreachable(value); return; }  // what waits goes first
         page.post(link.href, data).then(function (answer) {
-          if (answer.kind === "unreachable") { unreachable(); return; }
+          if (answer.kind === "unreachable") { unreachable(value); return; }
           if (answer.ok) { edit.phase = "closed"; page.editing(false, true); page.apply(answer.sheet); return; }
-          // Refused: the cell's own page says why.
-          var error = answer.page.querySelector(".error");
-          // After "someone else saved this cell", Enter again means: put mine.
+          // Refused: the cell's own page says why. Saving mine after a clash is based on the
+          // version that beat it.
           var newer = answer.page.querySelector("input[name=version]");
           if (newer) edit.basedOn = newer.value;
+          var conflict = answer.page.querySelector(".banner.conflict");
+          if (conflict) { chooseBetween(conflict); return; }
+          var error = answer.page.querySelector(".error");
           edit.phase = "open";
           input.classList.add("invalid");
           var shown = cell.querySelector(".error") || document.createElement("p");
@@ -64,21 +115,27 @@
           cell.appendChild(shown);
           input.focus();
         });
-        function unreachable() {
-          // The server cannot be reached: the cell shows what it showed, the value waits.
-          var row = cell.parentNode, heads = cell.closest("table").querySelectorAll("thead th");
-          var name = heads[Array.prototype.indexOf.call(row.children, cell)];
-          var number = row.querySelector("th");
-          var label = document.createElement("span");
-          label.appendChild(page.say("cell", { number: number ? number.textContent.trim() : "",
-                                               name: name ? name.textContent.trim() : "" }));
-          edit.phase = "closed";
-          cell.replaceChildren(link);
-          stopEditing();
-          page.keep(link.href, [["value", value], ["version", edit.basedOn]],
-                    [{ label: label.textContent, value: value }]);
-        }
+      }
+      input.addEventListener("keydown", function (e) {
+        if (e.key === "Escape" && edit.phase === "open") { restore(); }
+        if (e.key !== "Enter") return;
+        e.preventDefault();
+        if (edit.phase === "open") send(input.value);
       });
+      function unreachable(value) {
+        // The server cannot be reached: the cell shows what it showed, the value waits.
+        var row = cell.parentNode, heads = cell.closest("table").querySelectorAll("thead th");
+        var name = heads[Array.prototype.indexOf.call(row.children, cell)];
+        var number = row.querySelector("th");
+        var label = document.createElement("span");
+        label.appendChild(page.say("cell", { number: number ? number.textContent.trim() : "",
+                                             name: name ? name.textContent.trim() : "" }));
+        edit.phase = "closed";
+        cell.replaceChildren(link);
+        stopEditing();
+        page.keep(link.href, [["value", value], ["version", edit.basedOn]],
+                  [{ label: label.textContent, value: value }]);
+      }
       input.addEventListener("blur", function () {
         setTimeout(function () { if (!cell.querySelector(".error")) restore(); }, 150);
       });

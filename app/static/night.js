@@ -4,7 +4,8 @@
 // - #night-follow (a player's sheet or waiting page): asks where the player sits now and goes
 //   there by itself when a seating starts;
 // - data-wake="on" (the big screen): keeps the screen on where the browser allows (Screen Wake
-//   Lock), and says how otherwise.
+//   Lock), and says how otherwise, until the night has ended; and where more tables play than
+//   the screen holds (eight), shows them eight at a time, in turns.
 (function () {
   "use strict";
   var POLL_MS = 2000;
@@ -43,6 +44,7 @@
       }).then(function (html) {
         live.innerHTML = html;
         if (version !== null) live.setAttribute("data-version", version);
+        shown();
       }).catch(function () { /* the next event tries again */ }).then(function () {
         busy = false;
         if (again) { again = false; refresh(null); }
@@ -62,9 +64,29 @@
     });
   }
 
+  // What the big screen does with what it was just given: the night's end lets the screen
+  // sleep again; tables past eight take turns.
+  var TURN_MS = 10000;
+  var turn = 0;
+  function ended() {
+    return Boolean(live && live.querySelector("[data-ended='yes']"));
+  }
+  function shown() {
+    if (!live || live.getAttribute("data-wake") !== "on") return;
+    if (ended()) {
+      var note = document.getElementById("wake");
+      if (note) note.hidden = true;
+      if (lock) lock.release();
+    }
+    var pages = live.querySelectorAll(".screen-tables[data-page]");
+    for (var i = 0; i < pages.length; i++) pages[i].hidden = pages.length > 1 && i !== turn % pages.length;
+  }
+  var lock = null;
   if (live && live.getAttribute("data-wake") === "on") {
-    var lock = null;
+    setInterval(function () { turn += 1; shown(); }, TURN_MS);
+    shown();
     var wake = function () {
+      if (ended()) return;
       if (!("wakeLock" in navigator)) {
         var say = document.getElementById("wake");
         if (say) say.hidden = false;

@@ -69,6 +69,14 @@
         var cell = reply.cell === null ? (box.getAttribute("data-waiting") || "once the other hands are in") : number(reply.cell);
         var said = box.getAttribute("data-said") || "Hand score {hand} · {side}'s cell: {cell}";
         box.textContent = said.replace("{hand}", hand).replace("{side}", reply.side).replace("{cell}", cell);
+        if (reply.why) {
+          // What the numbers alone do not say (Banakil: why a hand out all at once is no dhamoon).
+          var why = document.createElement("span");
+          why.className = "why";
+          why.textContent = reply.why;
+          box.appendChild(document.createElement("br"));
+          box.appendChild(why);
+        }
       })
       .catch(function () { if (ask === asked) box.hidden = true; });
   }

@@ -86,7 +86,6 @@
   }
 
   function currentVersion() { return String(now.shown); }
-
   function entryNumber(root) {
     var number = root.querySelector("#entry input[name=number]");
     return number ? number.value : null;
@@ -127,7 +126,9 @@
     var typedAt = kept.length ? sheet.querySelector("#entry input[name=version]") : null;
     // The server's message to this page (a flash: "Banking undone") stays until the person
     // leaves it: a live refresh right after brings none, having been asked after it was said.
-    if (live && !fresh.querySelector("p.flash")) {
+    // Unless the match is no longer what the message said ("taken back", then banked again by
+    // another phone): a message never contradicts the sheet beside it.
+    if (live && !fresh.querySelector("p.flash") && drawn("status") === drawn("status", fresh)) {
       var first = fresh.firstChild;
       sheet.querySelectorAll(":scope > p.flash").forEach(function (said) {
         fresh.insertBefore(said.cloneNode(true), first);
@@ -351,10 +352,16 @@
     apply: function (fresh) { apply(fresh, false); },
     version: currentVersion,
     say: say,
-    editing: function (on, saved) {
+    editing: function (on, saved, behind) {
       now.editing = on;
       if (saved) now.due = false;
-      if (!on && now.due) { now.due = false; refreshQuietly(); }
+      if (!on && (now.due || behind)) { now.due = false; refreshQuietly(); }
+    },
+    // The sheet as the server has it now, fetched even while a cell is being changed: after a
+    // clash, the totals behind the choice are the newer ones (the editor puts its choice back).
+    fresh: function () {
+      return fetch(sheet.getAttribute("data-fragment-url"), { credentials: "same-origin", cache: "no-store" })
+        .then(fragmentIn).then(function (fresh) { if (fresh) apply(fresh, true); });
     },
     waiting: function () { return outbox.items().length > 0; },
     keep: function (url, fields, values) { outbox.keep(url, fields, values); outbox.flush(); }

@@ -1,11 +1,12 @@
-"""Charts as inline SVG drawn on the server (pygal), styled by app.css, their figures as a table.
+"""Charts as inline SVG drawn on the server (pygal), styled by chart.css, their figures as a table.
 
 The page's CSP allows neither inline script nor inline style. pygal is told to bring neither
 (`css=[]`, `js=[]`: its documented options for "add or replace css/js files") and to leave its
 classes unprefixed (`no_prefix`: "if you use external styling"); what it still writes in any case
 (its base font sizes in a <style>, its configuration in a <script>, the tooltip's inline
 `style`, and the <desc>s only its tooltip script reads) is taken out by an xml filter before the
-SVG is written. The colours, lines and fonts are app.css's (`.chart ...`): nothing needs script."""
+SVG is written. The colours, lines and fonts are chart.css's (`.chart ...`): nothing needs
+script."""
 
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ from pygal.style import Style
 from ..cache import kept
 from ..i18n import language, num
 
-# Sizes pygal lays the chart out with: app.css draws the text at the same sizes (in the SVG's
+# Sizes pygal lays the chart out with: chart.css draws the text at the same sizes (in the SVG's
 # own units), so labels land where pygal measured them.
 FONT = "system-ui, sans-serif"
 SIZES = {"small": dict(width=380, height=300, label=14, title=16, legend=14, value=14, scale=6),
@@ -40,7 +41,7 @@ class Chart:
 
     key: str  # unique on its page: the SVG's title is named by it
     title: str
-    kind: str  # "line" or "bar": app.css draws each its own way
+    kind: str  # "line" or "bar": chart.css draws each its own way
     svg: Markup
     columns: tuple[str, ...]  # the table's head: what the rows are, then one per series
     rows: tuple[tuple[str, tuple[Any, ...]], ...]

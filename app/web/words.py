@@ -49,6 +49,21 @@ def _listed(names: Sequence[str]) -> str:
     return str(_("%(some)s and %(last)s", some=_(", ").join(names[:-1]), last=names[-1]))
 
 
+def whole_percents(shares: Sequence[float]) -> list[int]:
+    """Shares of a whole (chances of winning) as whole percents that add to 100, as a person
+    reading them expects: each rounded down, then the points left over given to the largest
+    remainders (33.3 + 33.3 + 33.3 is 34 + 33 + 33, never 33 + 33 + 33 or 101 in all)."""
+    total = sum(shares)
+    if not shares or total <= 0:
+        return [0] * len(shares)
+    exact = [100 * share / total for share in shares]
+    whole = [int(value) for value in exact]
+    by_remainder = sorted(range(len(exact)), key=lambda i: (whole[i] - exact[i], i))
+    for i in by_remainder[:100 - sum(whole)]:
+        whole[i] += 1
+    return whole
+
+
 def spoken_minutes(minutes: int) -> str:
     """How long a match took, as people say it ("1 h 05 min"), in the page's language."""
     if minutes < 1:

@@ -1,7 +1,7 @@
 """designs of sheets for any game, in versions
 
 Revision ID: c1ac4fedf42c
-Revises: cbf321e8ffa0
+Revises: 74703f7d5e5d
 Create Date: 2026-12-04 05:12:01.809593
 
 SPEC section 10: designs of sheets for any game, each version kept (a match copies the one it
@@ -15,7 +15,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = 'c1ac4fedf42c'
-down_revision = 'cbf321e8ffa0'
+down_revision = '74703f7d5e5d'
 branch_labels = None
 depends_on = None
 

@@ -157,6 +157,7 @@ def make_everything(client) -> dict[str, str]:
     paths["player"] = f"/g/{group['tokens']['view']}/players/{ana}"
     paths.update({"group": f"/g/{owner}", "group view": f"/g/{group['tokens']['view']}",
                   "roster": f"/g/{owner}/players", "group links": f"/g/{owner}/links",
+                  "destinations": f"/g/{owner}/destinations",
                   "group new match": f"/g/{owner}/new/generic",
                   "sheet in group over": f"/m/{waiting['tokens']['host']}",
                   "sheet banked": f"/m/{banked['tokens']['host']}"})
@@ -178,6 +179,14 @@ def make_everything(client) -> dict[str, str]:
          {"target": 20})
     _round(client, second, {"dead": False, "hands": hands})
     _api(client, "POST", f"/matches/{second['id']}/bank", second["tokens"]["host"])
+    # A season over the whole bank (SPEC section 11): its page, its form, and its top five on
+    # the group page and the big screen.
+    season = _api(client, "POST", f"/groups/{group['id']}/seasons", owner,
+                  {"name": "Autumn league", "starts": "2000-01-01", "best_of": 3, "at_least": 2})
+    paths.update({"season": f"/g/{owner}/seasons/{season['id']}",
+                  "season view": f"/g/{group['tokens']['view']}/seasons/{season['id']}",
+                  "season new": f"/g/{owner}/seasons/new",
+                  "season edit": f"/g/{owner}/seasons/{season['id']}/edit"})
     paths.update({"night start": f"/g/{owner}/nights/new",
                   "night start banakil": f"/g/{owner}/nights/new?game=banakil",
                   "night": f"/g/{owner}/nights/{night['id']}",
@@ -229,12 +238,13 @@ PAGES = ("home", "new generic", "new banakil", "new blue_banana", "new bandido",
          "check blue_banana waiting", "check blue_banana no such card",
          "sheet bandido", "sheet bandido seat", "sheet bandido over", "character bandido",
          "character bandido asked", "character bandido host", "hand bandido",
-         "group", "group view", "roster", "group links", "group new match", "new group",
+         "group", "group view", "roster", "group links", "destinations", "group new match",
+         "new group",
          "import", "sheet in group over", "sheet banked", "player", "404",
          "night start", "night start banakil", "night", "night view", "night screen",
-         "night seat", "new custom", "custom start", "sheet custom", "hand custom",
-         "sheet custom over", "sheet custom rounds", "round custom", "designer", "design owner",
-         "design import")
+         "night seat", "season", "season view", "season new", "season edit", "new custom",
+         "custom start", "sheet custom", "hand custom", "sheet custom over", "sheet custom rounds",
+         "round custom", "designer", "design owner", "design import")
 
 
 @pytest.fixture(scope="module")

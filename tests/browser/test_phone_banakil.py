@@ -204,3 +204,50 @@ def test_a_preview_answered_by_anything_but_the_server_is_hidden(
     count(page, "melded", "7-K", 9)
     expect(box).to_have_text(re.compile(r"^Hand score 9 · "))
     assert errors == []
+
+
+# How far the first letter after a name starts from the name's end: a space's width, not a
+# space and the label's gap ("Chadi  went out": the name was a flex item of its own).
+GAP_AFTER_NAME = """label => {
+  const name = label.querySelector('bdi'), after = name.nextSibling;
+  const range = document.createRange();
+  const first = after.data.search(/\\S/);
+  range.setStart(after, first); range.setEnd(after, first + 1);
+  const space = parseFloat(getComputedStyle(label).fontSize) * 0.4;
+  return range.getBoundingClientRect().left - name.getBoundingClientRect().right - space;
+}"""
+
+
+@pytest.mark.parametrize("label", ["Dana went out", "Dana melded nothing"])
+def test_a_hands_ticks_read_with_one_space_after_the_name(live_server, phone, label):
+    page = phone
+    dana_and_ravi(page, live_server)
+    page.get_by_role("link", name="Dana: count the hand").click()
+    if label.endswith("nothing"):
+        page.get_by_label("Type the score (counted on paper)").check()
+    tick = page.locator("label.check", has_text=label)
+    expect(tick).to_be_visible()
+    assert tick.evaluate(GAP_AFTER_NAME) <= 1
+
+
+def test_the_preview_says_why_a_hand_out_all_at_once_is_no_dhamoon(live_server, browser):
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    made = page.request.post(f"{live_server}/api/v1/matches", data={
+        "game": "banakil", "players": ["Ana", "Ben", "Cy", "Dee"]}).json()
+    host = made["tokens"]["host"]
+    nothing = {"melded": {}, "in_hand": {"7-K": 2}, "went_out": False}
+    for seat, hand in ((1, {"melded": {"7-K": 3}, "in_hand": {}, "went_out": False}),
+                       (2, nothing), (3, nothing)):
+        assert page.request.put(f"{live_server}/api/v1/matches/{made['id']}/rounds/1/seats/{seat}",
+                                headers={"Authorization": f"Bearer {host}"}, data=hand).ok
+    page.goto(f"{live_server}/m/{host}/round/1/hand/0")
+    count(page, "melded", "7-K", 10)
+    page.get_by_label("Ana went out").check()
+    page.get_by_label("All at once, nothing melded before (dhamoon)").check()
+    box = page.locator(".preview-box")
+    expect(box).to_contain_text("Hand score 30 · Ana & Cy's cell: 30")
+    # The name isolated in its own direction (FSI, PDI), as every name in a plain sentence is.
+    expect(box.locator(".why")).to_have_text(
+        "Out all at once, but no dhamoon: \u2068Ben\u2069 had melded.")
+    context.close()

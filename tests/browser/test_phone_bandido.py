@@ -3,6 +3,8 @@ showing it, and the host's sheet naming the winner live once Ben's symbols lie f
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -22,7 +24,9 @@ def host_shows_no_character(host):
     grid, and no character is listed."""
     face_up = host.locator('.grid .symbol[data-symbol="coconut"]').count()
     assert face_up > 0
-    assert host.content().count("icon-coconut") == face_up
+    # ... and the key under the grid, which names the symbols the grid shows.
+    expect(host.locator('.symbol-key .symbol[data-symbol="coconut"]')).to_have_count(1)
+    assert host.content().count("icon-coconut") == face_up + 1
     assert host.locator("section.characters, .my-character").count() == 0
 
 
@@ -94,8 +98,10 @@ def test_a_secret_character_wins_by_symbols_and_the_host_sees_it_live(live_serve
         "\u2068Ben\u2069 wins: the three symbols of their character lie face up.", timeout=3000)
     assert host.evaluate("window.__stillThisPage === true")
     expect(host.locator(".standing.wins .side-name")).to_have_text("Ben")
-    expect(host.locator("section.characters li").nth(1)).to_have_text("Ben:")
-    expect(host.locator("section.characters li").nth(1).get_by_role("img", name="coconut")
+    # Each symbol of the character named beside its picture.
+    expect(host.locator("section.characters li").nth(1)).to_have_text(
+        re.compile(r"^Ben:\s+coconut\s+coconut\s+coconut\s*$"))
+    expect(host.locator("section.characters li").nth(1).locator(".icon-coconut")
            ).to_have_count(3)
     expect(host.get_by_role("button", name="Match over: bank it")).to_be_visible()
     expect(ben.locator(".banner.over")).to_contain_text("\u2068Ben\u2069 wins")

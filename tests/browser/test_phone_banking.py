@@ -58,5 +58,12 @@ def test_banking_asks_once_says_who_banked_and_the_host_takes_it_back(
     expect(ben.get_by_role("button", name=words["bank"])).to_be_visible()
     assert api.call("GET", f"/matches/{created['id']}", tokens["view"]).get_json()[
         "status"] == "over"
+
+    # Ben banks again: the host's page says so, and no longer that the banking was taken
+    # back (a message never contradicts the sheet beside it).
+    assert api.call("POST", f"/matches/{created['id']}/bank", tokens["seats"][1]
+                    ).status_code == 200
+    expect(host.locator(".banner.banked")).to_contain_text(words["by"])
+    expect(host.locator(".flash")).to_have_count(0)
     ben.context.close()
     host.context.close()

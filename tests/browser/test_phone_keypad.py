@@ -57,6 +57,12 @@ def test_the_free_sheet_takes_a_minus_and_a_sum_from_the_keys(live_server, brows
     page.goto(f"{live_server}/m/{created['tokens']['host']}")
     for seat in range(3):
         opens_a_numeric_keypad(page, f"#s{seat}")
+    # The keys are right under the round's row, above Save: where the thumb is while typing.
+    row = page.locator("#s0").bounding_box()
+    pad = page.locator("#entry .keys").bounding_box()
+    save = page.locator("#entry button[type=submit]").bounding_box()
+    assert pad["y"] + pad["height"] <= save["y"], (pad, save)
+    assert pad["y"] - (row["y"] + row["height"]) < 120, (row, pad)
 
     keys(page, "#s0", "±20", lang)
     keys(page, "#s1", "10+15+±5", lang)

@@ -100,6 +100,37 @@ def test_a_night_moves_its_players_phones_and_its_big_screen_follows_every_save(
     newer = api(screen, "GET", f"/nights/{night_id}", owner)["seatings"][1]
     shown = screen.locator(".screen-table").nth(0).locator(".side-name")
     expect(shown.first).to_have_text(newer[0]["players"][0]["name"])
+    # The screen says which seating it shows, without a reload (it stayed on "Seating 1").
+    expect(screen.locator(".screen-seating")).to_have_text("Free score sheet · Seating 2")
+    _fits_and_reads_across_a_room(screen)
+
+    # The night ends: the screen says so by itself, shows no seating's tables any more, and
+    # lets the screen sleep again (no keep-awake note).
+    api(screen, "POST", f"/nights/{night_id}/end", owner)
+    expect(screen.locator(".screen-seating")).to_have_text(
+        "Free score sheet · the night has ended")
+    expect(screen.locator(".screen-over h2")).to_have_text("The night has ended.")
+    expect(screen.locator(".screen-table")).to_have_count(0)
+    expect(screen.locator("#wake")).to_be_hidden()
+    _fits_and_reads_across_a_room(screen)
     for page in (organiser, screen, *phones.values()):
         assert not page.refused, page.refused
         page.context.close()
+
+
+def _fits_and_reads_across_a_room(screen) -> None:
+    """SPEC section 7: the big screen at 1920×1080 needs no scrolling, its totals are at least
+    48 px, and its standings (their column headings too) no smaller than half that."""
+    assert screen.evaluate("document.documentElement.scrollHeight") <= 1080
+    assert screen.evaluate("document.documentElement.scrollWidth") <= 1920
+    sizes = screen.evaluate("""() => ({
+        totals: [...document.querySelectorAll('.screen-total')].map(
+            e => parseFloat(getComputedStyle(e).fontSize)),
+        standings: [...document.querySelectorAll('.screen-standings th, .screen-standings td')]
+            .map(e => parseFloat(getComputedStyle(e).fontSize)),
+        heading: getComputedStyle(document.querySelector('.screen-standings thead th.name'))
+            .textAlign,
+    })""")
+    assert all(size >= 48 for size in sizes["totals"]), sizes["totals"]
+    assert sizes["standings"] and all(size >= 24 for size in sizes["standings"]), sizes
+    assert sizes["heading"] in ("start", "left")  # over the names it heads

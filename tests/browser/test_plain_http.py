@@ -30,6 +30,11 @@ WATCHED_LOCK = """
     window.letGo = () => {
       heldLock.released = true; heldLock.dispatchEvent(new Event('release'));
     };
+    window.pageLetGo = 0;
+    EventTarget.prototype.release = function () {
+      window.pageLetGo += 1; this.released = true; this.dispatchEvent(new Event('release'));
+      return Promise.resolve();
+    };
 """
 
 
@@ -77,4 +82,46 @@ def test_the_sheet_and_the_table_keep_the_screen_on_and_ask_again_when_back(
         page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
         page.wait_for_function("() => document.documentElement.hasAttribute('data-awake')")
         assert page.evaluate("wakeLocksAsked") == 2
+    context.close()
+
+
+def test_an_ended_match_says_nothing_of_keeping_the_screen_on(live_server, browser, api):
+    created = api.create(("Ana", "Ben"), options={"rounds": 1})
+    host = created["tokens"]["host"]
+    context = browser.new_context(**PHONE)
+    context.add_init_script(PLAIN_HTTP)
+    page = context.new_page()
+    page.goto(f"{live_server}/m/{host}/table")
+    expect(page.locator("#awake-note")).to_be_visible()
+
+    # The last round is saved on another phone: the match is over, live, on this one.
+    api.call("POST", f"/matches/{created['id']}/rounds", host, json={"scores": [3, 5]})
+    expect(page.locator(".sheet-state")).to_have_attribute("data-status", "over")
+    expect(page.locator("#awake-note")).to_be_hidden()
+
+    api.call("POST", f"/matches/{created['id']}/bank", host)
+    for view in ("", "/table"):
+        page.goto(f"{live_server}/m/{host}{view}")
+        expect(page.locator(".sheet-state")).to_have_attribute("data-status", "banked")
+        expect(page.locator("#awake-note")).to_be_hidden()
+    context.close()
+
+
+def test_the_screen_may_sleep_once_the_match_is_over(live_server, browser, api):
+    created = api.create(("Ana", "Ben"), options={"rounds": 1})
+    host = created["tokens"]["host"]
+    context = browser.new_context(**PHONE)
+    context.add_init_script(WATCHED_LOCK)
+    page = context.new_page()
+    page.goto(f"{live_server}/m/{host}")
+    page.wait_for_function("() => document.documentElement.hasAttribute('data-awake')")
+
+    api.call("POST", f"/matches/{created['id']}/rounds", host, json={"scores": [3, 5]})
+    page.wait_for_function("() => !document.documentElement.hasAttribute('data-awake')")
+    assert page.evaluate("pageLetGo") == 1
+    # Back in view, an ended match asks for no lock.
+    page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    page.goto(f"{live_server}/m/{host}/table")
+    expect(page.locator(".sheet-state")).to_have_attribute("data-status", "over")
+    assert page.evaluate("wakeLocksAsked") == 0
     context.close()

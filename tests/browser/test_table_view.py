@@ -18,17 +18,23 @@ pytestmark = pytest.mark.browser
 TABLETS = {"portrait 768": (768, 1024), "portrait 820": (820, 1180),
            "landscape 1024": (1024, 768), "landscape 1180": (1180, 820)}
 
-# How the screen is used: the share of the viewport's height the sheet covers, the largest
-# total's font size, the leader's tile, and nothing wider than the screen.
+# A tablet on the LAN over plain HTTP keeps no screen on: the page says so above the board.
+PLAIN_HTTP = "delete Navigator.prototype.wakeLock;"
+# How the screen is used: the share of the viewport's height the sheet (and the notes above it)
+# covers, the largest total's font size, the leader's tile, a tile below the screen's edge, and
+# nothing wider than the screen.
 MEASURE = """() => {
   const sheet = document.querySelector('#sheet').getBoundingClientRect();
-  const covered = Math.min(sheet.bottom, innerHeight) - Math.max(sheet.top, 0);
+  const top = document.querySelector('main').getBoundingClientRect().top;  // the notes above
+  const covered = Math.min(sheet.bottom, innerHeight) - Math.max(top, 0);
   const totals = [...document.querySelectorAll('.big-totals .total')];
   const tiles = document.querySelector('.big-totals').getBoundingClientRect();
   return {covered: covered / innerHeight,
           tiles: tiles.width * Math.min(tiles.height, innerHeight - tiles.top)
             / (innerWidth * innerHeight),
           font: Math.min(...totals.map(t => parseFloat(getComputedStyle(t).fontSize))),
+          cut: Math.max(...[...document.querySelectorAll('.big-totals .standing')].map(
+            t => t.getBoundingClientRect().bottom)) > innerHeight + 1,
           wide: document.scrollingElement.scrollWidth > innerWidth};
 }"""
 
@@ -108,6 +114,7 @@ def test_the_table_view_fills_a_tablet(browser, site, read, tablet, lang):  # no
                                   device_scale_factor=1, has_touch=True)
     context.add_cookies([{"name": "lang", "value": lang, "domain": urlsplit(base).hostname,
                           "path": "/"}])
+    context.add_init_script(PLAIN_HTTP)
     page = context.new_page()
     try:
         for game, (path, sheet) in read.items():
@@ -119,6 +126,37 @@ def test_the_table_view_fills_a_tablet(browser, site, read, tablet, lang):  # no
             assert seen["tiles"] >= 0.3, (game, seen)
             assert seen["font"] >= 64, (game, seen)
             assert not seen["wide"], (game, seen)
+            # Every tile on the screen, the awake note above them included: never scrolled.
+            expect(page.locator("#awake-note")).to_be_visible()
+            assert not seen["cut"], (game, seen)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("tablet", TABLETS)
+def test_the_winner_is_on_the_screen_after_the_next_match_began(browser, site, tablet):  # noqa: F811
+    base, _ = site
+    width, height = TABLETS[tablet]
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  device_scale_factor=1, has_touch=True)
+    context.add_init_script(PLAIN_HTTP)
+    page = context.new_page()
+    try:
+        made = page.request.post(f"{base}/api/v1/matches", data={
+            "game": "generic", "players": ["Ana", "Ben", "Cy", "Dee"],
+            "options": {"rounds": 1}}).json()
+        bearer = {"Authorization": f"Bearer {made['tokens']['host']}"}
+        page.request.post(f"{base}/api/v1/matches/{made['id']}/rounds", headers=bearer,
+                          data={"scores": [4, 9, 2, 30]})
+        assert page.request.post(f"{base}/api/v1/matches/{made['id']}/rematch",
+                                 headers=bearer, data={}).ok
+        page.goto(f"{base}/m/{made['tokens']['host']}/table")
+        expect(page.locator(".next-match")).to_be_visible()
+        expect(page.locator(".big-totals .standing.wins .total")).to_have_text("30")
+        # The match is over: nothing asks to keep the screen on, and every tile is on it.
+        expect(page.locator("#awake-note")).to_be_hidden()
+        seen = page.evaluate(MEASURE)
+        assert not seen["cut"] and not seen["wide"], seen
     finally:
         context.close()
 

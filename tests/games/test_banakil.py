@@ -1079,9 +1079,11 @@ def test_the_working_of_each_hand():
     parts = GAME.parse_round(body_of([DANA, RAVI]), 2, options).parts
     # Dana 16.5 melded + 20 = 36.5; Ravi 10.5 − 7.5 = 3 (the worked hand).
     assert describe_hand(0, parts, options) == {"how": "cards", "melded": 16.5, "in_hand": 0,
-                                                "bonus": 20, "score": 36.5}
+                                                "bonus": 20, "score": 36.5,
+                                                "no_dhamoon_for": ()}
     assert describe_hand(1, parts, options) == {"how": "cards", "melded": 10.5,
-                                                "in_hand": 7.5, "bonus": 0, "score": 3}
+                                                "in_hand": 7.5, "bonus": 0, "score": 3,
+                                                "no_dhamoon_for": ()}
 
 
 def test_the_working_of_flat_typed_and_dhamoon_hands():
@@ -1093,6 +1095,33 @@ def test_the_working_of_flat_typed_and_dhamoon_hands():
     parts = GAME.parse_round(body_of([quick(36.5, True), None, None]), 3, options).parts
     assert describe_hand(0, parts, options) == {"how": "typed", "score": 36.5}
     assert describe_hand(1, parts, options) is None
+
+
+@pytest.mark.parametrize("others, spoilers", [
+    ((SOMETHING, NOTHING, NOTHING), (1,)),
+    ((NOTHING, SOMETHING, NOTHING), (2,)),  # the partner's meld spoils it too
+    ((SOMETHING, NOTHING, quick(-20, melded=True)), (1, 3)),
+    ((quick(0), NOTHING, NOTHING), (1,)),  # a typed 0 melded something
+])
+def test_the_working_names_who_melded_when_a_dhamoon_is_not_granted(others, spoilers):
+    options = opts(4)
+    parts = GAME.parse_round(body_of([ALL_AT_ONCE, *others]), 4, options).parts
+    hand = describe_hand(0, parts, options)
+    assert hand["how"] == "cards" and hand["score"] == 36.5
+    assert hand["no_dhamoon_for"] == spoilers
+
+
+@pytest.mark.parametrize("players, rules, hands", [
+    (4, "table", [ALL_AT_ONCE, NOTHING, NOTHING, NOTHING]),  # granted
+    (4, "table", [ALL_AT_ONCE, SOMETHING, None, NOTHING]),  # not known yet
+    (3, "table", [ALL_AT_ONCE, SOMETHING, SOMETHING]),  # granted whatever the others melded
+    (4, "online", [ALL_AT_ONCE, SOMETHING, NOTHING, NOTHING]),  # online: 51, still a dhamoon
+    (4, "table", [dict(ALL_AT_ONCE, all_at_once=False), SOMETHING, NOTHING, NOTHING]),
+])
+def test_no_reason_is_given_where_no_dhamoon_was_refused(players, rules, hands):
+    options = opts(players, rules=rules)
+    parts = GAME.parse_round(body_of(hands), players, options).parts
+    assert describe_hand(0, parts, options).get("no_dhamoon_for", ()) == ()
 
 
 def test_the_working_of_a_partnership_hand():

@@ -21,9 +21,10 @@ def on_a_lan(monkeypatch):
     monkeypatch.setattr(lan, "lan_address", lambda toward=lan.TOWARD: LAN)
 
 
-def drawn(url: str) -> bytes:
+def drawn(url: str, scale: int = 6) -> bytes:
     out = io.BytesIO()
-    segno.make(url, error="m").save(out, kind="svg", scale=6, border=2, xmldecl=False, title=None)
+    segno.make(url, error="m").save(out, kind="svg", scale=scale, border=2, xmldecl=False,
+                                    title=None)
     return out.getvalue()
 
 
@@ -66,3 +67,54 @@ def test_the_lan_address_is_found_without_a_packet_sent():
     assert found is None or not ipaddress.ip_address(found).is_loopback
     # Toward loopback itself, the machine answers from loopback: no LAN address in that.
     assert found_by_the_machine(("127.0.0.1", 9)) is None
+
+
+def _night(api):
+    """A group of four and its night: the owner link, the night, and its links."""
+    group = api.client.post("/api/v1/groups", json={
+        "name": "Club", "players": ["Ana", "Ben", "Cy", "Dee"]}).get_json()
+    owner = group["tokens"]["owner"]
+    night = api.call("POST", f"/groups/{group['id']}/nights", owner, json={
+        "game": "generic", "players": [p["id"] for p in group["players"]]}).get_json()
+    return owner, night
+
+
+def test_the_nights_pages_opened_through_loopback_hand_out_the_lan_address(client, api,
+                                                                          on_a_lan):
+    """The attack on the first evening: the night's owner page and the big screen opened on the
+    server itself drew every player's code and the spectators' with 127.0.0.1."""
+    owner, night = _night(api)
+    tv = night["tokens"]["tv"]
+    player = night["tokens"]["players"][0]
+    base = "http://127.0.0.1:8000"
+    page = client.get(f"/g/{owner}/nights/{night['id']}", base_url=base).get_data(as_text=True)
+    assert "phones cannot reach" in page
+    assert f'href="http://{LAN}:8000/n/{player["token"]}"' in page
+    assert f'href="http://{LAN}:8000/tv/{tv}"' in page
+    assert "127.0.0.1" not in page
+    code = client.get(f"/g/{owner}/nights/{night['id']}/qr/player-{player['player']}.svg",
+                      base_url=base).data
+    assert code == drawn(f"http://{LAN}:8000/n/{player['token']}", scale=5)
+    screen = client.get(f"/tv/{tv}", base_url=base).get_data(as_text=True)
+    assert "phones cannot reach" in screen and "127.0.0.1" not in screen
+    assert client.get(f"/tv/{tv}/qr.svg", base_url=base).data == drawn(
+        f"http://{LAN}:8000/tv/{tv}")
+
+
+def test_behind_https_a_loopback_page_hands_out_the_https_address(app, client, api, on_a_lan):
+    """Under `make https` gunicorn listens on loopback only: a page opened on the server at
+    http://127.0.0.1:8000 must hand out Caddy's HTTPS address, not http://<LAN>:8000, which
+    nothing answers."""
+    app.config["PUBLIC_URL"] = f"https://{LAN}:8443"
+    created = api.create(("Ana", "Ben"))
+    host, ana = created["tokens"]["host"], created["tokens"]["seats"][0]
+    page = client.get(f"/m/{host}/links", base_url="http://127.0.0.1:8000").get_data(as_text=True)
+    assert f'value="https://{LAN}:8443/m/{ana}"' in page
+    assert f"https://{LAN}:8443" in page.split('class="loopback-note"')[1].split("</p>")[0]
+    assert f"http://{LAN}:8000" not in page
+    owner, night = _night(api)
+    tv = night["tokens"]["tv"]
+    screen = client.get(f"/tv/{tv}", base_url="http://127.0.0.1:8000").get_data(as_text=True)
+    assert client.get(f"/tv/{tv}/qr.svg", base_url="http://127.0.0.1:8000").data == drawn(
+        f"https://{LAN}:8443/tv/{tv}")
+    assert "phones cannot reach" in screen

@@ -6,10 +6,12 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from app.i18n import num
 from app.web.match.details import when
-from app.web.words import in_words
+from app.web.words import in_words, whole_percents
 
 MOMENT = datetime(2026, 3, 4, 19, 5, tzinfo=UTC)
 
@@ -87,3 +89,23 @@ def test_a_cell_with_a_decimal_mark_is_refused_in_the_pages_language(client, api
 
     assert "Nur ganze Zahlen, ohne Komma oder Trennzeichen." in response.get_data(as_text=True)
     assert api.call("GET", f"/matches/{match['id']}", host).get_json()["rounds"] == []
+
+
+@pytest.mark.parametrize("shares, percents", [
+    ([1 / 3, 1 / 3, 1 / 3], [34, 33, 33]),
+    ([0.505, 0.495], [51, 49]),
+    ([0.125, 0.125, 0.125, 0.625], [13, 13, 12, 62]),
+    ([0.0, 1.0], [0, 100]),
+    ([0.996, 0.002, 0.002], [100, 0, 0]),
+])
+def test_chances_are_whole_percents_that_add_to_a_hundred(shares, percents):
+    assert whole_percents(shares) == percents
+
+
+@given(st.lists(st.floats(min_value=0, max_value=1), min_size=1, max_size=12)
+       .filter(lambda shares: sum(shares) > 0))
+def test_whole_percents_add_to_a_hundred_each_within_one_of_its_share(shares):
+    percents = whole_percents(shares)
+    assert sum(percents) == 100
+    for share, percent in zip(shares, percents, strict=True):
+        assert abs(percent - 100 * share / sum(shares)) < 1

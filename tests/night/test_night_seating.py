@@ -1,13 +1,19 @@
 """SPEC section 7's seating, as properties: every player present seated exactly once, at tables
 the game allows that differ by at most one; the search never does worse than its greedy start;
-and sixteen players at four Banakil tables meet nobody twice in three seatings."""
+and sixteen players at four Banakil tables meet nobody twice in three seatings. Section 11's
+seating by standings: the same, the leaders at the first table wherever that keeps pairs apart,
+and a player moved only to part a pair that met."""
 
 from __future__ import annotations
+
+from itertools import combinations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.services.night.seating import (
+    by_standings,
+    dealt,
     greedy,
     lower_bound,
     partnered,
@@ -115,3 +121,77 @@ def test_looking_one_seating_ahead_finds_sixteen_five_seatings_without_a_repeat(
     for number in range(5):
         history.append(seat(list(range(16)), [4] * 4, history, BANAKIL, seed=number))
     assert repeats(history) == 0
+
+
+# Seating by standings (SPEC section 11) -------------------------------------------------------
+
+
+@st.composite
+def standings_nights(draw):
+    """Players in a known standings order (no equals), earlier seatings, and the sizes."""
+    least, most = draw(st.sampled_from([(2, 4), (2, 5), (3, 8)]))
+    here = list(range(draw(st.integers(least, 30))))
+    sizes = split(len(here), range(least, most + 1))
+    history = []
+    for _ in range(draw(st.integers(0, 4))):
+        came = draw(st.lists(st.sampled_from(here), min_size=least, unique=True))
+        came_sizes = split(len(came), range(least, most + 1))
+        if came_sizes:
+            history.append(seat(came, came_sizes, history, seed=draw(st.integers(0, 99)),
+                                budget=0))
+    order = draw(st.permutations(here))
+    return here, sizes, history, {player: place + 1 for place, player in enumerate(order)}
+
+
+def meetings(tables, history):
+    met = together(history)
+    return sum(met[frozenset(pair)] for table in tables for pair in combinations(table, 2))
+
+
+@settings(max_examples=120, deadline=None)
+@given(standings_nights(), st.booleans(), st.integers(0, 2**16))
+def test_by_standings_seats_everyone_once_and_keeps_the_leaders_together_where_it_can(
+        night, partners, seed):
+    here, sizes, history, ranks = night
+    if sizes is None:
+        return
+    partnerships = BANAKIL if partners else {}
+    tables = by_standings(here, sizes, history, ranks, partnerships, seed)
+    assert sorted(p for table in tables for p in table) == sorted(here)
+    assert [len(table) for table in tables] == sizes  # the largest (strongest) first
+    assert max(sizes) - min(sizes) <= 1
+    order = sorted(here, key=ranks.get)
+    deal = [{order[i] for i in table} for table in dealt(len(order), sizes)]
+    # A swap only ever parts a pair that met, and makes no meeting of its own.
+    assert meetings(tables, history) <= meetings(deal, history)
+    if meetings(deal, history) == 0:  # nothing to part: nobody moves
+        assert [set(table) for table in tables] == deal
+    elif meetings(deal[:1], history) == 0 and len(sizes) > 1 and meetings(
+            deal[1:2], history) == 0:
+        # The leaders met nobody, nor did the next table (which alone could swap up into
+        # the first): the first table is the leaders.
+        assert set(tables[0]) == deal[0]
+
+
+def test_a_pair_that_met_is_parted_by_the_closest_player_of_the_next_table_down():
+    history = [[[0, 1]]]  # 0 and 1 met at a table of two
+    ranks = {player: player + 1 for player in range(8)}
+    tables = by_standings(list(range(8)), [4, 4], history, ranks, seed=3)
+    assert [sorted(t) for t in tables] == [[0, 2, 3, 4], [1, 5, 6, 7]]
+
+
+def test_the_last_table_swaps_up_and_where_no_swap_parts_a_pair_they_meet_again():
+    ranks = {player: player + 1 for player in range(8)}
+    up = by_standings(list(range(8)), [4, 4], [[[6, 7]]], ranks, seed=3)
+    assert [sorted(t) for t in up] == [[0, 1, 2, 7], [3, 4, 5, 6]]
+    # Two tables of four after one: every swap brings a table-mate along (the pigeonhole).
+    first = [[0, 2, 4, 6], [1, 3, 5, 7]]
+    again = by_standings(list(range(8)), [4, 4], [first], ranks, seed=3)
+    assert [sorted(t) for t in again] == [[0, 1, 2, 3], [4, 5, 6, 7]]
+
+
+def test_equals_in_the_standings_are_dealt_in_random_order():
+    ranks = dict.fromkeys(range(16), 1)
+    tops = {frozenset(by_standings(list(range(16)), [4] * 4, [], ranks, seed=s)[0])
+            for s in range(10)}
+    assert len(tops) > 1

@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from flask import current_app
+from flask import current_app, has_request_context, request
 from sqlalchemy import and_, select
 
 from ...cache import kept
@@ -18,11 +18,13 @@ from ...errors import Conflict, Forbidden, Invalid, NotFound
 from ...extensions import db
 from ...games import Game, Result, Side
 from ...games.say import Say
-from ...models import Change, Group, GroupToken, Match, Player, Seat, Token, utc
+from ...models import Change, Group, GroupToken, Match, NightTable, Player, Seat, Token, utc
 from ...turns import in_turns
 from ..match.access import Access
 from ..match.sheet import Sheet, unchanged_rounds
 from ..match.writes import group_of, log_change, touch_group, writing
+from ..notify import outbox
+from ..text import match_name
 from .groups import GroupAccess
 from .roster import roster_players
 
@@ -108,6 +110,7 @@ def bank(access: Access, match_id: str, if_match: Collection[int] | None = None,
                     seat.player_id = player.id
             write_summary(sheet)
             touch_group(group)
+            outbox.told(group, "match_banked", lambda: told_match(sheet))
         log_change(sheet, access, "bank", after={"group": group_id} if filing else None)
     return unchanged_rounds(sheet)
 
@@ -137,17 +140,56 @@ def unbank(access: Access, match_id: str, if_match: Collection[int] | None = Non
             select(Change).where(Change.match_id == match.id, Change.action == "bank")
             .order_by(Change.version.desc()).limit(1))
         filed = bool(banking and banking.after and banking.after.get("group"))
+        group = db.session.get_one(Group, group_id) if group_id is not None else None
+        if group is not None:  # told the summary it takes back, before it goes
+            outbox.told(group, "match_unbanked", lambda: told_match(sheet))
         match.ended, match.banked_at, match.round_count = None, None, None
         for seat in match.seats:
             seat.side = seat.total = seat.rank = seat.winner = seat.rows = None
             if filed:
                 seat.player_id = None
-        if group_id is not None:
-            touch_group(db.session.get_one(Group, group_id))
+        if group is not None:
+            touch_group(group)
         if filed:
             match.group_id = None
         log_change(sheet, access, "unbank", after={"group": group_id} if filed else None)
     return unchanged_rounds(sheet)
+
+
+def told_match(sheet: Sheet) -> dict[str, Any]:
+    """A banked match as the outbox keeps it (SPEC section 12), from the write's own rows,
+    without a query: the match, each seat's finish, and where its link is (this request's
+    address). Its summary is made of it later, off the request (told_summary)."""
+    match = sheet.match
+    return {"match": {
+        "id": match.id, "game": match.game, "name": match.name,
+        "started_at": utc(match.created_at).isoformat(),
+        "banked_at": utc(match.banked_at or datetime.now(UTC)).isoformat(),
+        "rounds": match.round_count or len(sheet.rounds), "place": match.place,
+        "note": match.note, "taken_out": bool(match.taken_out),
+        "seats": [[seat.player_id, seat.name, seat.position, seat.side or 0, seat.total or 0,
+                   seat.rank or 1, bool(seat.winner)] for seat in match.seats]},
+        "root": request.url_root if has_request_context() else None}
+
+
+def told_summary(kept: dict[str, Any]) -> dict[str, Any]:
+    """The bank summary of a match the outbox kept (told_match), with `link`, its view link:
+    the roster's names and the view link as they are now."""
+    match = kept["match"]
+    ids = [seat[0] for seat in match["seats"] if seat[0] is not None]
+    names = dict(db.session.execute(select(Player.id, Player.name)
+                                    .where(Player.id.in_(ids))).all()) if ids else {}
+    view = db.session.scalar(select(Token.secret).where(Token.match_id == match["id"],
+                                                        Token.role == "view")) or ""
+    finishes = side_places(tuple(
+        Finish(player, names.get(player, name), position, side, total, rank, winner)
+        for player, name, position, side, total, rank, winner in match["seats"]))
+    summary = Summary(match["id"], match["game"], match["name"],
+                      datetime.fromisoformat(match["started_at"]),
+                      datetime.fromisoformat(match["banked_at"]), match["rounds"],
+                      match["place"], match["note"], match["taken_out"], view, finishes)
+    root = kept.get("root")
+    return summary.json() | {"link": f"{root}m/{view}" if root and view else None}
 
 
 def _filing(body: Any) -> tuple[str | None, Invalid | None]:
@@ -283,13 +325,15 @@ def load_bank(group_id: str) -> Bank:
             row.player_id, names.get(row.player_id, row.name), row.position, row.side,
             row.total, row.rank, bool(row.winner)))
     matches = tuple(
-        Summary(row.id, row.game, row.name, utc(row.created_at), utc(row.banked_at),
-                row.round_count, row.place, row.note, bool(row.taken_out), row.secret,
-                side_places(seats.get(row.id, ())))
+        Summary(row.id, row.game, match_name(row.name, row.seating, row.position),
+                utc(row.created_at), utc(row.banked_at), row.round_count, row.place, row.note,
+                bool(row.taken_out), row.secret, side_places(seats.get(row.id, ())))
         for row in in_turns(db.session.execute(
             select(Match.id, Match.game, Match.name, Match.created_at, Match.banked_at,
-                   Match.round_count, Match.place, Match.note, Match.taken_out, Token.secret)
+                   Match.round_count, Match.place, Match.note, Match.taken_out, Token.secret,
+                   NightTable.seating, NightTable.position)
             .join(Token, and_(Token.match_id == Match.id, Token.role == "view"))
+            .outerjoin(NightTable, NightTable.match_id == Match.id)
             .where(banked).order_by(Match.banked_at.desc(), Match.id))))
     players = tuple(sorted(roster, key=lambda row: (row[1].casefold(), row[0])))
     return Bank(group_id, group.name, group.version, players, matches, bool(group.ratings))

@@ -17,10 +17,12 @@ from ...errors import NotFound
 from ...extensions import db
 from ...games import GAMES, RoundInput
 from ...games.say import Say
-from ...models import Entry, Match, Round, Seat, utc
+from ...models import Entry, Match, NightTable, Round, Seat, utc
 from ...turns import in_turns
 from ..match.access import Access
+from ..match.create import MATCH_NAME_LIMIT
 from ..match.sheet import load_sheet
+from ..text import match_name
 from .banking import bank_at
 from .groups import GroupAccess
 
@@ -116,7 +118,8 @@ def group_export(access: GroupAccess, group_id: str, version: int) -> dict[str, 
     matches = db.session.execute(
         select(Match.id, Match.game, Match.name, Match.options, Match.created_at,
                Match.banked_at, Match.place, Match.note, Match.taken_out, Match.design_id,
-               Match.design_version)
+               Match.design_version, NightTable.seating, NightTable.position)
+        .outerjoin(NightTable, NightTable.match_id == Match.id)
         .where(banked).order_by(Match.banked_at, Match.id)).all()
     return {
         "format": EXPORT_FORMAT,
@@ -159,7 +162,8 @@ def _match_export(match: Any, seats: list[Any],
     return {
         "id": match.id,
         "game": match.game,
-        "name": match.name,
+        # As it is said: an import keeps no night, so a night's table keeps its seating in it.
+        "name": str(match_name(match.name, match.seating, match.position))[:MATCH_NAME_LIMIT],
         "options": dict(match.options),
         "players": [{"seat": seat.position, "name": seat.name, "player": seat.player_id}
                     for seat in seats],

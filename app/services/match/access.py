@@ -119,3 +119,9 @@ def authenticate_to_write(secret: str | None, address: str | None = None) -> tup
         found = authenticate_at(secret, address)
     mark_begun_to_write()
     return found
+
+
+def match_version(match_id: str) -> int | None:
+    """A match's version now (None for no such match), read without any link: for a caller
+    with no request (the delivery worker drawing a result card)."""
+    return db.session.scalar(select(Match.version).where(Match.id == match_id))

@@ -19,6 +19,7 @@ from ...games import GAMES, Game, RoundInput, RoundResult, detail_json
 from ...games.say import Say
 from ...models import Match, Seat, Token, utc
 from ..design.copies import design_shown
+from ..text import match_name
 from .access import Access
 from .sheet import Sheet, current_sheet, key_matches, load_sheet
 
@@ -44,7 +45,7 @@ def recent(secrets_: Sequence[str]) -> list[dict[str, Any]]:
             sheet = current_sheet(match)  # each version replayed once, as every read is
             result = sheet.result
             names = [side.name for side in sheet.sides]
-            listed.append({"token": secret, "name": match.name, "game": GAMES[match.game].title,
+            listed.append({"token": secret, "name": named(match), "game": GAMES[match.game].title,
                            "role": role,
                            "ended": match.ended, "updated_at": match.updated_at,
                            "started_at": utc(match.created_at), "status": sheet.status,
@@ -52,7 +53,12 @@ def recent(secrets_: Sequence[str]) -> list[dict[str, Any]]:
                            "totals": list(zip(names, result.totals, strict=True)),
                            "winners": [names[i] for i in result.winners],
                            "leaders": [names[i] for i in result.leaders]
-                           if len(result.leaders) < len(names) else []})
+                           if len(result.leaders) < len(names) else [],
+                           # how many people those names are (a partnership is two)
+                           "winner_players": sum(len(sheet.sides[i].seats)
+                                                 for i in result.winners),
+                           "leader_players": sum(len(sheet.sides[i].seats)
+                                                 for i in result.leaders)})
     return listed
 
 
@@ -149,7 +155,7 @@ def match_json(sheet: Sheet, access: Access, character_key: str | None = None,
     return {
         "id": match.id,
         "game": match.game,
-        "name": match.name,
+        "name": named(match),
         "status": sheet.status,
         "options": dict(match.options),
         "players": [{"seat": i, "name": name} for i, name in enumerate(sheet.players)],
@@ -175,6 +181,13 @@ def match_json(sheet: Sheet, access: Access, character_key: str | None = None,
         # A sheet for any game: the copy of its design, and where it came from (SPEC 10).
         {"design": design_shown(match.design_id, match.design_version, match.options)}
         if "design" in match.options else {})
+
+
+def named(match: Match) -> str:
+    """The match's name as it is said (text.match_name): a night's table says its seating."""
+    table = match.night_table
+    return match_name(match.name, table.seating if table else None,
+                      table.position if table else None)
 
 
 def next_link(next_id: str, access: Access) -> dict[str, str] | None:

@@ -22,10 +22,11 @@ from ..bank.roster import roster_players
 from ..design.copies import Origin, match_options
 from ..match.create import MATCH_NAME_LIMIT, build_match
 from ..match.writes import lock_group, touch_group
+from ..notify import outbox
 from ..text import clean_text
 from . import seating
 from .access import NightAccess
-from .reads import night_version
+from .reads import night_json, night_standings, night_version
 
 # SPEC section 6: a night seats at most 200 players (50 tables of four, 100 of two); the seating
 # weighs every pair of them (its work grows as the square).
@@ -33,11 +34,14 @@ MOST_PLAYERS = 200
 # An evening of more seatings than this is another night: every read of a night lists them all,
 # and the largest (200 players at tables of two) stays within a second (SPEC section 6).
 MOST_SEATINGS = 40
+# How later seatings are made: fewest pairs again, or by the night's standings (SPEC 11).
+SEATINGS = ("mixed", "standings")
 
 
 def create_night(access: GroupAccess, group_id: str, body: Any) -> Night:
-    """`{"game", "players": [roster ids], "table_size"?, "options"?, "name"?}`: a new night of
-    the group, with its links and its first seating (at random)."""
+    """`{"game", "players": [roster ids], "table_size"?, "options"?, "name"?, "seating"?}`: a
+    new night of the group, with its links and its first seating (at random); `seating` says
+    how later ones are made: "mixed" (the default) or "standings" (SPEC section 11)."""
     access.check(group_id, "create_night")
     if not isinstance(body, dict):
         raise Invalid(Say("The body must be a JSON object."))
@@ -48,6 +52,10 @@ def create_night(access: GroupAccess, group_id: str, body: Any) -> Night:
     # A night of a sheet for any game: its tables copy one design (SPEC section 10).
     options, origin = match_options(game, body.get("design"), body.get("options"))
     _parse_options(game, options, game.max_players if table_size is None else table_size)
+    method = body.get("seating", "mixed")
+    if method not in SEATINGS:
+        raise Invalid(Say("Say how later seatings are made: %(ways)s.",
+                          ways=", ".join(SEATINGS)), "seating")
     name = body.get("name")
     with locked_group(group_id) as group:
         present = _present(group, body.get("players"))
@@ -57,7 +65,8 @@ def create_night(access: GroupAccess, group_id: str, body: Any) -> Night:
             name = clean_text(name, "name", MATCH_NAME_LIMIT, Say("A night's name"))
         night = Night(id=secrets.token_urlsafe(9), group_id=group.id, game=game.name,
                       name=name, options=dict(options or {}), table_size=table_size,
-                      present=present, design_id=origin.id if origin else None,
+                      present=present, seating=method,
+                      design_id=origin.id if origin else None,
                       design_version=origin.version if origin else None)
         # 32 random bytes: 256 bits, far past guessing.
         night.tokens = [NightToken(secret=secrets.token_urlsafe(32), role="tv")]
@@ -65,6 +74,7 @@ def create_night(access: GroupAccess, group_id: str, body: Any) -> Night:
         db.session.flush()
         _seat(night, game, group, _plan(night, present))
         touch_group(group)  # the group's page lists its nights
+        _tell(group, night, "night_started")
     return night
 
 
@@ -89,7 +99,7 @@ def next_seating(access: NightAccess, night_id: str, body: Any,
         except ServiceError:
             planned = None
     db.session.rollback()  # the read ends: the write begins its own
-    with _writing(access, night_id, "seat", if_match) as (night, group):
+    with _writing(access, night_id, "seat", if_match, "seating_started") as (night, group):
         _refuse_playing(night)
         if _latest_seating(night.id) >= MOST_SEATINGS:
             raise Conflict(Say("A night holds at most %(most)s seatings: end this one and start "
@@ -105,17 +115,18 @@ def next_seating(access: NightAccess, night_id: str, body: Any,
 def end_night(access: NightAccess, night_id: str,
               if_match: Collection[int] | None = None) -> Night:
     """The night ends: no further seating. Its tables stay as they are."""
-    with _writing(access, night_id, "end", if_match) as (night, _group):
+    with _writing(access, night_id, "end", if_match, "night_ended") as (night, _group):
         night.ended = True
     return night
 
 
 @contextmanager
 def _writing(access: NightAccess, night_id: str, action: str,
-             if_match: Collection[int] | None) -> Iterator[tuple[Night, Group]]:
+             if_match: Collection[int] | None, event: str) -> Iterator[tuple[Night, Group]]:
     """One write to a night: checked (404, 403), its group then itself locked, 412 where
-    `If-Match` names another version, 409 once it has ended; version bumped, committed. The
-    group is locked first, as every write to a group's matches does (writes.writing)."""
+    `If-Match` names another version, 409 once it has ended; version bumped, the `event` put
+    in the outbox (SPEC section 12), committed. The group is locked first, as every write to a
+    group's matches does (writes.writing)."""
     night = access.check(night_id, action)
     group_id = night.group_id
     db.session.rollback()
@@ -136,10 +147,18 @@ def _writing(access: NightAccess, night_id: str, action: str,
         locked.version += 1
         locked.updated_at = datetime.now(UTC)
         touch_group(group)
+        _tell(group, locked, event)
         db.session.commit()
     except BaseException:
         db.session.rollback()
         raise
+
+
+def _tell(group: Group, night: Night, event: str) -> None:
+    """The group's destinations told of the night as its big screen sees it now."""
+    db.session.flush()
+    outbox.told(group, event, lambda: {"night": night_json(
+        NightAccess("tv", night_id=night.id), night)})
 
 
 def _latest_seating(night_id: str) -> int:
@@ -230,7 +249,8 @@ def partnerships(game: Game, options: dict[str, Any], sizes: Sequence[int]
 
 @dataclass(frozen=True)
 class _Planned:
-    """A seating searched for the night as it was (its version, who was present, how many
+    """A seating searched for the night as it was (its version, which its tables' and its
+    group's move too, so a match taken out of the standings is seen; who was present; how many
     seatings it held): who sits where, and at what table sizes."""
 
     version: int
@@ -241,7 +261,7 @@ class _Planned:
 
     def stale(self, night: Night, present: Sequence[int]) -> bool:
         """Whether the night has changed since this was searched (under the write's lock)."""
-        return (night.version, tuple(present), _latest_seating(night.id) + 1) != (
+        return (night_version(night.id), tuple(present), _latest_seating(night.id) + 1) != (
             self.version, self.present, self.number)
 
 
@@ -269,8 +289,14 @@ def _plan(night: Night, present: list[int]) -> _Planned:
         history[number - 1].append(table)
     number = _latest_seating(night.id) + 1
     options = _parse_options(game, night.options, sizes[0])
-    tables = seating.seat(present, sizes, history, partnerships(game, options, sizes))
-    return _Planned(night.version, tuple(present), number, tuple(sizes),
+    partners = partnerships(game, options, sizes)
+    if night.seating == "standings" and number > 1:
+        ranks = {row.player: row.rank for row in night_standings(night.id, {
+            p: "" for p in present})}
+        tables = seating.by_standings(present, sizes, history, ranks, partners)
+    else:
+        tables = seating.seat(present, sizes, history, partners)
+    return _Planned(night_version(night.id) or 0, tuple(present), number, tuple(sizes),
                     tuple(tuple(table) for table in tables))
 
 
@@ -288,13 +314,12 @@ def _seat(night: Night, game: Game, group: Group, planned: _Planned) -> None:
     made = []
     for position, seated in enumerate(planned.tables):
         players = [roster[p] for p in seated]
-        name = Say("%(night)s: seating %(seating)s, table %(table)s", night=night.name,
-                   seating=planned.number, table=position + 1)[:MATCH_NAME_LIMIT]
-        match = build_match(game, [p.name for p in players], options[len(seated)], name,
+        # The night's name as typed: a page says "seating 3, table 2" in its own language.
+        match = build_match(game, [p.name for p in players], options[len(seated)], night.name,
                             group.id, players, Origin(night.design_id, night.design_version))
+        match.night_table = NightTable(night_id=night.id, seating=planned.number,
+                                       position=position, match_id=match.id)
         db.session.add(match)
-        db.session.add(NightTable(night_id=night.id, seating=planned.number, position=position,
-                                  match_id=match.id, match=match))
         made.append(match)
     db.session.flush()  # the matches, in one flush, before the changes that name them
     for match in made:

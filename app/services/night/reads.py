@@ -52,16 +52,21 @@ class Standing:
     won: int
     points: int
     rank: int
+    # Buchholz (SPEC section 11): the standings points, now, of everyone the player sat
+    # against in their banked matches of the night (partners not counted).
+    opponents: int = 0
 
     def json(self) -> dict[str, Any]:
         return {"player": self.player, "name": self.name, "played": self.played,
-                "won": self.won, "points": self.points, "rank": self.rank}
+                "won": self.won, "points": self.points, "opponents": self.opponents,
+                "rank": self.rank}
 
 
 def night_standings(night_id: str, names: dict[int, str]) -> list[Standing]:
-    """SPEC section 7: over the night's banked matches, each player's played, won and points
-    (the number of sides their side finished ahead of; ties gain nothing from each other);
-    sorted by won, then points; equals share a rank (1, 1, 3)."""
+    """SPEC sections 7 and 11: over the night's banked matches, each player's played, won and
+    points (the number of sides their side finished ahead of; ties gain nothing from each
+    other) and opponents (the points of those they played against, read now); sorted by won,
+    then points, then opponents; equals in all three share a rank (1, 1, 3)."""
     rows = db.session.execute(
         select(Seat.match_id, Seat.player_id, Seat.side, Seat.rank, Seat.winner)
         .join(NightTable, NightTable.match_id == Seat.match_id)
@@ -77,20 +82,36 @@ def night_standings(night_id: str, names: dict[int, str]) -> list[Standing]:
         if row.player_id is None:
             continue
         ahead = sum(1 for rank in side_ranks[row.match_id].values() if rank > row.rank)
-        played_won_points = tally.setdefault(row.player_id, [0, 0, 0])
+        played_won_points = tally.setdefault(row.player_id, [0, 0, 0, 0])
         played_won_points[0] += 1
         played_won_points[1] += bool(row.winner)
         played_won_points[2] += ahead
+    _opponents(rows, tally)
     for player in names:
-        tally.setdefault(player, [0, 0, 0])
-    order = sorted(tally.items(), key=lambda item: (-item[1][1], -item[1][2],
+        tally.setdefault(player, [0, 0, 0, 0])
+    order = sorted(tally.items(), key=lambda item: (-item[1][1], -item[1][2], -item[1][3],
                                                     names.get(item[0], "").casefold()))
     standings: list[Standing] = []
-    for place, (player, (played, won, points)) in enumerate(order, start=1):
-        shared = standings and (standings[-1].won, standings[-1].points) == (won, points)
+    for place, (player, (played, won, points, opponents)) in enumerate(order, start=1):
+        shared = standings and (standings[-1].won, standings[-1].points,
+                                standings[-1].opponents) == (won, points, opponents)
         rank = standings[-1].rank if shared else place
-        standings.append(Standing(player, names.get(player, "?"), played, won, points, rank))
+        standings.append(Standing(player, names.get(player, "?"), played, won, points, rank,
+                                  opponents))
     return standings
+
+
+def _opponents(rows: Sequence[Any], tally: dict[int, list[int]]) -> None:
+    """Each player's opponents (tally's fourth figure): at each of their banked tables, the
+    points of every player of another side."""
+    at: dict[str, list[Any]] = {}
+    for row in rows:
+        if row.player_id is not None:
+            at.setdefault(row.match_id, []).append(row)
+    for seated in at.values():
+        for row in seated:
+            tally[row.player_id][3] += sum(tally[other.player_id][2] for other in seated
+                                           if other.side != row.side)
 
 
 def table_state(match_id: str, version: int) -> dict[str, Any]:
@@ -153,7 +174,7 @@ def night_json(access: NightAccess, night: Night) -> dict[str, Any]:
     data: dict[str, Any] = {
         "id": night.id, "name": night.name, "game": night.game, "group": night.group_id,
         "status": "ended" if night.ended else "active", "options": dict(night.options),
-        "table_size": night.table_size,
+        "table_size": night.table_size, "seating": night.seating,
         "players": [{"player": p, "name": names[p]} for p in present],
         "seatings": seatings,
         "standings": [s.json() for s in night_standings(

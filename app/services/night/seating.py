@@ -22,14 +22,26 @@ The search:
    seatings of sixteen without repeats are not all the start of five.
 The greedy seating is the search's start, so the result never repeats more than it does.
 Within a table, the seats are ordered so that the game's partnerships (from its sides, e.g.
-Banakil's seats 0 & 2 against 1 & 3) pair the players least often partners before."""
+Banakil's seats 0 & 2 against 1 & 3) pair the players least often partners before.
+
+**By standings** (`by_standings`, SPEC section 11), as club tournaments seat their later series:
+1. *Dealt*: the players in the order of the night's standings (equals shuffled, seeded; a
+   player with no standing yet after everyone who has one), dealt in that order into the tables,
+   largest first: the first table holds the leaders, the next the ones after them, and so on.
+2. *Kept apart*: each pair at one table that has sat together before, taken table by table from
+   the top, is parted by swapping the lower of the two (in that order) with the player of the
+   next table down, else the next table up, whose place in the order is closest to theirs,
+   among the swaps that part them without seating either swapped player with anyone they have
+   met before. Each swap takes away at least one meeting and adds none, so the passes end;
+   where no swap parts a pair, they meet again.
+Nothing moves where no pair meets again: the first table is then exactly the leaders."""
 
 from __future__ import annotations
 
 import copy
 import random
 from collections import Counter
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from itertools import combinations, permutations
 from typing import Any, TypeVar
 
@@ -290,3 +302,68 @@ def _search(tables: list[list[int]], cost: _Cost, rng: random.Random, budget: in
                 current[a][i], current[b][j] = current[b][j], current[a][i]
             costs = [cost.table(table) for table in current]
     return best
+
+
+def by_standings(players: Sequence[P], sizes: Sequence[int], history: Sequence[Tables[P]],
+                 ranks: Mapping[P, int], partnerships: Partnerships | None = None,
+                 seed: int | None = None) -> Tables[P]:
+    """The next seating of `players` by the night's standings (`ranks`: 1 is best, equals
+    share one; a player missing from it ranks last), after the seatings of `history`: dealt
+    in that order, strongest table first, then pairs that met before parted by swaps between
+    neighbouring tables (module doc)."""
+    if sum(sizes) != len(players) or len(set(players)) != len(players):
+        raise ValueError("the sizes must seat every player exactly once")
+    rng = random.Random(seed)
+    last = max(ranks.values(), default=0) + 1
+    shuffled = list(players)
+    rng.shuffle(shuffled)  # equals in random order: sorted() keeps the shuffle among them
+    order = sorted(shuffled, key=lambda player: ranks.get(player, last))
+    cost = _Cost(order, history, partnerships or {})
+    tables = dealt(len(order), sizes)
+    _part(tables, cost.met)
+    return [[order[i] for i in cost.ordered(sorted(table))] for table in tables]
+
+
+def dealt(players: int, sizes: Sequence[int]) -> list[list[int]]:
+    """Step 1: places 0..players-1 in order, the first sizes[0] at the first table, and on."""
+    tables, start = [], 0
+    for size in sizes:
+        tables.append(list(range(start, start + size)))
+        start += size
+    return tables
+
+
+def _part(tables: list[list[int]], met: Sequence[Sequence[int]]) -> None:
+    """Step 2, in place: players are their places in the standings' order (0 leads)."""
+
+    def clashes(player: int, table: Sequence[int], leaving: int) -> bool:
+        return any(met[player][other] for other in table if other not in (player, leaving))
+
+    moved = True
+    while moved:
+        moved = False
+        for t, table in enumerate(tables):
+            for a, b in combinations(sorted(table), 2):
+                if met[a][b] and _swapped(tables, t, b, clashes):
+                    moved = True  # the table changed: its pairs are read again
+                    break
+            if moved:
+                break
+
+
+def _swapped(tables: list[list[int]], t: int, lower: int,
+             clashes: Callable[[int, Sequence[int], int], bool]) -> bool:
+    """`lower` (at table t) swapped with the closest place of the next table down, else up,
+    whose swap seats neither with anyone they met before; False where no swap does."""
+    table = tables[t]
+    for n in (t + 1, t - 1):
+        if not 0 <= n < len(tables):
+            continue
+        fits = [other for other in tables[n] if not clashes(lower, tables[n], other)
+                and not clashes(other, table, lower)]
+        if fits:
+            other = min(fits, key=lambda o: (abs(o - lower), o))
+            table[table.index(lower)] = other
+            tables[n][tables[n].index(other)] = lower
+            return True
+    return False

@@ -118,7 +118,8 @@ def import_design() -> ResponseReturnValue:
         try:
             raw = json.loads(text) if len(text) <= designs.LARGEST_BODY else None
         except ValueError:
-            raw, error = None, _("That is not a design's JSON: copy all of it, from { to }.")
+            raw, error = None, _("That is not a design's JSON: copy all of it, from the first curly"
+                                 " bracket to the last.")
         if error is None:
             try:
                 stored, token = designs.create_design(raw, len(text.encode()),

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from flask import Blueprint, Response, flash, jsonify, redirect, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import get_translations
+from flask_babel import get_translations, ngettext
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
@@ -21,12 +22,14 @@ from ...games.banakil_hands import CLASS_NAMES, CLASSES, MELDED_NOTHING
 from ...games.banakil_working import describe_hand, describe_sides
 from ...i18n import say
 from ...services.match.parts import preview_part
+from ...services.match.sheet import Sheet
 from ...services.match.writes import add_round, replace_round
 from ..blueprint import host_access, refusals_flashed
 from ..sheet.arithmetic import LIKE_A_SUM, NotANumber, evaluate
 from ..sheet.forms import posted
 from ..sheet.view import SheetView
 from ..sheet.words import PartWords, RoundWords
+from ..words import spoken_plain
 from .base import Form, GamePages, part_view, read_count, read_parts, view_for
 
 PILES = ("melded", "in_hand")
@@ -80,14 +83,22 @@ class BanakilView(SheetView):
             if earlier.detail.carry is not None:
                 before = earlier.detail.carry
                 break
-        hands = [(seat, name, describe_hand(seat, entered.parts, options),
+        players = self.sheet.players
+        hands = [(seat, name, _named(describe_hand(seat, entered.parts, options), players),
                   _said_melded_nothing(entered.parts[seat]))
-                 for seat, name in enumerate(self.sheet.players)]
+                 for seat, name in enumerate(players)]
         sides = (describe_sides(entered.parts, self.sheet.sides, options)
                  if outcome.status == "complete" else None)
         return {"working": {"status": outcome.status, "hands": hands, "sides": sides,
                             "carry_before": before, "carry_after": outcome.detail.carry,
                             "cells": outcome.cells, "dealer": outcome.detail.dealer}}
+
+
+def _named(hand: dict[str, Any] | None, players: Sequence[str]) -> dict[str, Any] | None:
+    """A hand's working with the names of the players whose melds made it no dhamoon."""
+    if hand is None or not hand.get("no_dhamoon_for"):
+        return hand
+    return hand | {"no_dhamoon_names": [players[seat] for seat in hand["no_dhamoon_for"]]}
 
 
 def _said_melded_nothing(part: dict[str, Any] | None) -> bool:
@@ -176,7 +187,7 @@ def preview(token: str, number: int, seat: int) -> Response:
         field, message = next(iter(errors.items()))
         return jsonify({"ok": False, "field": field, "message": message})
     try:
-        sheet, _changes = preview_part(access, access.match_id, number, seat,
+        sheet, entered = preview_part(access, access.match_id, number, seat,
                                        read_parts(view.sheet, {seat: body})[seat])
     except Invalid as error:
         return jsonify({"ok": False, "field": PAGES.error_field(error.within),
@@ -185,7 +196,25 @@ def preview(token: str, number: int, seat: int) -> Response:
     side = sheet.side_of(seat)
     cells = outcome.cells if outcome.cells is not None else outcome.detail.cells_so_far
     return jsonify({"ok": True, "hand_score": outcome.detail.hand_scores[seat],
-                    "side": say(side.name), "cell": None if cells is None else cells[side.index]})
+                    "side": say(side.name), "cell": None if cells is None else cells[side.index],
+                    "why": _why(seat, entered.parts, sheet)})
+
+
+def _why(seat: int, parts: Sequence[dict[str, Any] | None], sheet: Sheet) -> str | None:
+    """What the preview's numbers alone do not say: why a hand out all at once is no dhamoon,
+    or that it waits on the other hands to know."""
+    hand = describe_hand(seat, parts, sheet.match.options)
+    if hand is None or hand["how"] != "cards":
+        return None
+    if hand["no_dhamoon_for"]:
+        names = [sheet.players[other] for other in hand["no_dhamoon_for"]]
+        return str(ngettext("Out all at once, but no dhamoon: %(names)s had melded.",
+                            "Out all at once, but no dhamoon: %(names)s had melded.",
+                            len(names), names=spoken_plain(names)))
+    if hand["score"] is None:
+        return str(_("Out all at once: a dhamoon if nobody else melded, known once every hand "
+                     "is typed."))
+    return None
 
 
 @bp.post("/m/<token>/round/dead")

@@ -19,7 +19,7 @@ from ...services.match.characters import as_seat, set_character
 from ...services.match.sheet import Sheet
 from ..blueprint import link_access, refusals_flashed
 from ..sheet.forms import VersionedForm
-from ..sheet.keys import keep_key
+from ..sheet.secrets import keep_key
 from ..sheet.view import SheetView
 from ..sheet.words import PartWords
 from ..words import in_words, isolated
@@ -56,6 +56,14 @@ class BandidoView(SheetView):
     def none_said(self) -> str:
         """What a seat that turned no symbol up shows (looked up once per drawing)."""
         return str(_("none"))
+
+    @cached_property
+    def symbols_on_the_sheet(self) -> list[str]:
+        """The symbols a round or the face-up row shows, for the key under the sheet: only what
+        is on it (a key of all three would name one no seat has shown)."""
+        seen = {symbol for row in self.sheet.result.rounds for faced in row.detail.symbols
+                if faced for symbol in faced}
+        return [symbol for symbol in self.symbols if symbol in seen]
 
     def total_after(self, before: list[int], cells: tuple[int, ...]) -> list[int]:
         """A round's cells are the victory points held after it: they are the totals."""

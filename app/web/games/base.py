@@ -16,7 +16,7 @@ from ...services.match.access import Access
 from ...services.match.sheet import Sheet, load_sheet
 from ..blueprint import host_access, link_access
 from ..sheet.arithmetic import NotANumber, evaluate
-from ..sheet.keys import phone_key
+from ..sheet.secrets import phone_key
 from ..sheet.view import SheetView
 from ..sheet.words import ROUNDS, SCORES, PartWords, RoundWords
 

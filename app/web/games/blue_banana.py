@@ -13,6 +13,7 @@ from ...errors import Invalid
 from ...games import RoundInput, blue_banana
 from ...games.reading import InvalidInput
 from ...i18n import say
+from ...models import Change
 from ...services.match.writes import add_round, replace_round
 from ..blueprint import refusals_flashed
 from ..sheet.forms import VersionedForm, posted
@@ -53,6 +54,16 @@ class BlueBananaView(SheetView):
         if value >= self.max_chips:
             return {"large": 1, "small": 0}
         return {"large": 0, "small": value}
+
+    def round_change_said(self, change: Change, who: str) -> str | None:
+        """Turning up a round's task cards (or changing them) collected no card yet: said as
+        what it is, not as a round saved."""
+        before, after = change.before or {}, change.after or {}
+        lines_before = before.get("players") or [None] * len(self.sheet.players)
+        if after.get("players") == lines_before and after.get("task") != before.get("task"):
+            return str(_("%(who)s turned up the task cards of round %(number)s.", who=who,
+                         number=change.round_number))
+        return None
 
     def round_context(self, number: int) -> dict[str, Any]:
         """What the round's page says besides its lines: whether its banana is snatched (the

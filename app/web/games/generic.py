@@ -167,8 +167,10 @@ def _save_typed_round(token: str, view: SheetView, form: EntryRow,
 
 def _lost_race(token: str, access: Access, number: int, conflict: EditConflict,
                parts: dict[int, Any]) -> Response | tuple[str, int]:
-    """The sheet as it now is, with the choice the clash asks for above it; the entry row
-    shows nothing typed for another round."""
+    """The sheet as it now is, with the choice the clash asks for above it. The entry row, where
+    it is still that round's, keeps what was typed in the cells that clashed with nothing (both
+    choices save them): they do not vanish while they wait. It shows nothing typed for another
+    round."""
     view = view_of(load_sheet(access.match_id), access)
     names, shown = view.sheet.players, FreeSheetView.shown
     kept = {seat: part for seat, part in parts.items() if seat not in conflict.refreshed}
@@ -187,7 +189,9 @@ def _lost_race(token: str, access: Access, number: int, conflict: EditConflict,
         (("number", str(number)), *sorted(saved.items())) if saved else None, said(saved),
         tuple((names[seat], shown(clash.yours), shown(clash.theirs))
               for seat, clash in sorted(conflict.clashes.items())))
-    fresh = entry_form(view.entry_seats, MultiDict())
+    waiting = MultiDict({name: value for name, value in saved.items()}
+                        if view.entry_number == number else {})
+    fresh = entry_form(view.entry_seats, waiting)
     return render_sheet(token, view, fresh, status=409, conflict=race)
 
 

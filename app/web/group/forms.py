@@ -1,4 +1,5 @@
-"""The forms of a group's pages: starting one, its roster, head to head, importing a backup."""
+"""The forms of a group's pages: starting one, its roster, head to head, importing a backup, a
+season."""
 
 from __future__ import annotations
 
@@ -87,3 +88,24 @@ class ImportForm(FlaskForm):
 
     backup = FileField(_l("Backup file (export.json)"))
     pasted = TextAreaField(_l("…or paste it here"), [Optional()])
+
+
+class SeasonForm(FlaskForm):
+    """A season's fields as typed (the service checks them, and says what is wrong by field):
+    its name, its first and last day, its game, best_of and at_least."""
+
+    name = StringField(_l("Name of the season"), [InputRequired(_l("Give the season a name."))],
+                       filters=[_trimmed])
+    starts = StringField(_l("First day"), [InputRequired(_l("Say the day it starts."))],
+                         filters=[_trimmed])
+    ends = StringField(_l("Last day"), [Optional()], filters=[_trimmed],
+                       description=_l("Leave it empty for a season that runs on."))
+    game = SelectField(_l("Game"), coerce=str, choices=[], validate_choice=False)
+    best_of = StringField(_l("Count each player's best"), [Optional()], filters=[_trimmed],
+                          description=_l("Only a player's best matches count, this many: a "
+                                         "bad evening does not sink anyone. Empty: every "
+                                         "match counts."))
+    at_least = StringField(_l("Matches to be ranked"), [Optional()], filters=[_trimmed],
+                           description=_l("Who played fewer is listed below the ranked "
+                                          "players, without a rank. Empty: one match is "
+                                          "enough."))

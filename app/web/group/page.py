@@ -92,7 +92,8 @@ def group(token: str) -> str:
         h2h_form=h2h_form, h2h=h2h, h2h_error=h2h_error, tonight=tonight,
         evening=group_view.evening_label(tonight), games=GAMES, view=group_view,
         rated=rated, nights=nights, nights_page=nights_page, nights_pages=nights_pages,
-        night_of=nights_of_matches([match.id for match in matches]), form=CsrfForm())
+        night_of=nights_of_matches([match.id for match in matches]), form=CsrfForm(),
+        seasons=group_view.seasons_listed(gid, page_number(request.args.get("seasons"))))
 
 
 @bp.post("/g/<token>/ratings/<any(on, off):switch>")

@@ -1,5 +1,6 @@
-"""A group's page laid out: its leaderboards per game, tonight, the bank a page at a time, and
-the charts drawn from the bank's summaries (kept per version of the group, like the bank)."""
+"""A group's page laid out: its leaderboards per game, tonight, the bank a page at a time, the
+charts drawn from the bank's summaries (kept per version of the group, like the bank), and its
+seasons."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from ...cache import kept
 from ...games import GAMES, Game
 from ...i18n import MINUS, language, say
 from ...services.bank.banking import Bank, Summary
+from ...services.bank.seasons import Rules, current_table, group_seasons
 from .. import charts
 from ..words import spoken_links, spoken_minutes
 
@@ -27,6 +29,8 @@ TONIGHT_SHOWN = 30
 OVER_TIME = 30  # the latest matches of a game its totals chart draws
 LINES = 8  # players drawn over time at most (the most regular ones)
 BARS = 12  # players in the wins chart at most (the most wins)
+SEASONS_SHOWN = 10  # seasons the group page lists at once, the latest to start first
+TOP = 5  # players of the current season's table the group page and the big screen show
 
 
 @dataclass(frozen=True)
@@ -162,3 +166,27 @@ def over_time_chart(bank: Bank, game: str) -> charts.Chart | None:
         return chart, 2 * len(chart.svg) + 100 * len(matches) * len(series), True
 
     return kept(("chart", "over-time", bank.id, bank.version, game, language()), make)
+
+
+# Seasons (SPEC section 11) ----------------------------------------------------------------
+
+
+def days_said(rules: Rules) -> str:
+    starts = format_date(rules.starts, "d MMM y")
+    if rules.ends is None:
+        return str(_("From %(starts)s on", starts=starts))
+    return str(_("%(starts)s to %(ends)s", starts=starts,
+                 ends=format_date(rules.ends, "d MMM y")))
+
+
+def game_said(game: str | None) -> str:
+    return say(GAMES[game].title) if game is not None and game in GAMES else _("Every game")
+
+
+def seasons_listed(group_id: str, page: int) -> dict[str, Any]:
+    """What the group page's seasons part shows: a page of them, and the current one's top."""
+    listed, pages = group_seasons(group_id, page, SEASONS_SHOWN)
+    current = current_table(group_id)
+    return {"listed": listed, "page": min(page, pages), "pages": pages, "current": current,
+            "top": [row for row in current.rows if row.rank is not None][:TOP]
+            if current else [], "days": days_said, "game": game_said}

@@ -65,7 +65,7 @@ def move_line(token: str) -> ResponseReturnValue:
     # "Now, after 3 hands: Ana 120, Ben 95": the totals put in by the template.
     now = Markup(words.line_now(len(view.rows)))
     return render_template("match/line.html", token=token, view=view, form=form, specs=specs,
-                           lead=Markup(str(words.line_lead)) % {"name": view.match.name},
+                           lead=Markup(str(words.line_lead)) % {"name": view.match_name},
                            now=now), status
 
 

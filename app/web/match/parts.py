@@ -13,7 +13,7 @@ from ...services.match.parts import set_parts
 from ..blueprint import bp, refusals_flashed
 from ..games import check_part, load_view, pages_of, read_parts, view_of
 from ..sheet.forms import CellForm, LostRace, typed_fields
-from ..sheet.keys import phone_key
+from ..sheet.secrets import phone_key
 from ..sheet.view import focus_after
 from ..words import isolated
 

@@ -14,6 +14,7 @@ from ...cache import kept
 from ...i18n import LANGUAGES, RIGHT_TO_LEFT, language, num
 from ...models import utc
 from ...services.bank.groups import group_named_by
+from ...services.match.access import match_version
 from ...services.match.sheet import Sheet, load_sheet
 from .. import card as drawing
 from ..blueprint import bp, link_access_at
@@ -39,23 +40,38 @@ def card_of(sheet: Sheet, group: str | None) -> drawing.Card:
         language=language(), rtl=language() in RIGHT_TO_LEFT)
 
 
-def card_png(token: str) -> bytes:
-    """The card of the match `token` opens, at its version, in the page's language: drawn
-    once and kept."""
-    access, version = link_access_at(token)
-
+def result_card(match_id: str, version: int) -> bytes | None:
+    """The card of a match at `version`, in the page's language (None while the match is
+    neither over nor banked): drawn once and kept. It needs no request: the delivery worker
+    draws it for a destination's language (card_in)."""
     # The group's name is on the card: a renamed group draws it anew.
-    group = group_named_by(access.match_id)
+    group = group_named_by(match_id)
 
     def make() -> tuple[bytes | None, int, bool]:
-        sheet = load_sheet(access.match_id)
+        sheet = load_sheet(match_id)
         if sheet.status not in SHOWN:
             return None, 0, False
         png = drawing.draw_card(card_of(sheet, group[0] if group else None),
                                 current_app.config["CARD_FONTS"])
         return png, len(png), sheet.version == version
 
-    png = kept(("card", access.match_id, version, group, language()), make)
+    return kept(("card", match_id, version, group, language()), make)
+
+
+def card_in(match_id: str, chosen: str) -> bytes | None:
+    """The card of a match as it stands, in the language `chosen` (None for no such match, or
+    one not over): for a caller without a request, in the app's context."""
+    version = match_version(match_id)
+    if version is None:
+        return None
+    with force_locale(chosen if chosen in LANGUAGES else "en"):
+        return result_card(match_id, version)
+
+
+def card_png(token: str) -> bytes:
+    """The card of the match `token` opens, at its version, in the page's language."""
+    access, version = link_access_at(token)
+    png = result_card(access.match_id, version)
     if png is None:
         abort(409)
     return png

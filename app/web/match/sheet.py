@@ -22,7 +22,7 @@ from ..blueprint import bp, host_access, link_access, link_access_at, refusals_f
 from ..games import GamePages, pages_of, view_of
 from ..sheet.drawn import Rendered, draw, sheet_page
 from ..sheet.forms import CsrfForm, posted
-from ..sheet.keys import phone_key
+from ..sheet.secrets import phone_key
 from ..sheet.words import ROUNDS, RoundWords
 
 
@@ -78,7 +78,7 @@ def table(token: str) -> str:
     def make() -> tuple[tuple[Markup, str, str, GamePages], int, bool]:
         view = view_of(load_sheet(access.match_id), access)
         drawn = Markup(render_template("sheet/table_fragment.html", token=token, view=view))
-        return (drawn, view.match.id, view.match.name, pages_of(view.sheet.game.name)), (
+        return (drawn, view.match.id, view.match_name, pages_of(view.sheet.game.name)), (
             2 * len(drawn) + 200), view.match.version == version
 
     drawn, match_id, name, pages = kept(("table", token, version, language()), make)

@@ -19,7 +19,7 @@ from ..blueprint import bp, remember
 from ..games import pages_of
 from ..group.forms import GroupForm
 from ..site import here
-from ..words import isolated
+from ..words import isolated, whole_percents
 from .forms import StartForm, check_seat_options, new_match_form, option_values
 
 
@@ -85,10 +85,12 @@ def start_match(game: Game, form: StartForm, group: GroupAccess | None = None
     remember(tokens["host"])
     odds = match_chances(group, made) if group is not None else None
     if odds:
+        percents = whole_percents([chance for _side, chance in odds])
         flash(_("Chances of winning, from the group's ratings: %(chances)s.",
                 chances=_(", ").join(_("%(side)s %(percent)s%%", side=isolated(side),
-                                       percent=num(round(chance * 100)))
-                                     for side, chance in odds)), "info")
+                                       percent=num(percent))
+                                     for (side, _chance), percent in zip(odds, percents,
+                                                                         strict=True))), "info")
     return redirect(url_for("web.sheet", token=tokens["host"]))
 
 

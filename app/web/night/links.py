@@ -16,8 +16,10 @@ import segno
 from flask import Response, jsonify, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
 
+from ...hosting.lan import loopback_warning
 from ...services.night.reads import current_seat, night_json
 from ..blueprint import bp, remember
+from ..group.seasons import screen_season
 from .view import night_link, screen_url, shown, standings_chart
 
 # A player's phone -------------------------------------------------------------------------------
@@ -53,7 +55,8 @@ def night_phone_where(token: str) -> Response:
 def _screen(token: str, template: str) -> str:
     data = shown(*night_link(token, "tv"))
     return render_template(template, token=token, night=data, link=screen_url(token),
-                           chart=standings_chart(data, "large"))
+                           chart=standings_chart(data, "large"), loopback=loopback_warning(),
+                           season=screen_season(data["group"], data["game"]))
 
 
 @bp.get("/tv/<token>")

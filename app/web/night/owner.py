@@ -12,6 +12,7 @@ from flask import Response, abort, flash, redirect, render_template, request, ur
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
+from ...hosting.lan import loopback_warning
 from ...live.streams import night_stream
 from ...services.bank.banking import bank_at
 from ...services.night.nights import end_night, join_roster, next_seating
@@ -31,8 +32,8 @@ def _page(token: str, night_id: str, template: str = "night/night.html",
                            roster=roster, chart=standings_chart(data),
                            tv_link=screen_url(data["tokens"]["tv"]) if "tokens" in data else None,
                            player_links={p["player"]: player_url(p["token"])
-                                         for p in data.get("tokens", {}).get("players", [])}
-                           ), status
+                                         for p in data.get("tokens", {}).get("players", [])},
+                           loopback=loopback_warning() if "tokens" in data else None), status
 
 
 @bp.get("/g/<token>/nights/<night_id>")

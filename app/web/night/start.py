@@ -59,6 +59,7 @@ def new_night(token: str) -> ResponseReturnValue:
     return render_template(
         "night/start.html", token=token, bank=bank, game=game, form=form, ticked=ticked,
         errors=errors, sizes=sizes, typed=request.form.get("new_names", ""),
+        seating=request.form.get("seating", "mixed"),
         table_size=request.form.get("table_size", ""), name=request.form.get("name", ""),
         **pages_of(game.name).start_context(form)), status
 
@@ -74,14 +75,16 @@ def _start(access: GroupAccess, token: str, game: Game, form: StartForm, ticked:
         night = create_night(access, access.group_id, {
             "game": game.name, "players": [*ticked, *(p for p in joined if p not in ticked)],
             "table_size": _table_size(game), "options": option_values(form, game),
-            "name": request.form.get("name") or None})
+            "name": request.form.get("name") or None,
+            "seating": request.form.get("seating") or "mixed"})
     except (Invalid, Conflict, NotFound) as error:  # a design gone meanwhile: 404
         named = error.field or ""
         field = named.split("[")[0].split(".")[0]
         if field == "options" and "." in named:
             getattr(form, f"opt_{named.split('.', 1)[1]}").errors = [say(error.message)]
         else:
-            errors[field if field in ("players", "table_size", "name") else "players"] = say(
+            errors[field if field in ("players", "table_size", "name", "seating")
+                   else "players"] = say(
                 error.message)
         return None
     flash(_("%(name)s has begun: show each player their code.", name=isolated(night.name)),

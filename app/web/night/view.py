@@ -10,6 +10,7 @@ from flask_babel import gettext as _
 
 from ...errors import ServiceError
 from ...games import GAMES
+from ...hosting.lan import for_phones
 from ...models import Night
 from ...services.night.access import NightAccess, authenticate_night
 from ...services.night.reads import night_json
@@ -48,9 +49,13 @@ def shown(access: NightAccess, night: Night) -> dict[str, Any]:
     for seating in data["seatings"]:
         for table in seating:
             names = {side["index"]: side["name"] for side in table["sides"]}
-            table["leader_names"] = [names[i] for i in table["leaders"]] if len(
-                table["leaders"]) < len(names) else []
+            leading = table["leaders"] if len(table["leaders"]) < len(names) else []
+            table["leader_names"] = [names[i] for i in leading]
             table["winner_names"] = [names[i] for i in table["winners"]]
+            # How many people those names are (a partnership is two): "Amira & Chadi lead".
+            seats = {side["index"]: len(side["seats"]) for side in table["sides"]}
+            table["leader_players"] = sum(seats[i] for i in leading)
+            table["winner_players"] = sum(seats[i] for i in table["winners"])
     data["playing"] = [t for t in data["latest"] if t["status"] not in ("banked", "abandoned")]
     return data
 
@@ -65,13 +70,17 @@ def standings_chart(night: dict[str, Any], size: str = "small") -> Chart | None:
                 size)
 
 
+# A night's links as phones open them: on a page opened on the server itself, at an address
+# phones can reach (app/hosting/lan.py), as the invite pages' codes are.
+
+
 def sheet_url(token: str) -> str:
-    return url_for("web.sheet", token=token, _external=True)
+    return for_phones(url_for("web.sheet", token=token, _external=True))
 
 
 def player_url(token: str) -> str:
-    return url_for("web.night_phone", token=token, _external=True)
+    return for_phones(url_for("web.night_phone", token=token, _external=True))
 
 
 def screen_url(token: str) -> str:
-    return url_for("web.night_screen", token=token, _external=True)
+    return for_phones(url_for("web.night_screen", token=token, _external=True))

@@ -65,8 +65,9 @@ def _change_said(view: SheetView, changes: Sequence[Change]) -> str:
                          what=SheetView.describe_part_change(view, first, name)))
         return view.round_words.of("saved_by", who=who, number=first.round_number)
     if first.action in ROUND_ACTIONS:
-        return view.round_words.of(ROUND_ACTIONS[first.action], who=who,
-                                   number=first.round_number)
+        return (view.round_change_said(first, who)
+                or view.round_words.of(ROUND_ACTIONS[first.action], who=who,
+                                       number=first.round_number))
     if first.action == "reveal" and first.seat is not None:
         return str(_("%(name)s's character is revealed to everyone: a change by %(who)s that "
                      "it would have made an early win was refused.",
@@ -98,12 +99,12 @@ def _standing_said(view: SheetView) -> str:
             won = _unmarked(say(view.win_line))
         else:
             won = _plain("%(names)s wins.", "%(names)s win.",
-                         len(view.winners), names=spoken_plain(view.winners))
+                         view.winner_players, names=spoken_plain(view.winners))
         return f"{_('Match over:')} {won}"
     if view.status != "active":
         return ""
     leaders = view.leaders
     if leaders and len(leaders) < len(view.standings):
-        return _plain("%(names)s leads.", "%(names)s lead.", len(leaders),
+        return _plain("%(names)s leads.", "%(names)s lead.", view.leader_players,
                       names=spoken_plain(leaders))
     return _("All level.") if view.rows else view.round_words.of("none_yet")

@@ -26,7 +26,7 @@ from ...services.match.history import last_undoable, latest_changes
 from ...services.match.sheet import Sheet
 from ...services.night.reads import follow_link
 from ..blueprint import bp
-from ..words import spoken_plain
+from ..words import FSI, PDI, spoken_plain
 from .announce import announcement
 from .view import SheetView
 
@@ -74,7 +74,14 @@ def open_graph(sheet_view: Any) -> dict[str, str] | None:
     title = ngettext("%(names)s won", "%(names)s won", won, names=spoken_plain(winners))
     lines = " · ".join(f"{side.name} {num(sheet.result.totals[side.index])}"
                        for side, _ in order)
-    return {"title": f"{sheet_view.pages.title(sheet)}: {title}", "description": lines}
+    # A chat's preview shows a tag's text as it is: the isolates that keep a name's direction
+    # inside a sentence on a page would show as boxes or stray marks there.
+    return {"title": _unisolated(f"{sheet_view.pages.title(sheet)}: {title}"),
+            "description": _unisolated(lines)}
+
+
+def _unisolated(text: str) -> str:
+    return text.replace(FSI, "").replace(PDI, "")
 
 
 @dataclass(frozen=True)
@@ -165,7 +172,7 @@ def draw(token: str, view: SheetView, form: Any = None, focus: str | None = None
     html = render_template("sheet/_sheet.html", token=token, view=view, form=form, focus=focus,
                            csrf=csrf, undoable=undoable, announce=announce, conflict=conflict,
                            banked_by=None if banker is None else view.actor_name(banker))
-    return Rendered(Markup(html), view.match.name, view.role_label, view.match.id,
+    return Rendered(Markup(html), view.match_name, view.role_label, view.match.id,
                     view.access.role, open_graph(view), view.pages.scripts)
 
 

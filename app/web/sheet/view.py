@@ -19,9 +19,10 @@ from ...games import RoundInput, RoundResult
 from ...i18n import num, say
 from ...services.bank.banking import UNBANK_WITHIN
 from ...services.match.access import Access
-from ...services.match.characters import character_visible, phone_seat
+from ...services.match.answers import named
 from ...services.match.sheet import Sheet
 from .. import charts
+from .secrets import PhoneSecrets
 from .words import PartWords, RoundWords
 
 
@@ -79,7 +80,7 @@ class Standing:
 _NUMBER_MARK, _SEAT_MARK = 918273645, 546372819
 
 
-class SheetView:
+class SheetView(PhoneSecrets):
     """What every game's sheet shows; a game's view (a subclass) adds its own."""
 
     def __init__(self, sheet: Sheet, access: Access, pages: Pages,
@@ -172,48 +173,21 @@ class SheetView:
         name = name or self.sheet.players[cast(int, change.seat)]  # a part's: never None
         return self.part_words.in_round_said(name, change.round_number)
 
+    def round_change_said(self, change: models.Change, who: str) -> str | None:
+        """What another phone hears of a change to a whole round, where the game says it in
+        its own words (None: "Ana saved round 3", the words every game shares)."""
+        return None
+
     def round_context(self, number: int) -> dict[str, Any]:
         """What the game's round page needs besides the view."""
         return {}
 
     # Shared -------------------------------------------------------------------------------
 
-    def character(self, seat: int) -> list[str] | None:
-        """A seat's secret character where this phone may see it (its own seat's link on the
-        phone that typed it, revealed, or the match over); None where hidden or not typed."""
-        character = self.match.seats[seat].character
-        if character and character_visible(self.sheet, self.access, seat,
-                                                    self.character_key):
-            return list(character)
-        return None
-
     @property
-    def own_seat(self) -> int | None:
-        """The seat this link is (None for the host's link and the view link)."""
-        return self.access.seat if self.access.role == "seat" else None
-
-    @property
-    def my_seat(self) -> int | None:
-        """The seat whose character this phone enters: a seat's own link, or the seat a host
-        who plays typed a character for on this phone (None: the host has typed none here)."""
-        if self.own_seat is not None:
-            return self.own_seat
-        return self.opened_seat
-
-    @property
-    def opened_seat(self) -> int | None:
-        """The seat whose hidden character this phone's key opens (the page differs)."""
-        return phone_seat(self.sheet, self.access, self.character_key)
-
-    @property
-    def character_hidden_here(self) -> bool:
-        """This seat's character is typed, but on another phone: hidden on this one."""
-        seat = self.own_seat
-        return seat is not None and self.hidden_from_phone(seat)
-
-    def hidden_from_phone(self, seat: int) -> bool:
-        """`seat`'s character is typed, but on another phone than this one."""
-        return bool(self.match.seats[seat].character) and self.character(seat) is None
+    def match_name(self) -> str:
+        """The match's name as this page says it (a night's table: its seating, in words)."""
+        return say(named(self.match))
 
     @property
     def part_words(self) -> PartWords:
@@ -282,10 +256,23 @@ class SheetView:
     def leaders(self) -> list[str]:
         return [self.sheet.sides[i].name for i in self.sheet.result.leaders]
 
+    # How many people the winners' and the leaders' names are, which says the verb's number:
+    # a partnership is two ("Amira & Chadi lead"), whatever the names look like.
+    @property
+    def winner_players(self) -> int:
+        return sum(len(self.sheet.sides[i].seats) for i in self.sheet.result.winners)
+
+    @property
+    def leader_players(self) -> int:
+        return sum(len(self.sheet.sides[i].seats) for i in self.sheet.result.leaders)
+
     @property
     def rounds_left(self) -> int | None:
+        """The rounds still to play, the one in play among them (a round begun, its task cards
+        turned up say, is not yet played)."""
         planned = self.match.options.get("rounds")
-        return None if planned is None else max(0, planned - len(self.rows))
+        played = sum(1 for outcome in self.sheet.result.rounds if outcome.status != "open")
+        return None if planned is None else max(0, planned - played)
 
     @property
     def playing_number(self) -> int:

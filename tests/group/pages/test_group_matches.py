@@ -57,6 +57,9 @@ def test_a_match_made_elsewhere_banks_into_a_group_this_phone_owns(client, page,
     sheet = page(f"/m/{over.seats[1]}")
     choice = sheet.by_id("bank-group")
     assert [o.text for o in choice.find_all("option")][1:] == ["Thursday"]
+    # The default, on its own, says what it means: the match then counts in no bank.
+    said = sheet.by_id(choice.get("aria-describedby")).text
+    assert "On its own, the match keeps its result but joins no bank" in said
 
     client.post(f"/m/{over.seats[1]}/bank", data={"group": club.id, "confirmed": "yes"})
     bank = club.state()["matches"]

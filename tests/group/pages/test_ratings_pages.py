@@ -100,7 +100,18 @@ def test_a_new_match_in_a_rated_group_says_each_sides_chance(client, page, club)
                  if "Chances" in p.text)
     chances = dict(re.findall(r"(\w+) (\d+)%", re.sub("[\u2068\u2069]", "", flash)))
     assert set(chances) == {"Ben", "Cy"} and int(chances["Ben"]) > int(chances["Cy"])
-    assert abs(int(chances["Ben"]) + int(chances["Cy"]) - 100) <= 1
+    assert int(chances["Ben"]) + int(chances["Cy"]) == 100
+
+
+def test_three_sides_chances_add_to_a_hundred(client, page, club):
+    switch(client, club, True)
+    response = client.post(f"/g/{club.owner}/new/generic", follow_redirects=True,
+                           data={"players-0": "Ana", "players-1": "Ben", "players-2": "Cy"})
+    flash = next(p.text for p in page(response).find_all(class_="flash-info")
+                 if "Chances" in p.text)
+    chances = dict(re.findall(r"(\w+) (\d+)%", re.sub("[\u2068\u2069]", "", flash)))
+    assert set(chances) == {"Ana", "Ben", "Cy"}
+    assert sum(int(percent) for percent in chances.values()) == 100
 
 
 def test_every_name_on_the_group_page_leads_to_its_players_page(client, page, club):

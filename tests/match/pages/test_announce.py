@@ -76,3 +76,26 @@ def test_each_name_of_a_list_is_isolated_and_the_list_is_the_pages(page, start, 
     match.add_round(10, 10, 10, -20)
     client.set_cookie("lang", lang)
     assert said(page, match.view).endswith(sentence)
+
+
+def test_turning_up_blue_bananas_task_cards_is_no_round_saved_and_plays_no_round(
+        page, blue_banana, api):
+    """Turning up round 1's task cards had the sheet say "7 rounds to play", and the other
+    phones hear "Host saved round 1" before anyone collected a card."""
+    match = blue_banana(("Ana", "Ben", "Cy"))
+    task = [{"motif": "flamingo", "color": "blue"}, {"motif": "frog", "color": "yellow"}]
+    response = api.call("POST", f"/matches/{match.id}/rounds", match.host,
+                        json={"players": [None, None, None], "task": task})
+    assert response.status_code == 201, response.get_json()
+    assert said(page, match.view).startswith("Host turned up the task cards of round 1.")
+    sheet = page(f"/m/{match.view}")
+    assert "8 rounds to play" in sheet.text and "7 rounds to play" not in sheet.text
+    other = [{"motif": "whale", "color": "red"}, {"motif": "frog", "color": "yellow"}]
+    api.call("PUT", f"/matches/{match.id}/rounds/1", match.host,
+             json={"players": [None, None, None], "task": other})
+    assert said(page, match.view).startswith("Host turned up the task cards of round 1.")
+    line = {"correct": 2, "incorrect": 0, "banana": None}
+    api.call("PUT", f"/matches/{match.id}/rounds/1", match.host,
+             json={"players": [line, line, line], "task": other})
+    assert said(page, match.view).startswith("Host changed round 1.")
+    assert "7 rounds to play" in page(f"/m/{match.view}").text

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from sqlalchemy import select
 
@@ -329,7 +331,8 @@ def test_the_preview_scores_the_worked_hand_and_stores_nothing(client, banakil):
                        query_string=ZERO | DANA | {"mode": "cards", "went_out": "on"})
 
     assert reply.status_code == 200
-    assert reply.get_json() == {"ok": True, "hand_score": 36.5, "side": "Dana", "cell": 37}
+    assert reply.get_json() == {"ok": True, "hand_score": 36.5, "side": "Dana", "cell": 37,
+                                "why": None}
     assert match.state()["rounds"] == []
 
 
@@ -359,17 +362,71 @@ def test_the_preview_counts_the_carry_and_waits_for_the_netting(client, banakil)
     reply = client.get(hand_url(match.host, 0, 2) + "/preview",
                        query_string={"mode": "score", "score": "26", "went_out": "on"})
 
-    assert reply.get_json() == {"ok": True, "hand_score": 26, "side": "Dana", "cell": 6}
+    assert reply.get_json() == {"ok": True, "hand_score": 26, "side": "Dana", "cell": 6,
+                                "why": None}
 
     four = banakil(("Ana", "Ben", "Cy", "Dee"))
     # Ben's hand alone: Ben & Dee's number waits for who went out and for Dee's hand.
     ben = client.get(hand_url(four.host, 1) + "/preview",
                      query_string=ZERO | {"melded-7-K": "4", "in_hand-joker": "1",
                                           "mode": "cards"})
-    assert ben.get_json() == {"ok": True, "hand_score": 0, "side": "Ben & Dee", "cell": None}
+    assert ben.get_json() == {"ok": True, "hand_score": 0, "side": "Ben & Dee", "cell": None,
+                          "why": None}
+
+
+# Ana goes out all at once: 16.5 melded, 36.5 the ordinary way, 40 as a dhamoon.
+ALL_AT_ONCE = {"melded-3-6": "6", "melded-7-K": "9", "melded-A": "3", "went_out": "on",
+               "all_at_once": "on", "mode": "cards"}
+
+
+def test_the_preview_says_why_a_hand_out_all_at_once_is_no_dhamoon(client, submit, banakil):
+    match = banakil(("Ana", "Ben", "Cy", "Dee"))
+    url = hand_url(match.host, 0) + "/preview"
+
+    waiting = client.get(url, query_string=ZERO | ALL_AT_ONCE).get_json()
+    # Ben and Dee melded something; Cy, Ana's partner, melded nothing.
+    submit(hand_url(match.host, 1), **{"melded-7-K": "3", "in_hand-3-6": "4"})
+    submit(hand_url(match.host, 2), **{"in_hand-7-K": "5"})
+    submit(hand_url(match.host, 3), **{"melded-A": "2"})
+    spoiled = client.get(url, query_string=ZERO | ALL_AT_ONCE).get_json()
+    arabic = client.get(url, query_string=ZERO | ALL_AT_ONCE,
+                        headers={"Accept-Language": "ar"}).get_json()
+
+    assert waiting["hand_score"] is None
+    assert waiting["why"] == ("Out all at once: a dhamoon if nobody else melded, known once "
+                              "every hand is typed.")
+    assert spoiled["hand_score"] == 36.5
+    assert spoiled["why"] == ("Out all at once, but no dhamoon: \u2068Ben\u2069 and "
+                              "\u2068Dee\u2069 had melded.")
+    assert "Ben" in arabic["why"] and "had melded" not in arabic["why"]
+
+
+def test_the_preview_of_a_dhamoon_needs_no_reason(client, submit, banakil):
+    match = banakil(("Ana", "Ben", "Cy", "Dee"))
+    for seat in (1, 2, 3):
+        submit(hand_url(match.host, seat), **{"in_hand-7-K": "5"})
+
+    reply = client.get(hand_url(match.host, 0) + "/preview",
+                       query_string=ZERO | ALL_AT_ONCE).get_json()
+
+    assert reply["hand_score"] == 40 and reply["why"] is None
 
 
 # The working -----------------------------------------------------------------------------
+
+
+def test_the_working_names_who_spoiled_a_dhamoon(page, banakil):
+    match = banakil(("Ana", "Ben", "Cy", "Dee"))
+    post_round(match, api_hand({"3-6": 6, "7-K": 9, "A": 3}, went_out=True, all_at_once=True),
+               api_hand(in_hand={"A": 1}), api_hand({"7-K": 3}, {"3-6": 4}),
+               api_hand(in_hand={"A": 1}))
+
+    working = page(f"/m/{match.host}/round/1")
+
+    assert working_hands(working)["Ana"] == [
+        "16.5 melded − 0 in hand + 20 for going out"
+        "Out all at once, but no dhamoon: Cy had melded.", "36.5"]
+    assert working_hands(working)["Ben"] == ["melded nothing: flat −20", "−20"]
 
 
 def test_the_working_shows_each_hand_and_the_rounding(page, submit, banakil):
@@ -583,3 +640,28 @@ def test_a_dead_hand_button_for_a_hand_finished_meanwhile_kills_nothing(client, 
 
     assert [r["status"] for r in match.state()["rounds"]] == ["complete"]
     assert "changed on another phone" in page(f"/m/{match.host}").find(class_="flash-error").text
+
+
+@pytest.mark.parametrize("lang, leads, wins", [
+    ("en", "Amira &amp; Chadi lead.", "Amira &amp; Chadi win."),
+    ("de", "Amira &amp; Chadi führen.", "Amira &amp; Chadi gewinnen."),
+])
+def test_a_partnership_is_two_people_in_every_sentence(client, banakil, lang, leads, wins):
+    """"Amira & Chadi leads" was said of a partnership: the verb counts the people behind the
+    names (two), not the sides (one)."""
+    match = banakil(("Amira", "Basse", "Chadi", "Dina"), target=50)
+    goer = {"melded": {"7-K": 6, "A": 2}, "went_out": True}
+    hand = {"melded": {"3-6": 3, "7-K": 4}, "in_hand": {"A": 1}}
+    response = match.api.call("POST", f"/matches/{match.id}/rounds", match.host,
+                              json={"hands": [goer, hand, hand, hand]})
+    assert response.status_code == 201, response.get_json()
+    client.set_cookie("lang", lang)
+
+    def said(token):
+        return re.sub(r"<[^>]+>", "", client.get(f"/m/{token}").get_data(as_text=True))
+
+    assert leads in said(match.view)
+    response = match.api.call("POST", f"/matches/{match.id}/rounds", match.host,
+                              json={"hands": [goer, hand, hand, hand]})
+    assert response.get_json()["status"] == "over"
+    assert wins in said(match.view)

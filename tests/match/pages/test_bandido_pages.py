@@ -618,3 +618,17 @@ def test_a_character_a_refused_change_revealed_is_shown_with_why_on_every_sheet(
         assert COCONUT_ICON in sheet.html
         said = page(f"/m/{token}?fragment=1").find(class_="sheet-state").get("data-announce")
         assert "Ben" in said and "revealed" in said, said
+
+
+def test_symbols_are_named_in_a_key_and_in_every_character(secret_match, page):
+    """A symbol drawn small is named beside it where it can be: the stone read as a cloud."""
+    match = secret_match
+    set_character(match, 1, COCONUTS, revealed=True)
+    sheet = page(f"/m/{match.host}")
+
+    key = sheet.find("p", class_="symbol-key")
+    # The key names the symbols the sheet shows (stone and water: no coconut was laid).
+    assert key.text.split() == ["The", "symbols:", "stone", "water."]
+    section = sheet.find("section", class_="characters")
+    ben = next(li for li in section.find_all("li") if li.text.startswith("Ben"))
+    assert [s.text.strip() for s in ben.find_all("span", class_="symbol-name")] == COCONUTS

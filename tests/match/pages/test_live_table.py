@@ -198,11 +198,12 @@ def test_the_entry_row_offers_a_choice_for_a_cell_someone_else_changed(client, p
     assert asked.status == 409
     assert "Ben saved this cell" in asked.find(class_="conflict").text
     assert lost_race(asked) == ["Round 2, Ben: yours 9, saved 8"]
-    # nothing was written, and the row shows what the round holds
+    # nothing was written; the row shows the saved value in the cell that changed, and in the
+    # cell nobody else touched what this phone typed (still to be saved with the choice)
     state = half_typed.state()
     assert state["version"] == version
     assert state["rounds"][1]["input"]["scores"] == [5, 8, None]
-    assert [asked.by_id(f"s{i}").get("value") for i in (1, 2)] == ["8", ""]
+    assert [asked.by_id(f"s{i}").get("value") for i in (1, 2)] == ["8", "3"]
 
     # Keep mine: the host's 9, and Cy's 3 typed beside it
     response = choose(client, asked, "keep-mine")

@@ -138,7 +138,8 @@ def test_standings_count_sides_finished_ahead_and_share_ranks(api, new_group):
     standings, before = read["standings"], read["version"]
     by_name = {s["name"]: s for s in standings}
     assert by_name[names[0]] | {"player": 0} == {"player": 0, "name": names[0], "played": 1,
-                                                 "won": 1, "points": 3, "rank": 1}
+                                                 "won": 1, "points": 3, "opponents": 2,
+                                                 "rank": 1}
     assert by_name[names[1]]["points"] == by_name[names[2]]["points"] == 1
     assert by_name[names[1]]["rank"] == by_name[names[2]]["rank"] == 2
     assert by_name[names[3]]["points"] == 0 and by_name[names[3]]["rank"] == 4

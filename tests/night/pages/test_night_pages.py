@@ -125,3 +125,43 @@ def test_the_group_page_lists_its_nights_a_page_at_a_time(page, api, club, monke
             break
         number += 1
     assert seen == [f"Night {i}" for i in reversed(range(5))]
+
+
+def test_a_tables_name_is_the_nights_as_typed_said_in_the_pages_language(client, api, club):
+    """Night tables were stored as "Freitag: seating 1, table 2" in English and shown so on
+    German and Arabic pages. The night's name is what was typed; each page says the seating and
+    the table in its own language (German: a seating is a "Serie", not a game's "Runde"); the
+    API stays English."""
+    night = night_of(api, club, ids_of(club), name="Freitag", table_size=4)
+    table = night["seatings"][0][1]
+    host = table["tokens"]["host"]
+    assert api.call("GET", f"/matches/{table['match']}", host).get_json()["name"] == (
+        "Freitag: seating 1, table 2")
+    client.set_cookie("lang", "de")
+    german = client.get(f"/m/{host}").get_data(as_text=True)
+    assert "Freitag: Serie 1, Tisch 2" in german and "seating" not in german
+    client.set_cookie("lang", "ar")
+    arabic = client.get(f"/m/{host}").get_data(as_text=True)
+    assert "Freitag" in arabic and "seating 1" not in arabic
+    from app.extensions import db
+    from app.models import Match
+
+    with client.application.app_context():
+        assert db.session.get(Match, table["match"]).name == "Freitag"
+
+
+def test_the_big_screen_shows_eight_tables_at_a_time_and_the_standings_that_fit(client, api):
+    """A room of 40 at tables of four is ten tables: the screen holds eight, so they come in
+    two pages that take turns (night.js), and the standings show the top sixteen with a line
+    for the rest."""
+    names = [f"P{i:02}" for i in range(40)]
+    club = api.call("POST", "/groups", json={"name": "Club", "players": names}).get_json()
+    night = night_of(api, club, ids_of(club), table_size=4)
+    html = client.get(f"/tv/{night['tokens']['tv']}").get_data(as_text=True)
+    pages = re.findall(r'<ol class="screen-tables columns-(\d)" data-page="(\d)" data-pages="(\d)"',
+                       html)
+    assert pages == [("4", "1", "2"), ("1", "2", "2")]
+    assert html.count('class="screen-table ') == 10
+    assert html.count("<tr") == 1 + 16
+    assert "And 24 more players on the night&#39;s page." in html or (
+        "And 24 more players on the night's page." in html)

@@ -1,0 +1,142 @@
+"""Where a group's results go (SPEC section 12), its owner's page: add a destination (a sentence
+for each kind and each event), send it a test, remove it, and read its latest deliveries in
+plain words."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from flask import flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from flask_babel import format_datetime, ngettext
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+
+from ...errors import ServiceError
+from ...i18n import LANGUAGES, say
+from ...services.bank.banking import bank_at
+from ...services.bank.groups import GroupAccess
+from ...services.notify import destinations as service
+from ...services.notify.outbox import EVENTS
+from ..blueprint import bp, owner_link, refusals_flashed
+from ..sheet.forms import posted
+from .page import ROLE_LABELS
+
+KINDS = {
+    "notify": (_l("A chat, a phone or e-mail"),
+               _l("An Apprise URL: Discord, Telegram, Matrix, ntfy, Slack, e-mail and many "
+                  "more. The message comes in the language you choose, with the result card "
+                  "where the service takes pictures."),
+               "discord://webhook_id/webhook_token"),
+    "webhook": (_l("A program of your own (webhook)"),
+                _l("Each event is sent to its URL as JSON, signed with a secret this page shows "
+                   "you once: Home Assistant, a bot, a spreadsheet's script."),
+                "https://example.org/squarescores-hook"),
+}
+EVENT_WORDS = {
+    "match_banked": (_l("A match is banked"),
+                     _l("The game, the sides in order with their totals, the winners.")),
+    "match_unbanked": (_l("A banking is taken back"), _l("A typo found afterwards.")),
+    "night_started": (_l("A game night begins"), _l("Who sits at which table.")),
+    "seating_started": (_l("The next seating of a night"),
+                        _l("The new tables, and the standings so far.")),
+    "night_ended": (_l("A game night ends"), _l("Its standings.")),
+    "test": (_l("Test message"), ""),
+}
+REACHES = {"public": _l("This server sends to the internet only, encrypted (NOTIFY_NETWORKS)."),
+           "private": _l("This server also sends to its own network: Home Assistant on the LAN, "
+                         "say (NOTIFY_NETWORKS)."),
+           "any": _l("This server sends anywhere, itself included (NOTIFY_NETWORKS).")}
+
+
+def delivery_words(delivery: dict[str, Any]) -> str:
+    """A delivery as a person reads it: what happened, and what comes next."""
+    code = delivery["code"]
+    answer = (_("answered %(code)s", code=code) if code is not None
+              else _("no answer"))
+    tries = delivery["attempts"]
+    if delivery["status"] == "delivered":
+        return str(_("Delivered (%(answer)s).", answer=answer))
+    if delivery["status"] == "pending":
+        return str(_("Waiting to be sent."))
+    if delivery["status"] == "retrying":
+        return str(ngettext("Not delivered yet (%(answer)s): tried once, trying again at "
+                        "%(when)s.", "Not delivered yet (%(answer)s): tried %(num)s times, "
+                        "trying again at %(when)s.", tries, answer=answer,
+                        when=_when(delivery["next_attempt_at"])))
+    return str(_("Failed after %(tries)s tries (last: %(answer)s).", tries=tries,
+                 answer=answer))
+
+
+def _when(at: str | None) -> str:
+    return str(format_datetime(datetime.fromisoformat(at), "short")) if at else ""
+
+
+def _page(token: str, access: GroupAccess, version: int, asked: dict[str, Any] | None = None,
+          errors: dict[str, str] | None = None, secret: str | None = None,
+          status: int = 200) -> tuple[str, int]:
+    bank = bank_at(access, access.group_id, version)
+    shown = service.listed(access, access.group_id)
+    for destination in shown:
+        for delivery in destination["deliveries"]:
+            delivery["words"] = delivery_words(delivery)
+            delivery["when"] = _when(delivery["at"])
+    networks = service.networks()
+    return render_template(
+        "group/destinations.html", token=token, bank=bank, destinations=shown,
+        role_label=str(ROLE_LABELS[access.role]), kinds=KINDS, event_words=EVENT_WORDS,
+        events=EVENTS, languages=LANGUAGES, reaches=REACHES[networks],
+        asked=asked or {"kind": "notify", "url": "", "events": ["match_banked"],
+                        "language": "en"},
+        errors=errors or {}, secret=secret, most=service.MOST,
+        full=len(shown) >= service.MOST), status
+
+
+@bp.get("/g/<token>/destinations")
+def destinations(token: str) -> tuple[str, int]:
+    access, version = owner_link(token)
+    return _page(token, access, version)
+
+
+@bp.post("/g/<token>/destinations")
+def add_destination(token: str) -> ResponseReturnValue:
+    """A destination added; a webhook's secret is shown on the answer itself, this once (a
+    redirect would have to carry it in the session's cookie)."""
+    access, version = owner_link(token)
+    posted()
+    asked = {"kind": request.form.get("kind", ""), "url": request.form.get("url", ""),
+             "events": request.form.getlist("events"),
+             "language": request.form.get("language", "en")}
+    try:
+        _made, secret = service.add(access, access.group_id, asked)
+    except ServiceError as refusal:
+        errors = {refusal.field or "form": say(refusal.message)}
+        return _page(token, access, version, asked, errors, status=refusal.status)
+    if secret is None:
+        flash(_("Added: its first message goes out with the next event. Send a test to see "
+                "it arrive."), "info")
+        return redirect(url_for("web.destinations", token=token))
+    return _page(token, access, version, secret=secret, status=201)
+
+
+@bp.post("/g/<token>/destinations/<destination_id>/test")
+def test_destination(token: str, destination_id: str) -> ResponseReturnValue:
+    access, _version = owner_link(token)
+    posted()
+    back = url_for("web.destinations", token=token)
+    with refusals_flashed(back):
+        service.test(access, access.group_id, destination_id)
+    flash(_("A test message is on its way: its delivery shows below in a moment."), "info")
+    return redirect(back)
+
+
+@bp.post("/g/<token>/destinations/<destination_id>/remove")
+def remove_destination(token: str, destination_id: str) -> ResponseReturnValue:
+    access, _version = owner_link(token)
+    posted()
+    back = url_for("web.destinations", token=token)
+    with refusals_flashed(back):
+        service.remove(access, access.group_id, destination_id)
+    flash(_("Removed: nothing more goes there."), "info")
+    return redirect(back)
