@@ -46,7 +46,11 @@ def joined_group(server: Server) -> dict:
                     json_body={"ratings": True})
     assert reply.status == 200, reply.body[:300]
     first["version"] = reply.json()["version"]
-    assert len(reply.json()["matches"]) == 2 * HALF
+    banked, page = len(reply.json()["matches"]), reply.json()["next"]
+    while page:  # the bank is read a page at a time (SPEC section 6)
+        answer = request(server.port, "GET", page, first["owner"]).json()
+        banked, page = banked + len(answer["matches"]), answer["next"]
+    assert banked == 2 * HALF
     return first
 
 
