@@ -121,7 +121,7 @@ bench-live: $(VENV)/.installed
 crashtest: $(VENV)/.installed $(COMPILED)
 	$(PYTHON) tests/perf/crash.py --kills 10
 
-# After changing app/models.py: generate a migration, then read it before committing.
+# After changing app/models/: generate a migration, then read it before committing.
 migrate: $(VENV)/.installed
 	$(VENV)/bin/flask db migrate -m "$(m)"
 

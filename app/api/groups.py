@@ -20,6 +20,7 @@ from ..services.bank.players import group_player
 from ..services.bank.ratings import group_ratings
 from ..services.bank.roster import check_player
 from ..services.bank.stats import group_head_to_head, group_stats, group_tonight
+from ..services.design.stats import design_stats
 from .blueprint import bp
 from .common import (
     bearer,
@@ -204,9 +205,12 @@ def _read(group_id: str, answer: Callable[[GroupAccess, int], Any]) -> Response:
 
 @bp.get("/groups/<group_id>/stats")
 def stats(group_id: str) -> Response:
-    """SPEC's statistics; `?game=<game>` for one game's (with points)."""
+    """SPEC's statistics; `?game=<game>` for one game's (with points); with
+    `&design=<id>`, one design's, with each player's rows (SPEC section 10)."""
+    game, design = request.args.get("game"), request.args.get("design")
     return _read(group_id, lambda access, version: group_stats(
-        access, group_id, version, request.args.get("game")))
+        access, group_id, version, game) if design is None
+        else design_stats(access, group_id, version, game, design))
 
 
 @bp.get("/groups/<group_id>/ratings")

@@ -78,8 +78,9 @@ def _created(sheet: Sheet, tokens: dict[str, Any]) -> Response:
 
 @bp.post("/matches")
 def create_match() -> Response:
-    """`{"game", "players", "options"?, "name"?, "group"?}`; in a group, with the group's owner
-    link as the bearer token."""
+    """`{"game", "players", "options"?, "name"?, "group"?, "design"?}`; in a group, with the
+    group's owner link as the bearer token; a sheet for any game with its `design` (an id, or a
+    design whole)."""
     data = object_body()
     group = None
     if data.get("group") is not None:
@@ -87,7 +88,7 @@ def create_match() -> Response:
                                       request.remote_addr)
     sheet, tokens = create.create_match(
         data.get("game"), data.get("players"), data.get("options"), data.get("name"),
-        request.remote_addr, group,
+        request.remote_addr, group, data.get("design"),
     )
     return _created(sheet, tokens)
 

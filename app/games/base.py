@@ -99,8 +99,14 @@ class Result:
 
 
 def detail_json(detail: Any) -> dict[str, Any]:
-    """A game's own round or match detail as JSON-ready fields (none for a game without)."""
-    return {} if detail is None else _json_ready(detail)
+    """A game's own round or match detail as JSON-ready fields (none for a game without). A
+    detail whose fields hold JSON already says them itself (`json_ready()`): a design's rows,
+    dicts of numbers, half a million of them in the largest match, are then not gone through."""
+    if detail is None:
+        return {}
+    ready = getattr(detail, "json_ready", None)
+    fields: dict[str, Any] = ready() if ready is not None else _json_ready(detail)
+    return fields
 
 
 def _json_ready(value: Any) -> Any:
@@ -207,6 +213,15 @@ class Game:
     # Whether the lowest total ranks first with these options (a finished match's places after
     # its winners, and what a score-keeping app is told of the game); the highest, unless said.
     lowest_wins: Callable[[Mapping[str, Any]], bool] = lambda options: False
+    # How many rounds a match may hold with these options, where the game says fewer than every
+    # match's bound (a sheet scored in one tally holds one); None: the bound alone.
+    most_rounds: Callable[[Mapping[str, Any]], int | None] = lambda options: None
+    # Each side's place (1 is best, ties share and skip) where the game orders sides by more than
+    # their totals (a design's tie-breaks); None: the winners first, then by total.
+    places: Callable[[Result, Mapping[str, Any]], tuple[int, ...]] | None = None
+    # Each side's totals by row over a replayed match, where the game scores rows (a design's):
+    # kept with a banked match's summary, for statistics by row.
+    side_rows: Callable[[Result], tuple[Mapping[str, int], ...]] | None = None
 
     @classmethod
     def of_rules(cls, module: str, **described: Any) -> Game:

@@ -50,6 +50,10 @@ class Match(Model):
     # The rematch: every link of this match is offered its own link to the next one.
     next_id: Mapped[str | None] = mapped_column(
         ForeignKey("match.id", ondelete="SET NULL"), index=True)
+    # A sheet for any game: the stored design (and its version) whose copy the options hold.
+    # No foreign key: a design deleted later leaves its matches, and where they came from.
+    design_id: Mapped[str | None] = mapped_column(String(24), index=True)
+    design_version: Mapped[int | None]
 
     seats: Mapped[list[Seat]] = relationship(
         back_populates="match", order_by="Seat.position", cascade="all, delete-orphan"
@@ -96,6 +100,8 @@ class Seat(Model):
     total: Mapped[int | None] = mapped_column(BigInteger)
     rank: Mapped[int | None]
     winner: Mapped[bool | None]
+    # Where the game scores rows (a design's): the side's total of each row, by its key.
+    rows: Mapped[dict[str, int] | None] = mapped_column(JSON)
 
     match: Mapped[Match] = relationship(back_populates="seats")
 

@@ -29,6 +29,9 @@ class Night(Model):
     game: Mapped[str] = mapped_column(String(20))
     name: Mapped[str] = mapped_column(String(80))
     options: Mapped[dict[str, Any]] = mapped_column(JSON)  # as asked; each table parses its own
+    # The stored design whose copy the options hold, where its tables play one (as a match's).
+    design_id: Mapped[str | None] = mapped_column(String(24))
+    design_version: Mapped[int | None]
     table_size: Mapped[int | None]
     # How later seatings are made (SPEC section 11): "mixed" (fewest pairs again) or
     # "standings" (the strongest together, pairs kept apart where a swap allows).

@@ -10,7 +10,7 @@
   }
 
   function selectLink(button) {
-    var input = button.closest(".invite").querySelector("input.link");
+    var input = button.closest(".invite").querySelector(".link");
     input.focus();
     input.setSelectionRange(0, input.value.length);
     return input;

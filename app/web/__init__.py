@@ -1,12 +1,14 @@
 """The HTML pages, in wings: the sheet's kit (sheet/), a match's pages (match/), a group's pages
-(group/), a game night's (night/), each game's page adapter (games/), and what the whole site
-shares."""
+(group/), a game night's (night/), the designs of sheets for any game (design/), each game's page
+adapter (games/), and what the whole site shares."""
 
 from flask.blueprints import BlueprintSetupState
 
 # Each wing adds its views to bp.
 from . import errors, site  # noqa: F401
 from .blueprint import bp
+from .design import designer  # noqa: F401
+from .design import page as design_page  # noqa: F401
 from .games import PAGES
 from .group import destinations, links, page, player, roster, seasons, transfer  # noqa: F401
 from .match import bank, details, line, parts, share, sheet, start  # noqa: F401

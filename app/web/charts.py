@@ -5,7 +5,8 @@ The page's CSP allows neither inline script nor inline style. pygal is told to b
 classes unprefixed (`no_prefix`: "if you use external styling"); what it still writes in any case
 (its base font sizes in a <style>, its configuration in a <script>, the tooltip's inline
 `style`, and the <desc>s only its tooltip script reads) is taken out by an xml filter before the
-SVG is written. The colours, lines and fonts are chart.css's (`.chart ...`): nothing needs script."""
+SVG is written. The colours, lines and fonts are chart.css's (`.chart ...`): nothing needs
+script."""
 
 from __future__ import annotations
 

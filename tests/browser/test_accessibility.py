@@ -193,7 +193,37 @@ def make_everything(client) -> dict[str, str]:
                   "night view": f"/g/{group['tokens']['view']}/nights/{night['id']}",
                   "night screen": f"/tv/{night['tokens']['tv']}",
                   "night seat": f"/m/{first['tokens']['seats'][1]}"})
+    paths.update(designs(client))
     return paths
+
+
+SEVEN = {"military": 3, "coins": 6, "wonder": 5, "civilian": 4, "commercial": 0, "guilds": 0,
+         "gear": 1, "compass": 1, "tablet": 0}
+
+
+def designs(client) -> dict[str, str]:
+    """A sheet for any game: a tally half filled in and one over on its tie-break, a rounds
+    design, and the designs' own pages."""
+    tally = _api(client, "POST", "/matches", json={"game": "custom", "design": "7-wonders",
+                                                   "players": ["Ana", "Ben", "Cy"]})
+    _api(client, "PUT", f"/matches/{tally['id']}/rounds/1/seats/0", tally["tokens"]["host"],
+         SEVEN)
+    over = _api(client, "POST", "/matches", json={"game": "custom", "design": "7-wonders",
+                                                  "players": ["Ana", "Ben"]})
+    _round(client, over, {"players": [SEVEN, SEVEN | {"coins": 3, "military": 4}]})
+    wizard = _api(client, "POST", "/matches", json={"game": "custom", "design": "wizard",
+                                                    "players": ["Ana", "Ben", "Cy"]})
+    _round(client, wizard, {"players": [{"bid": 1, "tricks": 1}, {"bid": 0, "tricks": 2},
+                                        {"bid": 2, "tricks": 0}]})
+    made = _api(client, "POST", "/designs",
+                json=_api(client, "GET", "/designs/tichu")["design"])
+    host, rounds = tally["tokens"]["host"], wizard["tokens"]["host"]
+    return {"new custom": "/new/custom", "custom start": "/new/custom?opt_design=7-wonders",
+            "sheet custom": f"/m/{host}", "hand custom": f"/m/{host}/round/1/hand/1",
+            "sheet custom over": f"/m/{over['tokens']['host']}",
+            "sheet custom rounds": f"/m/{rounds}", "round custom": f"/m/{rounds}/round/1",
+            "designer": "/designs/new", "design owner":
+                f"/d/{made['id']}/{made['tokens']['owner']}", "design import": "/designs/import"}
 
 
 PAGES = ("home", "new generic", "new banakil", "new blue_banana", "new bandido",
@@ -212,7 +242,9 @@ PAGES = ("home", "new generic", "new banakil", "new blue_banana", "new bandido",
          "new group",
          "import", "sheet in group over", "sheet banked", "player", "404",
          "night start", "night start banakil", "night", "night view", "night screen",
-         "night seat", "season", "season view", "season new", "season edit")
+         "night seat", "season", "season view", "season new", "season edit", "new custom",
+         "custom start", "sheet custom", "hand custom", "sheet custom over", "sheet custom rounds",
+         "round custom", "designer", "design owner", "design import")
 
 
 @pytest.fixture(scope="module")

@@ -211,7 +211,8 @@ def test_a_preview_answered_by_anything_but_the_server_is_hidden(
 GAP_AFTER_NAME = """label => {
   const name = label.querySelector('bdi'), after = name.nextSibling;
   const range = document.createRange();
-  range.setStart(after, after.data.search(/\\S/)); range.setEnd(after, after.data.search(/\\S/) + 1);
+  const first = after.data.search(/\\S/);
+  range.setStart(after, first); range.setEnd(after, first + 1);
   const space = parseFloat(getComputedStyle(label).fontSize) * 0.4;
   return range.getBoundingClientRect().left - name.getBoundingClientRect().right - space;
 }"""

@@ -11,13 +11,25 @@ from hypothesis import strategies as st
 
 from app.extensions import db
 from app.games import GAMES
+from app.games.custom import gallery
 from app.models import Match
 
 NAMES = sorted(GAMES)
+# What a game needs besides its players to start, where it needs something (a sheet for any game
+# is played from a design: one of the gallery's, by its id).
+STARTS = {"custom": {"design": "yahtzee"}}
 
 
 def names(count):
     return [f"P{i}" for i in range(count)]
+
+
+def started_options(name, count):
+    """The options a match of `name` started as STARTS says shows, its defaults filled in."""
+    game = GAMES[name]
+    design = STARTS.get(name, {}).get("design")
+    given = {} if design is None else {"design": dict(gallery())[design]}
+    return game.parse_options(given, count)
 
 
 def match_count(app) -> int:
@@ -29,11 +41,11 @@ def match_count(app) -> int:
 def test_a_game_starts_with_its_fewest_and_its_most_players(api, name):
     game = GAMES[name]
     for count in {game.min_players, game.max_players}:
-        created = api.create(names(count), game=name)
+        created = api.create(names(count), game=name, **STARTS.get(name, {}))
         assert [p["name"] for p in created["players"]] == names(count)
         assert len(created["tokens"]["seats"]) == count
         # Every option is shown, its default filled in, as the engine fills it.
-        assert created["options"] == game.parse_options({}, count)
+        assert created["options"] == started_options(name, count)
         assert created["status"] == "active" and created["winners"] == []
         assert created["rounds"] == [] and len(created["totals"]) == len(created["sides"])
 
@@ -45,7 +57,8 @@ def test_one_player_too_few_or_too_many_is_refused_and_creates_nothing(app, api,
         if count < 0:
             continue
         before = match_count(app)
-        answer = api.call("POST", "/matches", json={"game": name, "players": names(count)})
+        answer = api.call("POST", "/matches", json={"game": name, "players": names(count),
+                                                    **STARTS.get(name, {})})
         error = answer.get_json()["error"]
         assert answer.status_code == 422 and error["field"] == "players"
         assert f"{game.min_players} to {game.max_players}" in error["message"]
@@ -75,11 +88,13 @@ def test_an_option_it_cannot_take_is_refused_at_its_field(app, api, name):
     for spec in game.options:
         for value in wrong_values(spec):
             answer = api.call("POST", "/matches", json={
-                "game": name, "players": players, "options": {spec.name: value}})
+                "game": name, "players": players, "options": {spec.name: value},
+                **STARTS.get(name, {})})
             assert answer.status_code == 422, (spec.name, value)
             assert answer.get_json()["error"]["field"] == f"options.{spec.name}"
     answer = api.call("POST", "/matches", json={"game": name, "players": players,
-                                                "options": {"no_such_option": 1}})
+                                                "options": {"no_such_option": 1},
+                                                **STARTS.get(name, {})})
     assert answer.status_code == 422
     assert answer.get_json()["error"]["field"] == "options.no_such_option"
     assert match_count(app) == 0
@@ -88,7 +103,7 @@ def test_an_option_it_cannot_take_is_refused_at_its_field(app, api, name):
 @pytest.mark.parametrize("name", NAMES)
 def test_a_round_that_is_no_object_or_a_part_for_no_seat_is_refused(api, name):
     game = GAMES[name]
-    created = api.create(names(game.min_players), game=name)
+    created = api.create(names(game.min_players), game=name, **STARTS.get(name, {}))
     host, match = created["tokens"]["host"], created["id"]
     for body in ([], "round", 7, {"no_such_field": 1}):
         answer = api.call("POST", f"/matches/{match}/rounds", host, json=body)
@@ -124,7 +139,8 @@ def test_no_round_or_part_of_any_game_is_answered_with_a_5xx(fuzz_app, name, dat
     game = GAMES[name]
     created = client.post("/api/v1/matches", json={
         "game": name, "players": names(data.draw(st.integers(game.min_players,
-                                                             game.max_players)))}).get_json()
+                                                             game.max_players))),
+        **STARTS.get(name, {})}).get_json()
     host = {"Authorization": f"Bearer {created['tokens']['host']}"}
     match = f"/api/v1/matches/{created['id']}"
     for _ in range(data.draw(st.integers(1, 4))):

@@ -493,6 +493,7 @@ def test_a_replay_of_a_thousand_rounds_reads_the_design_once(monkeypatch):
     monkeypatch.setattr(reading, "parse_design", lambda raw: read.append(raw) or
                         parse_design(raw))
     reading._compiled.cache_clear()
+    reading._LATEST.clear()
     result = GAME.replay(2, options, rounds, [None, None])
     assert len(read) == 1
     assert result.totals == (3 * sum(n % 7 for n in range(1000)), 9000)

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app.games import GAMES, InvalidInput, bandido, blue_banana
+from app.games import GAMES, InvalidInput, bandido, blue_banana, custom
 from app.games.base import RoundInput
 
 CARRIED = sorted(name for name, game in GAMES.items() if game.extend is not None)
@@ -17,9 +17,9 @@ CARRIED = sorted(name for name, game in GAMES.items() if game.extend is not None
 def test_the_games_that_fold_over_their_rounds_say_so():
     # Every game's replay is a fold: the free sheet and Banakil carry their totals (and the
     # carry) on, Blue Banana its totals, chips and the last snatcher, Bandido the victory
-    # points held and the symbols face up (its characters are the same secrets all along).
-    # (A test's own toy game may replay whole.)
-    assert {"generic", "banakil", "blue_banana", "bandido"} <= set(CARRIED)
+    # points held and the symbols face up (its characters are the same secrets all along), a
+    # sheet for any game its totals and row totals. (A test's own toy game may replay whole.)
+    assert {"generic", "banakil", "blue_banana", "bandido", "custom"} <= set(CARRIED)
 
 
 @st.composite
@@ -100,6 +100,28 @@ def bandido_sheets(draw):
     return players, options, entered
 
 
+@st.composite
+def custom_sheets(draw):
+    # A gallery design scored round by round, its lines some typed, some half, some not.
+    design = dict(custom.gallery())[draw(st.sampled_from(["wizard", "hearts", "skyjo"]))]
+    game = GAMES["custom"]
+    least, most = design["players"]
+    players = draw(st.integers(least, min(most, 5)))
+    options = game.parse_options({"design": design, "target": draw(st.none() | st.integers(1, 90))},
+                                 players)
+    typed = {"number": st.integers(0, 13), "count": st.integers(0, 13), "check": st.booleans()}
+    entered = []
+    for _ in range(draw(st.integers(0, 8))):
+        lines = [None if draw(st.integers(0, 6)) == 0 else
+                 {row["key"]: draw(typed[row["kind"]]) for row in design["rows"]
+                  if row["kind"] in typed and draw(st.integers(0, 9))} for _ in range(players)]
+        try:
+            entered.append(game.parse_round({"players": lines}, players, options))
+        except InvalidInput:
+            continue
+    return players, options, entered
+
+
 def no_secrets(draw, players):
     return [None] * players
 
@@ -111,7 +133,8 @@ def characters(draw, players):
 
 
 SHEETS = {"generic": free_sheets(), "banakil": banakil_sheets(),
-          "blue_banana": blue_banana_sheets(), "bandido": bandido_sheets()}
+          "blue_banana": blue_banana_sheets(), "bandido": bandido_sheets(),
+          "custom": custom_sheets()}
 SECRETS = {"bandido": characters}
 
 

@@ -72,7 +72,9 @@ def name(message_id) -> str:
 # What a person reads besides the text: a control's words, a picture's, a hint on hover.
 READ_ATTRIBUTES = ("title", "alt", "placeholder", "aria-label", "aria-description",
                    "aria-roledescription", "aria-valuetext")
-UNREAD = {"script", "style", "template", "noscript"}
+# A <code> is a design's formula: written alike in every language, no prose of one. What a
+# <textarea> holds is what was typed (or is there to copy), as an input's value is.
+UNREAD = {"script", "style", "template", "noscript", "code", "textarea"}
 
 
 class _Reader(HTMLParser):

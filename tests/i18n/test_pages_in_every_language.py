@@ -18,10 +18,11 @@ from i18n_helpers import LANGUAGES, english_phrases, read
 
 from app.games import GAMES as REGISTERED
 
-GAMES = ("generic", "banakil", "blue_banana", "bandido")
+GAMES = ("generic", "banakil", "blue_banana", "bandido", "custom")
 STATES = ("active", "over", "banked", "abandoned")
 PLAYERS = {"generic": ["Ana", "Ben", "Cy"], "banakil": ["Dana", "Ravi"],
-           "blue_banana": ["Ana", "Ben"], "bandido": ["Ana", "Ben", "Cy"]}
+           "blue_banana": ["Ana", "Ben"], "bandido": ["Ana", "Ben", "Cy"],
+           "custom": ["Ana", "Ben"]}
 COCONUTS = ["coconut"] * 3
 # The Latin words an Arabic page may show: the names typed here (players, the group, the matches:
 # "Qx" and a number), the app's and other apps' names, file kinds, the languages' own names in
@@ -42,7 +43,15 @@ PAGES += [f"{game} {page}" for game in GAMES
           for page in ("seat", "view", "table", "links", "details", "abandon")]
 PAGES += ["generic cell", "generic line", "banakil line", "banakil hand", "banakil round",
           "banakil open hand", "blue_banana line", "blue_banana round", "blue_banana task",
-          "blue_banana check", "bandido turn", "bandido character"]
+          "blue_banana check", "bandido turn", "bandido character", "custom column",
+          "custom round", "custom start", "custom rounds", "custom rounds round",
+          "custom rounds line", "design", "design (owner)", "designer", "designer (owner)",
+          "import a design", "group new custom"]
+# A sheet for any game: Yahtzee's tally (the pad) and Wizard's rounds, both from the gallery,
+# which gives every word of theirs in German and Arabic too.
+YAHTZEE = {"ones": 3, "twos": 4, "threes": 3, "fours": 3, "fives": 3, "sixes": 3,
+           "three_kind": 20, "four_kind": 0, "full_house": True, "small_straight": False,
+           "large_straight": False, "yahtzee": False, "chance": 22, "yahtzee_bonus": 0}
 
 
 class Phone:
@@ -58,8 +67,9 @@ class Phone:
         return response.get_json()
 
     def start(self, game, name, token=None, **extra):
+        design = {"design": "yahtzee"} if game == "custom" else {}
         return self.call("POST", "/matches", token, {"game": game, "players": PLAYERS[game],
-                                                     "name": name, **extra})
+                                                     "name": name, **design, **extra})
 
     def play(self, match, *rounds):
         """The match after these rounds (with its tokens, which only its creation answers)."""
@@ -80,6 +90,9 @@ def round_of(game, finishing):
     if game == "blue_banana":
         return {"players": [{"correct": 2, "incorrect": 1, "banana": None},
                             {"correct": 1, "incorrect": 0, "banana": None}]}
+    if game == "custom":
+        return {"players": [YAHTZEE, YAHTZEE | {"chance": 5}] if finishing
+                else [YAHTZEE, None]}
     return {"players": [{"vp": 1, "symbols": []}, {"vp": 5 if finishing else 2, "symbols": []},
                         {"vp": 0, "symbols": ["water"]}]}
 
@@ -109,6 +122,26 @@ def played(phone, game, state, name, group=None):
     if state == "banked":
         phone.call("POST", f"/matches/{match['id']}/bank", host)
     return over
+
+
+def designs_of(phone, owner) -> dict[str, str]:
+    """A sheet for any game's own pages: a rounds design's match, the designs' pages."""
+    wizard = phone.call("POST", "/matches", json={"game": "custom", "design": "wizard",
+                                                  "players": ["Ana", "Ben", "Cy"],
+                                                  "name": "Qx9"})
+    host = wizard["tokens"]["host"]
+    phone.call("POST", f"/matches/{wizard['id']}/rounds", host, {"players": [
+        {"bid": 1, "tricks": 1}, {"bid": 0, "tricks": 1}, {"bid": 2, "tricks": 0}]})
+    phone.call("PUT", f"/matches/{wizard['id']}/rounds/2/seats/0", host, {"bid": 1})
+    design = phone.call("POST", "/designs", json=phone.call("GET", "/designs/yahtzee")["design"])
+    mine, token = design["id"], design["tokens"]["owner"]
+    return {"custom start": "/new/custom?opt_design=yahtzee", "custom rounds": f"/m/{host}",
+            "custom rounds round": f"/m/{host}/round/1",
+            "custom rounds line": f"/m/{host}/round/2/hand/1",
+            "design": "/d/yahtzee", "design (owner)": f"/d/{mine}/{token}",
+            "designer": "/designs/new", "designer (owner)": f"/d/{mine}/{token}/edit",
+            "import a design": "/designs/import",
+            "group new custom": f"/g/{owner}/new/custom?opt_design=7-wonders"}
 
 
 def site_of(client) -> dict[str, str]:
@@ -145,9 +178,13 @@ def site_of(client) -> dict[str, str]:
                               "blue_banana round": f"/m/{host}/round/1",
                               "blue_banana task": f"/m/{host}/task",
                               "blue_banana check": f"/m/{host}/round/1/check"}
-                else:
+                elif game == "bandido":
                     pages |= {"bandido turn": f"/m/{host}/round/1/hand/0",
                               "bandido character": f"/m/{seat}/character"}
+                else:
+                    pages |= {"custom column": f"/m/{host}/round/1/hand/1",
+                              "custom round": f"/m/{host}/round/1"}
+    pages |= designs_of(phone, owner)
     players = {p["name"]: p["id"] for p in phone.call("GET", f"/groups/{group['id']}",
                                                       owner)["players"]}
     # With ratings on, so that what they add to the pages is read in every language too.

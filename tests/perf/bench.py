@@ -1,7 +1,9 @@
 """`make bench`: SquareScores under load on this machine, as ratios to a one-row request.
 
-First the server's CPU per request beside a bare Flask app's (tests/perf/cpu_bench.py). Then it
-starts gunicorn on loopback with a seeded SQLite database and loads it from other processes:
+First the server's CPU per request beside a bare Flask app's (tests/perf/cpu_bench.py), and a
+sheet for any game's beside it (tests/perf/design_bench.py: a designed tally's GET, a designed
+round's POST, the largest designed match's reads). Then it starts gunicorn on loopback with a
+seeded SQLite database and loads it from other processes:
 (a) /ready, which reads one row; (b) the sheet page of a 4-player Banakil match of 40 rounds;
 (c) the API GET of that match; (d) its conditional poll answered 304; (e) a round POST. Then the
 SQL statements per request as matches grow, a 1,000-round replay, and the sheet page's weight.
@@ -27,6 +29,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 import cpu_bench  # noqa: E402
+import design_bench  # noqa: E402
 import limits_bench  # noqa: E402
 import live_bench  # noqa: E402
 from launcher import HOST, Server, request  # noqa: E402
@@ -158,11 +161,12 @@ def main() -> int:
     parser.add_argument("--clients", type=int, default=20)
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--passes", type=int, default=2)
-    parser.add_argument("--sections", default="cpu,table,limits,live,poll",
+    parser.add_argument("--sections", default="cpu,designs,table,limits,live,poll",
                         help="which to run, of: cpu (server CPU per request beside a bare "
-                             "Flask app), table (requests under load), limits (the "
-                             "largest match and import), live (phones holding streams), poll "
-                             "(phones polling)")
+                             "Flask app), designs (a sheet for any game's GET and round POST "
+                             "beside it, and its largest match's reads), table (requests under "
+                             "load), limits (the largest match and import), live (phones "
+                             "holding streams), poll (phones polling)")
     parser.add_argument("--phones", type=int, default=5000, help="phones holding streams")
     parser.add_argument("--pollers", type=int, default=1000, help="phones polling")
     parser.add_argument("--write-rate", type=float, default=12.5,
@@ -187,6 +191,8 @@ def main() -> int:
     if "cpu" in sections:
         cpu_bench.report(cpu_bench.cpu(args.requests, args.long_requests, args.profile),
                          args.requests, args.long_requests)
+    if "designs" in sections:
+        design_bench.designs(args.requests, args.long_requests)
     if "table" in sections:
         table(args)
     if "limits" in sections:

@@ -69,9 +69,23 @@ def parse_design(raw: Any, clean: Clean = trimmed) -> Design:
 
 def compiled(design: Mapping[str, Any]) -> Design:
     """The Design of a match's canonical design JSON (its options' `design`), read once per
-    design rather than once per round or request: a replay of 1,000 rounds reads it once."""
-    return _compiled(json.dumps(design, sort_keys=True, ensure_ascii=False,
+    design rather than once per round or request: a replay of 1,000 rounds reads it once. A
+    write asks for the same dict several times (its checks, its replay, its answer): that dict
+    is known by itself, without writing it out as the cache's key again (a match's options are
+    never changed in place: a change of them is a new dict)."""
+    found = _LATEST.get(id(design))
+    if found is not None and found[0] is design:
+        return found[1]
+    made = _compiled(json.dumps(design, sort_keys=True, ensure_ascii=False,
                                 separators=(",", ":")))
+    if len(_LATEST) >= 64:
+        _LATEST.clear()
+    # The dict is kept with its Design, so that its id names it alone while it is here.
+    _LATEST[id(design)] = (design, made)
+    return made
+
+
+_LATEST: dict[int, tuple[Mapping[str, Any], Design]] = {}
 
 
 @functools.lru_cache(maxsize=64)

@@ -19,7 +19,7 @@ from ..say import Say
 from .design import LARGEST_TARGET, MOST_ROUNDS, compiled, read_option
 from .formula import LARGEST_VALUE
 from .model import CheckRow, ChoiceRow, CountRow, Design, FormulaRow, RankRow, TypedRow
-from .standings import standings
+from .standings import places, standings
 from .values import Line, TooLarge, Values, round_values
 
 
@@ -171,6 +171,10 @@ class RoundDetail:
 
     rows: tuple[Values, ...]
 
+    def json_ready(self) -> dict[str, Any]:
+        """Its fields as JSON (each row's value a number or null already: see detail_json)."""
+        return {"rows": list(self.rows)}
+
 
 @dataclass(frozen=True)
 class MatchDetail:
@@ -180,6 +184,10 @@ class MatchDetail:
     row_totals: tuple[dict[str, int], ...]
     places: tuple[int, ...]
     decided_by: tuple[str | None, ...]
+
+    def json_ready(self) -> dict[str, Any]:
+        return {"row_totals": list(self.row_totals), "places": list(self.places),
+                "decided_by": list(self.decided_by)}
 
 
 def replay(players: int, options: Mapping[str, Any], rounds: Sequence[RoundInput],
@@ -276,4 +284,7 @@ GAME = Game.of_rules(
     # As the free sheet's: a table decides its own end, and may change its mind.
     movable=("target", "rounds"),
     lowest_wins=lowest_wins,
+    most_rounds=most_rounds,
+    places=places,
+    side_rows=lambda result: result.detail.row_totals,
 )

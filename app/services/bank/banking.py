@@ -50,10 +50,14 @@ def places(game: Game, options: Mapping[str, Any], sides: Sequence[Side],
            result: Result) -> tuple[Standing, ...]:
     """Each seat's finish: the winners first, then by the game's own order of totals (lowest
     first where lowest wins); ties share a rank and the next is skipped (1, 1, 3), and
-    partners share their side's (1, 1, 3, 3). In seat order."""
+    partners share their side's (1, 1, 3, 3); where the game places its sides by more than
+    their totals (a design's tie-breaks), by its own places. In seat order."""
     lowest = game.lowest_wins(options)
+    placed = game.places(result, options) if game.places is not None else None
 
     def order(side: int) -> tuple[int, int]:
+        if placed is not None:
+            return (placed[side], 0)
         if side in result.winners:
             return (0, 0)
         return (1, result.totals[side] if lowest else -result.totals[side])
@@ -71,10 +75,12 @@ def write_summary(sheet: Sheet) -> None:
     """The bank summary of a match banked in a group, written once: its rounds, and each
     seat's side, total, rank and win. Never typed: replayed by the game's own engine."""
     sheet.match.round_count = len(sheet.rounds)
+    rows = sheet.game.side_rows(sheet.result) if sheet.game.side_rows is not None else None
     for standing in standings(sheet):
         seat = sheet.match.seats[standing.seat]
         seat.side, seat.total = standing.side, standing.total
         seat.rank, seat.winner = standing.rank, standing.winner
+        seat.rows = dict(rows[standing.side]) if rows is not None else None
 
 
 def bank(access: Access, match_id: str, if_match: Collection[int] | None = None,
@@ -139,7 +145,7 @@ def unbank(access: Access, match_id: str, if_match: Collection[int] | None = Non
             outbox.told(group, "match_unbanked", lambda: told_match(sheet))
         match.ended, match.banked_at, match.round_count = None, None, None
         for seat in match.seats:
-            seat.side = seat.total = seat.rank = seat.winner = None
+            seat.side = seat.total = seat.rank = seat.winner = seat.rows = None
             if filed:
                 seat.player_id = None
         if group is not None:

@@ -117,8 +117,8 @@ def group_export(access: GroupAccess, group_id: str, version: int) -> dict[str, 
         rounds.setdefault(row.match_id, []).append((row.common, parts.get(row.id, {})))
     matches = db.session.execute(
         select(Match.id, Match.game, Match.name, Match.options, Match.created_at,
-               Match.banked_at, Match.place, Match.note, Match.taken_out, NightTable.seating,
-               NightTable.position)
+               Match.banked_at, Match.place, Match.note, Match.taken_out, Match.design_id,
+               Match.design_version, NightTable.seating, NightTable.position)
         .outerjoin(NightTable, NightTable.match_id == Match.id)
         .where(banked).order_by(Match.banked_at, Match.id)).all()
     return {
@@ -177,5 +177,7 @@ def _match_export(match: Any, seats: list[Any],
         "place": match.place,
         "note": match.note,
         "taken_out": bool(match.taken_out),
-    }
+    } | ({"design": {"id": match.design_id, "version": match.design_version}}
+         # A sheet for any game: its copy travels in its options; this says where it came from.
+         if match.design_id is not None else {})
 

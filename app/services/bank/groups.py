@@ -252,7 +252,7 @@ def banked_match(group_id: str, match_id: str) -> Match:
     """A match in the group's bank, locked (after the group's lock); 404 if it is not there."""
     match = db.session.scalar(select(Match).where(
         Match.id == match_id, Match.group_id == group_id, Match.ended == "banked"
-    ).with_for_update())
+    ).with_for_update(of=Match))
     if match is None:
         raise NotFound(Say("No such match in the group's bank."))
     return match

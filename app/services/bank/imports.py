@@ -34,7 +34,7 @@ MOST_ROUNDS = 50_000  # over all its matches: a few seconds of the write lock at
 
 FIELDS = {"format", "format_version", "exported_at", "name", "ratings", "players", "matches"}
 MATCH_FIELDS = {"id", "game", "name", "options", "players", "characters", "rounds",
-                "started_at", "banked_at", "place", "note", "taken_out"}
+                "started_at", "banked_at", "place", "note", "taken_out", "design"}
 
 
 @dataclass(frozen=True)
@@ -54,6 +54,7 @@ class _Planned:
     place: str | None
     note: str | None
     taken_out: bool
+    design: tuple[str | None, int | None] = (None, None)  # the stored design it came from
 
 
 def import_group(body: Any, address: str | None = None) -> tuple[Group, dict[str, str]]:
@@ -178,7 +179,25 @@ def _match(raw: Any, where: str, roster: Mapping[Any, str]) -> _Planned:
     if not isinstance(taken_out, bool):
         raise Invalid(Say("“taken_out” is true or false."), f"{where}.taken_out")
     return _Planned(game, names, players, options, name, rounds, characters, result, started,
-                    banked, place, note, taken_out)
+                    banked, place, note, taken_out, _design(raw.get("design"), where))
+
+
+def _design(raw: Any, where: str) -> tuple[str | None, int | None]:
+    """The stored design a match's copy came from (its copy travels in its options)."""
+    if raw is None:
+        return None, None
+    if not isinstance(raw, Mapping):
+        raise Invalid(Say("A match's design is {\"id\", \"version\"}."), f"{where}.design")
+    _known_fields(raw, {"id", "version"}, f"{where}.design.")
+    design_id, version = raw.get("id"), raw.get("version")
+    if not (design_id is None or (isinstance(design_id, str) and 0 < len(design_id) <= 24)):
+        raise Invalid(Say("A design's id is its text of 1 to 24 characters."),
+                      f"{where}.design.id")
+    if not (version is None or (isinstance(version, int) and not isinstance(version, bool)
+                                and 1 <= version <= 2**31 - 1)):
+        raise Invalid(Say("A design's version is a whole number from 1."),
+                      f"{where}.design.version")
+    return design_id, version
 
 
 class _at:
@@ -272,16 +291,20 @@ def _write(name: str, ratings: bool, roster: Mapping[Any, str], planned: Sequenc
             "ended": "banked", "version": 1, "created_at": plan.started_at,
             "updated_at": plan.banked_at, "group_id": group.id, "place": plan.place,
             "note": plan.note, "banked_at": plan.banked_at, "taken_out": plan.taken_out,
-            "round_count": len(plan.rounds)})
+            "round_count": len(plan.rounds), "design_id": plan.design[0],
+            "design_version": plan.design[1]})
         finishes = places(plan.game, plan.options, plan.game.sides(plan.names, plan.options),
                           plan.result)
+        side_rows = (plan.game.side_rows(plan.result) if plan.game.side_rows is not None
+                     else None)
         for finish, seat_name, pid, character in zip(finishes, plan.names, plan.players,
                                                      plan.characters, strict=True):
             seats.append({
                 "match_id": match_id, "position": finish.seat, "name": seat_name,
                 "player": pid, "character": character[0] if character else None,
                 "revealed": bool(character and character[1]), "side": finish.side,
-                "total": finish.total, "rank": finish.rank, "winner": finish.winner})
+                "total": finish.total, "rank": finish.rank, "winner": finish.winner,
+                "rows": dict(side_rows[finish.side]) if side_rows is not None else None})
         tokens += [{"match_id": match_id, "secret": new_secret(), "role": role, "seat": seat,
                     "created_at": plan.banked_at}
                    for role, seat in [("host", None), ("view", None),

@@ -18,6 +18,7 @@ from ...extensions import db
 from ...games import GAMES, Game, RoundInput, RoundResult, detail_json
 from ...games.say import Say
 from ...models import Match, Seat, Token, utc
+from ..design.copies import design_shown
 from ..text import match_name
 from .access import Access
 from .sheet import Sheet, current_sheet, key_matches, load_sheet
@@ -176,7 +177,10 @@ def match_json(sheet: Sheet, access: Access, character_key: str | None = None,
         # After a rematch: this link's own link to the next match (a seat's to its seat's).
         "next": next_link(match.next_id, access) if match.next_id else None,
         **detail_json(result.detail),
-    } | (_characters(sheet, access, character_key) if sheet.game.secrets else {})
+    } | (_characters(sheet, access, character_key) if sheet.game.secrets else {}) | (
+        # A sheet for any game: the copy of its design, and where it came from (SPEC 10).
+        {"design": design_shown(match.design_id, match.design_version, match.options)}
+        if "design" in match.options else {})
 
 
 def named(match: Match) -> str:

@@ -14,6 +14,7 @@ from ...games.say import Say
 from ...models import Change, Match, Player, Seat, Token
 from ..bank.groups import GroupAccess
 from ..bank.roster import roster_players
+from ..design.copies import Origin, match_options
 from ..text import NAME_LIMIT, clean_text, refuse_repeats
 from .access import Access
 from .links import tokens
@@ -24,12 +25,14 @@ MATCH_NAME_LIMIT = 80
 
 
 def create_match(game_name: Any, players: Any, options: Any = None, name: Any = None,
-                 address: str | None = None, group: GroupAccess | None = None
-                 ) -> tuple[Sheet, dict[str, Any]]:
+                 address: str | None = None, group: GroupAccess | None = None,
+                 design: Any = None) -> tuple[Sheet, dict[str, Any]]:
     """A new match with its tokens: one for the host, one to view, one per seat.
 
     In a `group` (its owner's access): each name that is a roster name (ignoring case and
-    surrounding spaces) is that player, and the others join the roster."""
+    surrounding spaces) is that player, and the others join the roster. A sheet for any game
+    is played from a `design` (a design's id, or a design whole: SPEC section 10), whose copy
+    the match keeps."""
     if group is not None:
         group.check(group.group_id, "create_match")
     # Counted before any work: a refused create counts as an accepted one (SPEC section 6).
@@ -39,6 +42,7 @@ def create_match(game_name: Any, players: Any, options: Any = None, name: Any = 
     if game is None:
         raise Invalid(Say("Choose a game: %(games)s.", games=", ".join(GAMES)), "game")
     names = clean_players(players, game)
+    options, origin = match_options(game, design, options)
     try:
         options = game.parse_options(options, len(names))
     except InvalidInput as error:
@@ -50,7 +54,7 @@ def create_match(game_name: Any, players: Any, options: Any = None, name: Any = 
     if group is not None:
         refuse_repeats(names)
     if group is None:
-        match = build_match(game, names, options, name)
+        match = build_match(game, names, options, name, design=origin)
     else:
         db.session.rollback()
         with write_intent():
@@ -58,7 +62,7 @@ def create_match(game_name: Any, players: Any, options: Any = None, name: Any = 
         if locked is None:
             raise NotFound(Say("No such group."))
         roster, joined = roster_players(locked, names)
-        match = build_match(game, names, options, name, locked.id, roster)
+        match = build_match(game, names, options, name, locked.id, roster, origin)
         if joined:
             touch_group(locked)
     db.session.add(match)
@@ -75,11 +79,15 @@ def new_id() -> str:
 
 
 def build_match(game: Game, names: Sequence[str], options: dict[str, Any], name: str,
-                group_id: str | None = None, roster: Sequence[Player] = ()) -> Match:
+                group_id: str | None = None, roster: Sequence[Player] = (),
+                design: Origin | None = None) -> Match:
     """A new match with its seats (each on the roster player given, if any) and its links:
-    host, view, and one per seat. Not yet added to the session."""
+    host, view, and one per seat; and the stored design its options copied, if any. Not yet
+    added to the session."""
     players: list[Player | None] = list(roster) or [None] * len(names)
-    match = Match(id=new_id(), game=game.name, name=name, options=options, group_id=group_id)
+    match = Match(id=new_id(), game=game.name, name=name, options=options, group_id=group_id,
+                  design_id=design.id if design else None,
+                  design_version=design.version if design else None)
     match.seats = [Seat(position=i, name=player,
                         player_id=on_roster.id if on_roster is not None else None)
                    for i, (player, on_roster) in enumerate(zip(names, players, strict=True))]

@@ -49,7 +49,7 @@ def replace_link(access: Access, match_id: str, role: Any, seat: Any = None) -> 
         if role == "view" and group_id is not None and sheet.match.ended == "banked":
             touch_group(db.session.get_one(Group, group_id))  # the bank links the sheet by it
         for previous in db.session.scalars(
-                select(Match).where(Match.next_id == match_id).with_for_update()):
+                select(Match).where(Match.next_id == match_id).with_for_update(of=Match)):
             # The match this one is the rematch of offers this link to its phones.
             previous.version += 1
             previous.updated_at = token.created_at

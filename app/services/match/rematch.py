@@ -14,6 +14,7 @@ from ...extensions import db
 from ...games.say import Say
 from ...models import Change, Group, Player
 from ..bank.roster import roster_players
+from ..design.copies import Origin
 from .access import Access
 from .create import build_match
 from .links import tokens
@@ -47,7 +48,7 @@ def rematch(access: Access, match_id: str, if_match: Collection[int] | None = No
             roster = kept if len(kept) == len(ids) else (
                 roster_players(db.session.get_one(Group, group_id), sheet.players)[0])
         new = build_match(sheet.game, list(sheet.players), dict(old.options), old.name,
-                          group_id, roster)
+                          group_id, roster, Origin(old.design_id, old.design_version))
         db.session.add(new)
         db.session.flush()
         db.session.add(Change(match_id=new.id, version=1, actor="host", action="create",

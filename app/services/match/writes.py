@@ -225,6 +225,11 @@ def refuse_new_round(sheet: Sheet) -> None:
     if len(sheet.rounds) >= MOST_ROUNDS:
         raise Conflict(Say("A match holds at most %(most)s rounds: start a new one.",
                            most=MOST_ROUNDS))
+    most = sheet.game.most_rounds(sheet.match.options)
+    if most is not None and len(sheet.rounds) >= most:
+        raise Conflict(Say("This sheet is scored in one tally: there is no round %(number)s.",
+                           number=len(sheet.rounds) + 1) if most == 1
+                       else Say("This match holds %(most)s rounds.", most=most))
     if sheet.result.over:
         raise Conflict(Say("The match is over: bank it, or change a round instead.")
                        .meant("over_no_new_round"))

@@ -19,6 +19,7 @@ from ...games.say import Say
 from ...models import Change, Group, Match, Night, NightTable, NightToken, Player, Seat
 from ..bank.groups import LARGEST_ID, GroupAccess, locked_group
 from ..bank.roster import roster_players
+from ..design.copies import Origin, match_options
 from ..match.create import MATCH_NAME_LIMIT, build_match
 from ..match.writes import lock_group, touch_group
 from ..notify import outbox
@@ -48,7 +49,8 @@ def create_night(access: GroupAccess, group_id: str, body: Any) -> Night:
     if game is None:
         raise Invalid(Say("Choose a game: %(games)s.", games=", ".join(GAMES)), "game")
     table_size = _table_size(body.get("table_size"), game)
-    options = body.get("options")
+    # A night of a sheet for any game: its tables copy one design (SPEC section 10).
+    options, origin = match_options(game, body.get("design"), body.get("options"))
     _parse_options(game, options, game.max_players if table_size is None else table_size)
     method = body.get("seating", "mixed")
     if method not in SEATINGS:
@@ -63,7 +65,9 @@ def create_night(access: GroupAccess, group_id: str, body: Any) -> Night:
             name = clean_text(name, "name", MATCH_NAME_LIMIT, Say("A night's name"))
         night = Night(id=secrets.token_urlsafe(9), group_id=group.id, game=game.name,
                       name=name, options=dict(options or {}), table_size=table_size,
-                      present=present, seating=method)
+                      present=present, seating=method,
+                      design_id=origin.id if origin else None,
+                      design_version=origin.version if origin else None)
         # 32 random bytes: 256 bits, far past guessing.
         night.tokens = [NightToken(secret=secrets.token_urlsafe(32), role="tv")]
         db.session.add(night)
@@ -312,7 +316,7 @@ def _seat(night: Night, game: Game, group: Group, planned: _Planned) -> None:
         players = [roster[p] for p in seated]
         # The night's name as typed: a page says "seating 3, table 2" in its own language.
         match = build_match(game, [p.name for p in players], options[len(seated)], night.name,
-                            group.id, players)
+                            group.id, players, Origin(night.design_id, night.design_version))
         match.night_table = NightTable(night_id=night.id, seating=planned.number,
                                        position=position, match_id=match.id)
         db.session.add(match)

@@ -11,6 +11,7 @@ from flask import Blueprint, abort, url_for
 from ...errors import ServiceError
 from ...games import Game, InvalidInput, Registry, RoundInput
 from ...games.reading import read_or_refused
+from ...i18n import say
 from ...services.match.access import Access
 from ...services.match.sheet import Sheet, load_sheet
 from ..blueprint import host_access, link_access
@@ -80,10 +81,23 @@ class GamePages:
     scripts: tuple[str, ...] = ()
     # Draws the game's icon on its result card (app/web/card.py): (draw, (x, y, size), colour).
     card_icon: Callable[..., None] | None = None
+    # What a match of the game is called on its pages and card (a design's own name, in the
+    # page's language); None: the game's title.
+    title_of: Callable[[Sheet], str] | None = None
+    # A game whose new-match form needs something chosen on a page of its own first (a design,
+    # carried in the form as its "data" option): that page, drawn for the form at a path ...
+    chooser: Callable[[str], str] | None = None
+    # ... and what the form then shows of the choice (its template, "start_partial", and the
+    # options it leaves out, "hidden_options"), given the form.
+    start_context: Callable[[Any], dict[str, Any]] = lambda form: {}
 
     @property
     def name(self) -> str:
         return self.game.name
+
+    def title(self, sheet: Sheet) -> str:
+        """What a match of the game is called, in the page's language."""
+        return self.title_of(sheet) if self.title_of is not None else say(self.game.title)
 
     def template(self, name: str) -> str:
         return f"{self.templates or 'games/' + self.name}/{name}"

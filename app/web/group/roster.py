@@ -16,8 +16,9 @@ from ...services.bank.roster import add_player as add_player_
 from ...services.bank.roster import merge_players as merge_players_
 from ...services.bank.roster import rename_player as rename_player_
 from ..blueprint import bp, group_link, owner_link
+from ..games import pages_of
 from ..match.forms import new_match_form
-from ..match.start import start_match
+from ..match.start import chooser, start_match
 from ..words import isolated
 from .forms import MergeForm, PlayerForm
 from .page import ROLE_LABELS, page_number
@@ -129,6 +130,9 @@ def group_match(token: str, game_name: str) -> ResponseReturnValue:
     game = GAMES.get(game_name) or abort(404)
     bank = bank_at(access, access.group_id, version)
     form = new_match_form(game, request.form if request.method == "POST" else None)
+    choose = chooser(game, form)
+    if choose is not None:
+        return choose
     status = 200
     if request.method == "POST":
         started = start_match(game, form, group=access)
@@ -138,9 +142,9 @@ def group_match(token: str, game_name: str) -> ResponseReturnValue:
     else:
         last = last_options(access.group_id, game.name) or {}
         for spec in game.options:
-            if spec.name in last and spec.kind != "seat":
+            if spec.name in last and spec.kind not in ("seat", "data"):
                 form[f"opt_{spec.name}"].data = last[spec.name]
     return render_template("match/new_match.html", game=game, form=form, group=bank, token=token,
                            roster=[name for _, name in bank.players],
                            last_played=last_options(access.group_id, game.name)
-                           is not None), status
+                           is not None, **pages_of(game.name).start_context(form)), status

@@ -119,7 +119,10 @@ def bgstats_play(view: Any) -> dict[str, Any]:
         "playDate": (details.banked or details.started).strftime("%Y-%m-%d %H:%M:%S"),
         "durationMin": details.minutes or 0,
         "rounds": len(view.rows),
-        "game": {"name": sheet.game.title, "sourceGameId": sheet.game.name,
+        # A design's match is a game of that design's (its name, and its id where stored).
+        "game": {"name": view.pages.title(sheet) if "design" in match.options else sheet.game.title,
+                 "sourceGameId": sheet.game.name
+                 + (f"-{match.design_id}" if match.design_id else ""),
                  "highestWins": not lowest, "noPoints": False,
                  "usesTeams": any(len(side.seats) > 1 for side in sheet.sides)},
         "players": players,

@@ -10,7 +10,15 @@ from flask_babel import LazyString, ngettext
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from werkzeug.datastructures import MultiDict
-from wtforms import BooleanField, FieldList, IntegerField, SelectField, StringField, TextAreaField
+from wtforms import (
+    BooleanField,
+    FieldList,
+    HiddenField,
+    IntegerField,
+    SelectField,
+    StringField,
+    TextAreaField,
+)
 
 # New in WTForms 3.3, which types-WTForms (3.2) does not know yet.
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
@@ -170,6 +178,9 @@ def check_seat_options(form: StartForm, game: Game, typed: int) -> bool:
 
 def _option_field(spec: OptionSpec, seats: int = PLAYER_FIELDS) -> Field:
     label, help_ = _said(spec.label), _said(spec.help)
+    if spec.kind == "data":
+        # Chosen on a page of the game's own (a design, by its id): carried, not typed.
+        return HiddenField(label)
     if spec.kind == "seat":
         return SeatField(label, seats, default=spec.default, description=help_)
     if spec.kind == "bool":
@@ -192,6 +203,8 @@ def option_values(form: StartForm, game: Game) -> dict[str, Any]:
     values = {}
     for spec in game.options:
         value = getattr(form, f"opt_{spec.name}").data
+        if spec.kind == "data" and not value:
+            value = None
         if spec.kind == "int" and value is None and not spec.optional:
             value = spec.default
         values[spec.name] = value

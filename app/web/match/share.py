@@ -11,7 +11,7 @@ from flask import Response, abort, current_app, request
 from flask_babel import force_locale, format_date, ngettext
 
 from ...cache import kept
-from ...i18n import LANGUAGES, RIGHT_TO_LEFT, language, num, say
+from ...i18n import LANGUAGES, RIGHT_TO_LEFT, language, num
 from ...models import utc
 from ...services.bank.groups import group_named_by
 from ...services.match.access import match_version
@@ -32,7 +32,7 @@ def card_of(sheet: Sheet, group: str | None) -> drawing.Card:
     moment: datetime = utc(sheet.match.banked_at or sheet.match.updated_at)
     pages = pages_of(sheet.game.name)
     return drawing.Card(
-        game=say(sheet.game.title), icon=pages.card_icon,
+        game=pages.title(sheet), icon=pages.card_icon,
         rows=tuple(drawing.Row(num(rank), side.name, num(sheet.result.totals[side.index]),
                                side.index in sheet.result.winners) for side, rank in order),
         winners=ngettext("%(names)s won", "%(names)s won", won, names=spoken_plain(winners)),

@@ -8,7 +8,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-from ...errors import Conflict, Invalid
+from ...errors import Conflict, Invalid, NotFound
 from ...games import GAMES, Game
 from ...i18n import num, say
 from ...services.bank.groups import GroupAccess, recent_groups
@@ -16,7 +16,9 @@ from ...services.bank.ratings import match_chances
 from ...services.match import answers
 from ...services.match.create import create_match
 from ..blueprint import bp, remember
+from ..games import pages_of
 from ..group.forms import GroupForm
+from ..site import here
 from ..words import isolated, whole_percents
 from .forms import StartForm, check_seat_options, new_match_form, option_values
 
@@ -33,13 +35,32 @@ def home() -> str:
 def new_match(game_name: str) -> ResponseReturnValue:
     game = GAMES.get(game_name) or abort(404)
     form = new_match_form(game, request.form if request.method == "POST" else None)
+    choose = chooser(game, form)
+    if choose is not None:
+        return choose
     status = 200
     if request.method == "POST":
         started = start_match(game, form)
         if started is not None:
             return started
         status = 422
-    return render_template("match/new_match.html", game=game, form=form), status
+    return render_template("match/new_match.html", game=game, form=form,
+                           **pages_of(game.name).start_context(form)), status
+
+
+def chooser(game: Game, form: StartForm) -> str | None:
+    """The game's own page that chooses what its new-match form carries (a design), where
+    the form asks for that and carries none yet (the address's `opt_<name>` chooses it)."""
+    pages = pages_of(game.name)
+    carried = [spec.name for spec in game.options if spec.kind == "data"]
+    if pages.chooser is None or not carried:
+        return None
+    for name in carried:
+        if request.method == "GET":
+            form[f"opt_{name}"].data = request.args.get(f"opt_{name}", "")
+        if not form[f"opt_{name}"].data:
+            return pages.chooser(here())
+    return None
 
 
 def start_match(game: Game, form: StartForm, group: GroupAccess | None = None
@@ -58,7 +79,7 @@ def start_match(game: Game, form: StartForm, group: GroupAccess | None = None
         made, tokens = create_match(
             game.name, [name for _i, name in typed], option_values(form, game),
             form.name.data or None, request.remote_addr, group=group)
-    except (Invalid, Conflict) as error:  # a group's match: two names one person's is 409
+    except (Invalid, Conflict, NotFound) as error:  # a group's: two names one person's, 409
         _place_error(form, error, [i for i, _name in typed])
         return None
     remember(tokens["host"])
@@ -73,7 +94,8 @@ def start_match(game: Game, form: StartForm, group: GroupAccess | None = None
     return redirect(url_for("web.sheet", token=tokens["host"]))
 
 
-def _place_error(form: StartForm, error: Invalid | Conflict, seats: list[int]) -> None:
+def _place_error(form: StartForm, error: Invalid | Conflict | NotFound,
+                 seats: list[int]) -> None:
     field = error.field or ""
     if field.startswith("players["):
         index = int(field[len("players["):-1])
@@ -82,7 +104,7 @@ def _place_error(form: StartForm, error: Invalid | Conflict, seats: list[int]) -
         # Too few or too many names: say so at the first empty line, where a name would go.
         empty = [i for i in range(len(form.players.entries)) if i not in seats]
         form.players.entries[empty[0] if empty else 0].errors = [say(error.message)]
-    elif field.startswith("options."):
+    elif field.startswith("options.") and hasattr(form, f"opt_{field[len('options.'):]}"):
         getattr(form, f"opt_{field[len('options.'):]}").errors = [say(error.message)]
     elif field == "name":
         form.name.errors = [say(error.message)]

@@ -8,14 +8,16 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-from ...errors import Conflict, Invalid
+from ...errors import Conflict, Invalid, NotFound
 from ...games import GAMES, Game
 from ...i18n import say
 from ...services.bank.banking import bank_at
 from ...services.bank.groups import GroupAccess
 from ...services.night.nights import create_night, join_roster
 from ..blueprint import bp, owner_link
+from ..games import pages_of
 from ..match.forms import StartForm, new_match_form, option_values
+from ..match.start import chooser
 from ..words import isolated
 
 
@@ -40,6 +42,9 @@ def new_night(token: str) -> ResponseReturnValue:
         return render_template("night/start.html", token=token, bank=bank, game=None,
                                games=GAMES.values())
     form = new_match_form(game, request.form if request.method == "POST" else None)
+    choose = chooser(game, form)
+    if choose is not None:
+        return choose
     ticked: set[int] = set()
     errors: dict[str, str] = {}
     status = 200
@@ -55,7 +60,8 @@ def new_night(token: str) -> ResponseReturnValue:
         "night/start.html", token=token, bank=bank, game=game, form=form, ticked=ticked,
         errors=errors, sizes=sizes, typed=request.form.get("new_names", ""),
         seating=request.form.get("seating", "mixed"),
-        table_size=request.form.get("table_size", ""), name=request.form.get("name", "")), status
+        table_size=request.form.get("table_size", ""), name=request.form.get("name", ""),
+        **pages_of(game.name).start_context(form)), status
 
 
 def _start(access: GroupAccess, token: str, game: Game, form: StartForm, ticked: set[int],
@@ -71,7 +77,7 @@ def _start(access: GroupAccess, token: str, game: Game, form: StartForm, ticked:
             "table_size": _table_size(game), "options": option_values(form, game),
             "name": request.form.get("name") or None,
             "seating": request.form.get("seating") or "mixed"})
-    except (Invalid, Conflict) as error:
+    except (Invalid, Conflict, NotFound) as error:  # a design gone meanwhile: 404
         named = error.field or ""
         field = named.split("[")[0].split(".")[0]
         if field == "options" and "." in named:

@@ -19,7 +19,7 @@ from flask_babel import ngettext
 from flask_wtf.csrf import generate_csrf as csrf_token
 from markupsafe import Markup
 
-from ...i18n import num, say
+from ...i18n import num
 from ...services.bank.banking import standings
 from ...services.bank.groups import group_link_of, recent_groups
 from ...services.match.history import last_undoable, latest_changes
@@ -76,7 +76,7 @@ def open_graph(sheet_view: Any) -> dict[str, str] | None:
                        for side, _ in order)
     # A chat's preview shows a tag's text as it is: the isolates that keep a name's direction
     # inside a sentence on a page would show as boxes or stray marks there.
-    return {"title": _unisolated(f"{say(sheet.game.title)}: {title}"),
+    return {"title": _unisolated(f"{sheet_view.pages.title(sheet)}: {title}"),
             "description": _unisolated(lines)}
 
 

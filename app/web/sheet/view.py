@@ -42,6 +42,8 @@ class Pages(Protocol):
 
     def part_url(self, token: str, number: int, seat: int) -> str: ...
 
+    def title(self, sheet: Sheet) -> str: ...
+
 ROLE_LABELS = {"host": _l("Host"), "view": _l("Viewer")}
 def _joined(parts: list[Any]) -> Markup:
     # A no-break space before the "·": a note wrapping on a phone never starts a line with it.

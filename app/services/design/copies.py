@@ -1,0 +1,56 @@
+"""A match's copy of a design: the options a match of a design starts with (the design read from
+its id, or whole from the request) and the design and version it came from."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ...errors import Invalid
+from ...games import Game
+from ...games.custom import GAME as CUSTOM
+from ...games.say import Say
+from .designs import find_design, read_design
+
+
+@dataclass(frozen=True)
+class Origin:
+    """The stored design (and its version) a match's copy came from; both None for a design sent
+    whole with the match."""
+
+    id: str | None = None
+    version: int | None = None
+
+
+def match_options(game: Game, design: Any, options: Any) -> tuple[Any, Origin | None]:
+    """The options of a new match of `game`, with `design` (SPEC section 10: a design's id, its
+    latest version, or a design whole) copied into them as `design`; the design may also come
+    as the options' own `design` (a night's options, a rematch's). Answers the options and
+    where their design came from (None for a game played without one)."""
+    if game.name != CUSTOM.name:
+        if design is not None:
+            raise Invalid(Say("Only a sheet for any game is played from a design."), "design")
+        return options, None
+    if options is not None and not isinstance(options, Mapping):
+        return options, None  # the engine says what options must be
+    given = (options or {}).get("design")
+    if design is not None and "design" in (options or {}):
+        raise Invalid(Say("Give the design once: as “design”, or in the options."),
+                      "options.design")
+    source, where = (design, "design") if design is not None else (given, "options.design")
+    if source is None:
+        raise Invalid(Say("Give the design: a design's id, or a design whole."), "design")
+    if isinstance(source, str):
+        stored = find_design(source)
+        copy, origin = stored.design, Origin(stored.id, stored.version)
+    else:
+        copy, origin = read_design(source, where), Origin()
+    return {**(options or {}), "design": copy}, origin
+
+
+def design_shown(design_id: str | None, version: int | None,
+                 options: Mapping[str, Any]) -> dict[str, Any]:
+    """A match's design as its GET shows it (SPEC section 10): the copy, and the design and
+    version it came from (null where it was sent whole)."""
+    return {"id": design_id, "version": version, "design": options["design"]}

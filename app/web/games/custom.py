@@ -1,0 +1,247 @@
+"""A sheet for any game's pages: the paper pad of a design scored in one tally (rows down, players
+across, each phone filling its own column as its seat's part), a rounds design's rounds with each
+round's rows a tap away, a seat's column as a form, and the winner with the tie-break that made
+them."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+
+from ...games.custom import GAME, CountRow, Design, Row, design_of
+from ...games.say import Say
+from ...i18n import num
+from ...services.match.sheet import Sheet
+from ..design.start import choose_design, start_context
+from ..design.words import design_name, option_labels, row_label, worth
+from ..sheet.arithmetic import NotANumber, evaluate
+from ..sheet.view import SheetView
+from ..sheet.words import PartWords
+from ..words import isolated, spoken_plain
+from .base import Form, GamePages, read_count
+
+# A typed row's field on a seat's column page: its kind, then its key ("count-ones"), so that
+# the column is read without its design (the engine checks each against it).
+PREFIXES = ("number", "count", "check", "choice")
+
+
+@dataclass(frozen=True)
+class PadCell:
+    seat: int
+    value: int | None  # what the row adds for this player; None until known
+    typed: Any = None  # what was typed (a count's count), where the row is typed
+
+
+@dataclass(frozen=True)
+class PadRow:
+    """One row of the paper pad: the design's row, its label here, and each side's cell."""
+
+    row: Row
+    label: str
+    worth: str
+    cells: tuple[PadCell, ...]
+
+    @property
+    def worked_out(self) -> bool:
+        return self.row.kind in ("rank", "formula")
+
+
+class CustomView(SheetView):
+    """The sheet of a design: a tally's paper pad, or rounds with their rows a tap away."""
+
+    @cached_property
+    def design(self) -> Design:
+        return design_of(self.match.options)
+
+    @property
+    def game_title(self) -> str:
+        """The design's name, in the page's language."""
+        return design_name(self.design)
+
+    @property
+    def tally(self) -> bool:
+        """Scored in one tally at the end (the paper pad), not round by round."""
+        return self.design.scoring == "game"
+
+    @property
+    def running_chart(self) -> Any:
+        """A tally is one round: no running totals to draw."""
+        return None if self.tally else super().running_chart
+
+    @property
+    def table_chart(self) -> Any:
+        return None if self.tally else super().table_chart
+
+    @property
+    def may_move_line(self) -> bool:
+        """A tally has no line to move: it ends when it is filled in."""
+        return not self.tally and super().may_move_line
+
+    def label(self, key: str) -> str:
+        return row_label(self.design, key)
+
+    def options_of(self, key: str) -> tuple[str, ...]:
+        return option_labels(self.design, key)
+
+    @property
+    def facts(self) -> list[str]:
+        said = [_("one tally at the end") if self.tally else _("round by round")]
+        if self.lowest_wins:
+            said.append(_("lowest total wins"))
+        return [*said, *super().facts]
+
+    def rows_of(self, number: int) -> tuple[dict[str, int | None], ...]:
+        """Every row's value in round `number`, per side (None until known)."""
+        detail = self.sheet.result.rounds[number - 1].detail
+        return tuple(detail.rows)
+
+    def pad(self, number: int = 1) -> tuple[PadRow, ...]:
+        """Round `number` as the paper pad shows it: each row down, each side across."""
+        rounds = self.sheet.rounds
+        values = (self.rows_of(number) if number <= len(rounds)
+                  else tuple({} for _ in self.sheet.sides))
+        parts = rounds[number - 1].parts if number <= len(rounds) else ()
+        pad = []
+        for row in self.design.rows:
+            cells = tuple(PadCell(side.seats[0], values[side.index].get(row.key),
+                                  (parts[side.seats[0]] or {}).get(row.key) if parts else None)
+                          for side in self.sheet.sides)
+            pad.append(PadRow(row, self.label(row.key), worth(self.design, row), cells))
+        return tuple(pad)
+
+    def so_far(self, number: int = 1) -> tuple[int, ...]:
+        """Each side's sum of the counted values known so far in round `number` (the pad's
+        foot while the tally is still being filled in)."""
+        if number > len(self.sheet.rounds):
+            return tuple(0 for _ in self.sheet.sides)
+        return tuple(sum(value for key, value in values.items()
+                         if value is not None and self.design.by_key[key].counts)
+                     for values in self.rows_of(number))
+
+    @property
+    def leaders(self) -> list[str]:
+        """Who leads; while a tally is being filled in, by the sums known so far."""
+        if not self.tally or not self.sheet.rounds \
+                or self.sheet.result.rounds[0].status != "open":
+            return super().leaders
+        sums = self.so_far()
+        best = min(sums) if self.lowest_wins else max(sums)
+        return [side.name for side, total in zip(self.sheet.sides, sums, strict=True)
+                if total == best]
+
+    def aside(self, side: int) -> str | None:
+        if self.design.scoring != "game" or not self.sheet.rounds \
+                or self.sheet.result.rounds[0].status != "open":
+            return None
+        return str(_("%(points)s so far", points=num(self.so_far()[side])))
+
+    def shown(self, row: Row, typed: Any, value: int | None) -> str:
+        """A cell as the pad shows it: the value it adds (a count's count beside it)."""
+        if value is None:
+            return "…"
+        if isinstance(row, CountRow) and typed is not None and row.points != 1:
+            return f"{num(value)} ({num(typed)})"
+        return num(value)
+
+    @property
+    def win_line(self) -> str | None:
+        """The winner, and the tie-break that made them, where one did."""
+        result = self.sheet.result
+        decided = [result.detail.decided_by[side] for side in result.winners
+                   if result.detail.decided_by[side] is not None]
+        if not result.winners or not decided:
+            return None
+        key = decided[0]
+        rule = next(rule for rule in self.design.tiebreak if rule.row == key)
+        names = spoken_plain([self.sheet.sides[side].name for side in result.winners])
+        row = isolated(self.label(key))
+        total = max(result.detail.row_totals[side][key] for side in result.winners)
+        said = (Say("more “%(row)s” (%(total)s)", row=row, total=num(total))
+                if rule.order == "most"
+                else Say("fewer “%(row)s” (%(total)s)", row=row, total=num(total)))
+        return Say.many("%(names)s wins on the tie-break: %(rule)s.",
+                        "%(names)s win on the tie-break: %(rule)s.", len(result.winners),
+                        names=names, rule=said)
+
+    def describe_part_change(self, change: Any, name: str | None = None) -> str:
+        name = name or self.sheet.players[change.seat]
+        if self.tally:
+            return str(_("%(name)s's column", name=name))
+        return self.part_words.in_round_said(name, change.round_number)
+
+
+def read_column(form: Form) -> tuple[dict[str, Any] | None, dict[str, str]]:
+    """A seat's column as typed: each row's field named by its kind and key; a field left
+    empty is a row not typed yet (a check's box is read whenever the column is saved)."""
+    part: dict[str, Any] = {}
+    errors: dict[str, str] = {}
+    checks = form.get("checks", "").split()
+    for name, text in form.items():
+        kind, _dash, key = name.partition("-")
+        if kind not in PREFIXES or kind == "check" or not key or not text.strip():
+            continue
+        if kind == "number":
+            try:
+                part[key] = evaluate(text)
+            except NotANumber as error:
+                errors[key] = error.args[0]
+        elif kind == "count":
+            count = read_count(text, digits=7)
+            if count is None:
+                errors[key] = _("Type a whole number: 0, 1, 2…")
+            else:
+                part[key] = count
+        elif text.isascii() and text.isdigit() and len(text) < 3:
+            part[key] = int(text)
+        else:
+            errors[key] = _("Choose one of the answers.")
+    for key in checks[:64]:
+        part[key] = f"check-{key}" in form
+    return (None, errors) if errors else (part, {})
+
+
+def typed_column(part: Mapping[str, Any] | None) -> dict[str, Any]:
+    return {key: value if isinstance(value, bool) else str(value)
+            for key, value in (part or {}).items()}
+
+
+def form_column(form: Form) -> dict[str, Any]:
+    typed: dict[str, Any] = {}
+    for name, text in form.items():
+        kind, _dash, key = name.partition("-")
+        if kind in PREFIXES and kind != "check" and key:
+            typed[key] = text
+    for key in form.get("checks", "").split()[:64]:
+        typed[key] = f"check-{key}" in form
+    return typed
+
+
+def title_of(sheet: Sheet) -> str:
+    return design_name(design_of(sheet.match.options))
+
+
+def card_icon(draw: Any, box: tuple[int, int, int], colour: tuple[int, int, int]) -> None:
+    """The result card's icon: a score pad, its rows and a tick."""
+    x, y, s = box
+    w = max(3, s // 16)
+    draw.rounded_rectangle((x + s * 0.14, y + s * 0.06, x + s * 0.86, y + s * 0.94),
+                           radius=s // 12, outline=colour, width=w)
+    for row in (0.28, 0.46, 0.64, 0.82):
+        draw.line((x + s * 0.3, y + s * row, x + s * 0.74, y + s * row), fill=colour, width=w)
+    draw.line((x + s * 0.2, y + s * 0.46, x + s * 0.24, y + s * 0.5), fill=colour, width=w)
+
+
+# A seat's part of a round is its column (in a tally) or its line of the round's rows.
+COLUMNS = PartWords(saved=_l("%(name)s's rows saved."),
+                    in_round=_l("%(name)s's rows in round %(number)s"),
+                    change=_l("change the rows"))
+
+PAGES = GamePages(GAME, view=CustomView, part_words=COLUMNS, read_part=read_column,
+                  typed_values=typed_column, form_values=form_column, round_page=True,
+                  card_icon=card_icon, title_of=title_of, chooser=choose_design,
+                  start_context=start_context)

@@ -1,0 +1,107 @@
+"""A design's sheet: the paper pad of a tally (rows down, players across, each seat filling its
+own column on a page of its own, computed rows filled in as soon as known, totals at the foot,
+the winner and the tie-break in a sentence), in the phone's language; and a rounds design's
+rounds, each with its rows a tap away."""
+
+from __future__ import annotations
+
+from design_fixtures import ROUNDS, TALLY
+
+SEVEN = {"military": 0, "coins": 0, "wonder": 0, "civilian": 0, "commercial": 0, "guilds": 0,
+         "gear": 0, "compass": 0, "tablet": 0}
+
+
+def design_match(api, design, players=("Ana", "Ben")):
+    answer = api.call("POST", "/matches", json={"game": "custom", "players": list(players),
+                                                "design": design})
+    assert answer.status_code == 201, answer.get_json()
+    return answer.get_json()
+
+
+def pad(page_):
+    """The pad as shown: each row's label, then each column's cell."""
+    return {tr.find("th").text.split(" ")[0]: [td.text for td in tr.find_all("td")]
+            for tr in page_.find("table", class_="pad").find("tbody").find_all("tr")}
+
+
+def test_each_seat_fills_its_column_and_the_pad_shows_it_to_everyone(api, client, page,
+                                                                    location):
+    match = design_match(api, TALLY)
+    seat, host = match["tokens"]["seats"][0], match["tokens"]["host"]
+    sheet = page(f"/m/{seat}")
+    column = sheet.by_id("s0").get("href")
+    assert column == f"/m/{seat}/round/1/hand/0" and sheet.by_id("s1") is None
+
+    form = page(column)
+    assert form.by_id("f-sixes") is not None and form.by_id("f-bonus").tag == "output"
+    action, data = form.form_data(**{"count-sixes": "4"})
+    saved = client.post(action, data=data)
+    assert location(saved)[0] == f"/m/{seat}"
+
+    # The other phones see it; the bonus is known from this column alone (4 × 2 ≥ 8).
+    shown = pad(page(f"/m/{host}"))
+    assert shown["Sixes"] == ["8 (4)", "…"] and shown["Bonus"] == ["10", "…"]
+    assert shown["A"] == ["0", "…"]  # a box not ticked is no box left to fill
+    foot = page(f"/m/{host}").find("tfoot").find_all("td")
+    assert [td.text for td in foot] == ["18", "0"]
+    assert page(f"/m/{seat}/round/1/hand/1").status == 403
+
+
+def test_the_tally_complete_names_the_winner_and_the_tiebreak_that_made_them(api, client,
+                                                                               page):
+    match = design_match(api, "7-wonders", ("Ana", "Ben"))
+    host = match["tokens"]["host"]
+    api.call("POST", f"/matches/{match['id']}/rounds", host, json={"players": [
+        SEVEN | {"military": 9, "coins": 5}, SEVEN | {"wonder": 9, "coins": 3}]})
+
+    sheet = page(f"/m/{host}")
+
+    banner = sheet.find("div", class_="over").text
+    assert "Ana wins on the tie-break: more “Coins” (5)." in banner.replace("\u2068", "") \
+        .replace("\u2069", "")
+    assert [td.text for td in sheet.find("tfoot").find_all("td")] == ["10", "10"]
+    card = client.get(f"/m/{host}/card.png")
+    assert card.status_code == 200 and card.mimetype == "image/png"
+    assert "7 Wonders" in page(f"/m/{host}/table").text
+
+
+def test_the_pad_speaks_the_design_in_the_phones_language(api, client, page):
+    match = design_match(api, TALLY)
+    client.set_cookie("lang", "de")
+
+    sheet = page(f"/m/{match['tokens']['host']}")
+
+    assert "Würfelabend" in sheet.find("p", class_="meta").text
+    assert "Sechser" in pad(sheet)
+    client.set_cookie("lang", "ar")
+    assert "الستات" in pad(page(f"/m/{match['tokens']['host']}"))
+
+
+def test_a_rounds_design_shows_each_rounds_total_with_its_rows_a_tap_away(api, page):
+    match = design_match(api, ROUNDS, ("Ana", "Ben", "Cy"))
+    host = match["tokens"]["host"]
+    api.call("POST", f"/matches/{match['id']}/rounds", host, json={"players": [
+        {"tricks": 4}, {"tricks": 2}, {"tricks": 4}]})
+
+    sheet = page(f"/m/{host}")
+    assert sheet.row(1) == ["9", "2", "9"]
+    link = sheet.find("a", class_="round-link").get("href")
+    rows = page(link)
+    assert rows.status == 200
+    assert pad(rows) == {"Tricks": ["4", "2", "4"], "Most": ["5", "0", "5"]}
+    assert [td.text for td in rows.find("tfoot").find_all("td")] == ["9", "2", "9"]
+    line = page(f"/m/{host}/round/2/hand/2")
+    assert line.status == 200 and line.by_id("f-tricks") is not None
+
+
+def test_a_column_typed_wrong_is_said_beside_its_row_and_nothing_is_saved(api, client, page):
+    match = design_match(api, TALLY)
+    host = match["tokens"]["host"]
+    form = page(f"/m/{host}/round/1/hand/1")
+
+    action, data = form.form_data(**{"count-sixes": "9"})
+    refused = page(client.post(action, data=data))
+
+    assert refused.status == 422 and "at most 5" in refused.field_error("f-sixes")
+    assert refused.by_id("f-sixes").get("value") == "9"
+    assert api.call("GET", f"/matches/{match['id']}", host).get_json()["rounds"] == []

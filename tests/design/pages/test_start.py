@@ -1,0 +1,70 @@
+"""A design's match started from a group's page and a game night's, each asking for the design
+first; and two phones saving one column, the later asked which to keep."""
+
+from __future__ import annotations
+
+
+def send(client, form):
+    action, data = form
+    return client.post(action, data=data)
+
+
+def shown_match(api, page, sheet_path):
+    """The match a sheet's page shows, as its host's API GET answers it."""
+    host = sheet_path.split("/")[2]
+    match_id = page(sheet_path).by_id("sheet").get("data-match")
+    return api.call("GET", f"/matches/{match_id}", host).get_json()
+
+
+def test_a_groups_new_match_asks_for_a_design_then_starts_it_in_the_group(api, client, page,
+                                                                        location, group):
+    club = group()
+    chooser = page(f"/g/{club.owner}/new/custom")
+    pick = chooser.find("a", href=f"/g/{club.owner}/new/custom?opt_design=7-wonders")
+    assert chooser.status == 200 and pick is not None
+
+    form = page(pick.get("href"))
+    assert "7 Wonders" in form.find("section", class_="design-start").text
+    assert form.by_id("opt_target") is None  # a tally has no line to end at
+    sheet, _ = location(send(client, form.form_data(**{"players-0": "Ana", "players-1": "Ben"})))
+
+    match = shown_match(api, page, sheet)
+    assert match["group"] == club.id and match["design"]["id"] == "7-wonders"
+    assert [p["name"] for p in match["players"]] == ["Ana", "Ben"]
+
+
+def test_a_night_of_a_design_seats_its_tables_each_with_the_designs_copy(api, client, page,
+                                                                        location, group):
+    club = group()
+    chooser = page(f"/g/{club.owner}/nights/new?game=custom")
+    pick = chooser.find("a", href=f"/g/{club.owner}/nights/new?game=custom&opt_design=yahtzee")
+    assert pick is not None
+
+    form = page(pick.get("href"))
+    assert "Yahtzee" in form.find("section", class_="design-start").text
+    players = [str(club.player_id(name)) for name in ("Ana", "Ben", "Cy")]
+    _, data = form.form_data()  # posted to the page's own address, its game in the query
+    night = client.post(pick.get("href"), data={**data, "present": players, "table_size": "3"})
+
+    assert location(night)[0].startswith(f"/g/{club.owner}/nights/")
+    seating = api.call("GET", f"/groups/{club.id}", club.owner).get_json()
+    assert seating["version"] > 1
+    nights = page(f"/g/{club.owner}")
+    assert nights.status == 200
+
+
+def test_two_phones_saving_one_column_the_later_is_asked(api, client, page):
+    made = api.call("POST", "/matches", json={"game": "custom", "design": "yahtzee",
+                                              "players": ["Ana", "Ben"]}).get_json()
+    host, seat = made["tokens"]["host"], made["tokens"]["seats"][0]
+    on_seat = page(f"/m/{seat}/round/1/hand/0")
+    on_host = page(f"/m/{host}/round/1/hand/0")  # both opened before either saved
+
+    assert send(client, on_seat.form_data(**{"count-ones": "3"})).status_code == 302
+    later = page(send(client, on_host.form_data(**{"count-ones": "2"})))
+
+    assert later.status == 409
+    assert "while you were typing" in later.find("div", class_="conflict").text
+    assert later.by_id("f-ones").get("value") == "2"  # what the host typed, kept
+    kept = api.call("GET", f"/matches/{made['id']}", host).get_json()
+    assert kept["rounds"][0]["input"]["players"][0]["ones"] == 3

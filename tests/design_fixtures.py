@@ -1,0 +1,64 @@
+"""What the tests of a sheet for any game share: small designs, and one made through the API."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+# A tally of three rows: a count worth 2 each, a check worth 5, and their bonus, with a tie-break
+# on the count. The shape a person designs first.
+TALLY: dict[str, Any] = {
+    "name": "Dice night", "players": [2, 6],
+    "tiebreak": [{"row": "sixes", "order": "most"}],
+    "rows": [
+        {"key": "sixes", "label": "Sixes", "kind": "count", "max": 5, "points": 2},
+        {"key": "pair", "label": "A pair", "kind": "check", "points": 5},
+        {"key": "bonus", "label": "Bonus", "kind": "formula",
+         "formula": "if(sixes >= 8, 10, 0)"},
+    ],
+    "labels": {"de": {"name": "Würfelabend", "rows": {"sixes": "Sechser"}},
+               "ar": {"name": "ليلة النرد", "rows": {"sixes": "الستات"}}},
+}
+
+# Round by round, ending at 50 points: what each player typed, and the best of the round.
+ROUNDS: dict[str, Any] = {
+    "name": "Tricks", "scoring": "rounds", "target": 50,
+    "rows": [
+        {"key": "tricks", "label": "Tricks", "kind": "number", "min": 0, "max": 13},
+        {"key": "best", "label": "Most tricks", "kind": "rank", "of": "tricks",
+         "points": [5]},
+    ],
+}
+
+
+def design(base: dict[str, Any], **changes: Any) -> dict[str, Any]:
+    """A copy of a design, some of its fields changed."""
+    return copy.deepcopy(base) | changes
+
+
+@pytest.fixture
+def made(api):
+    """made(design=TALLY): a design made through the API: its answer (id, version, tokens)."""
+
+    def made_(body: dict[str, Any] | None = None) -> dict[str, Any]:
+        response = api.call("POST", "/designs", json=TALLY if body is None else body)
+        assert response.status_code == 201, response.get_json()
+        return response.get_json()
+
+    return made_
+
+
+@pytest.fixture
+def played_design(api):
+    """played_design(design_ref, players=("Ana", "Ben")): a match of a design (an id or a
+    design whole), as its create answers it."""
+
+    def played_(reference: Any, players=("Ana", "Ben"), **extra: Any) -> dict[str, Any]:
+        response = api.call("POST", "/matches", json={"game": "custom", "players": list(players),
+                                                      "design": reference, **extra})
+        assert response.status_code == 201, response.get_json()
+        return response.get_json()
+
+    return played_
