@@ -63,6 +63,8 @@ def paths() -> dict[str, Any]:
                     "events": array({"enum": list(EVENTS)}, minItems=1, uniqueItems=True),
                     "language": {"enum": list(LANGUAGES)},
                 }, required=["kind", "url", "events"]),
+                example={"kind": "webhook", "url": "https://hooks.example.org/scores",
+                         "events": ["match_banked"]},
                 ok={201: made}, refused=(401, 403, 404, 409, 422, 429),
                 description="At most 10 a group (409 past it)."),
             "get": operation(

@@ -146,11 +146,13 @@ def create_sent(game: Game, extra: dict[str, Schema]) -> Schema:
         "game": {"const": game.name},
         "players": array(PLAYER_NAME, minItems=game.min_players, maxItems=game.max_players,
                          description="The names in seat order."),
-        "options": options_sent(game),
-        "name": MATCH_NAME,
-        "group": {"type": "string", "description": "A group to play in: the bearer token is "
-                                                   "then its owner link (SPEC section 3)."},
-    } | extra, required=["game", "players"], title=game.name)
+        "options": nullable(options_sent(game)),
+        "name": nullable({"anyOf": [MATCH_NAME, {"type": "string", "pattern": r"^\s*$"}]},
+                         description="Blank or null: the players' names."),
+        "group": nullable({"type": "string", "description": "A group to play in: the bearer "
+                                                            "token is then its owner link "
+                                                            "(SPEC section 3)."}),
+    } | extra, required=["game", "players"], title=game.name, ignores_others=True)
 
 
 def components(extra_match: dict[str, dict[str, Schema]],

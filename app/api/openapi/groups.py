@@ -99,7 +99,8 @@ def components() -> dict[str, Schema]:
         "GroupTokens": obj({"owner": LINK, "view": LINK, "links": GROUP_LINKS}),
         "ExportedMatch": EXPORTED_MATCH,
         "Export": obj(EXPORT_FIELDS),
-        "Import": body(EXPORT_FIELDS | {"players": array(obj({"id": {"type": ["integer",
+        "Import": body(EXPORT_FIELDS | {"exported_at": {"description": "Not read."},
+                                        "players": array(obj({"id": {"type": ["integer",
                                                                                "string"]},
                                                               "name": TEXT}, ["id", "name"]))},
                        required=["name"], description="The body of a group's export.json."),
@@ -171,11 +172,13 @@ def paths() -> dict[str, Any]:
                  TEXT, media="text/csv", download=True)
     return {
         "/groups": {"post": operation(
-            "create_group", "Make a group", tag=TAG, request=body(
-                {"name": GROUP_NAME, "players": array(PLAYER_NAME, maxItems=1000)},
-                required=["name"]),
-            ok={201: created}, refused=(422, 429),
-            description="Anyone may; counts toward the creation rate limit.")},
+            "create_group", "Make a group", tag=TAG,
+            example={"name": "Thursday", "players": ["Ana", "Ben", "Cy", "Dee"]}, request=body(
+                {"name": GROUP_NAME, "players": nullable(array(PLAYER_NAME, maxItems=1000))},
+                required=["name"], ignores_others=True),
+            ok={201: created}, refused=(409, 422, 429),
+            description="Anyone may; counts toward the creation rate limit. Two names that are "
+                        "one ignoring case: 409.")},
         "/groups/import": {"post": operation(
             "import_group", "Make a group from an export", tag=TAG, request=ref("Import"),
             ok={201: created}, refused=(422, 429),
@@ -185,8 +188,7 @@ def paths() -> dict[str, Any]:
             "get": _read("get_group", "Read a group and its bank", "Group",
                          parameters=(PAGE,)),
             "patch": _write("change_group", "Rename the group, switch ratings",
-                            request=body({"name": GROUP_NAME, "ratings": FLAG},
-                                         minProperties=1)),
+                            request=body({"name": GROUP_NAME, "ratings": FLAG})),
         },
         "/groups/{group_id}/tokens": {"get": operation(
             "group_tokens", "Read the links again", tag=TAG, security=LINKED,
@@ -194,16 +196,18 @@ def paths() -> dict[str, Any]:
             refused=(401, 403, 404, 429))},
         "/groups/{group_id}/tokens/replace": {"post": _write(
             "replace_group_link", "Replace a link",
-            request=body({"role": {"enum": ["owner", "view"]}}, required=["role"]),
+            request=body({"role": {"enum": ["owner", "view"]}}, required=["role"],
+                         ignores_others=True),
             ok={200: answer("The links, the new one in place: the old one answers 401 at "
                             "once.", ref("GroupTokens"))})},
         "/groups/{group_id}/players": {"post": _write(
             "add_player", "Add a player to the roster",
-            request=body({"name": PLAYER_NAME}, required=["name"]),
+            request=body({"name": PLAYER_NAME}, required=["name"], ignores_others=True),
             ok={201: roster_answer})},
         "/groups/{group_id}/players/{player_id}": {
             "put": _write("rename_player", "Rename a player", parameters=(PLAYER_ID,),
-                          request=body({"name": PLAYER_NAME}, required=["name"]),
+                          request=body({"name": PLAYER_NAME}, required=["name"],
+                                       ignores_others=True),
                           ok={200: roster_answer}),
             "get": _read("group_player", "A player's page", "PlayerPage",
                          parameters=(PLAYER_ID,), refused=(401, 404, 429)),
@@ -211,13 +215,15 @@ def paths() -> dict[str, Any]:
         "/groups/{group_id}/players/{player_id}/merge": {"post": _write(
             "merge_players", "Merge a player typed twice into another",
             parameters=(PLAYER_ID,),
-            request=body({"into": {"type": "integer", "minimum": 0}}, required=["into"]),
+            request=body({"into": {"type": "integer", "minimum": 0}}, required=["into"],
+                         ignores_others=True),
             ok={200: roster_answer})},
         "/groups/{group_id}/matches/{match_id}": {
             "delete": _write("take_out", "Take a banked match out of the bank",
                              parameters=(MATCH_ID,)),
             "post": _write("put_back", "Put a match taken out back into the bank",
-                           parameters=(MATCH_ID,), request=body({}), request_required=False),
+                           parameters=(MATCH_ID,), request={"description": "Not read: any JSON."},
+                           request_required=False),
         },
         "/groups/{group_id}/stats": {"get": _read(
             "group_stats", "Statistics", "Stats", parameters=(game_query(),))},

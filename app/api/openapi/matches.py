@@ -96,12 +96,12 @@ def _match_answer(description: str, status: int = 200) -> dict[int, Any]:
 def _write(operation_id: str, summary: str, *, parameters: tuple[Schema, ...] = (),
            request: Schema | None = None, ok: dict[int, Any] | None = None,
            refused: tuple[int, ...] = WRITE, description: str | None = None,
-           request_required: bool = True) -> dict[str, Any]:
+           request_required: bool = True, example: Any = None) -> dict[str, Any]:
     return operation(operation_id, summary, tag=TAG, security=LINKED,
                      parameters=(MATCH_ID, *parameters, IF_MATCH),
                      ok=ok or _match_answer("The match as GET shows it to this link."),
                      refused=refused, request=request, description=description,
-                     request_required=request_required)
+                     request_required=request_required, example=example)
 
 
 def _movable() -> Schema:
@@ -134,6 +134,7 @@ def paths() -> dict[str, Any]:
         "/matches": {"post": operation(
             "create_match", "Start a match", tag=TAG, security=("group_link",),
             optional_security=True, request=ref("CreateMatch"),
+            example={"game": "generic", "players": ["Ana", "Ben", "Cy"]},
             ok={201: created}, refused=(401, 403, 404, 422, 429),
             description="Anyone may start one; in a group (`group`), the bearer token is the "
                         "group's owner link. Counts toward the creation rate limit.")},
@@ -151,17 +152,18 @@ def paths() -> dict[str, Any]:
         },
         "/matches/{match_id}/rounds": {"post": _write(
             "add_round", "Add the next round", request=ref("RoundInput"),
+            example={"scores": [12, 7, 9]},
             ok=_match_answer("The match with its new round.", 201))},
         "/matches/{match_id}/rounds/{number}": {
             "put": _write("replace_round", "Replace a round", parameters=(NUMBER,),
-                          request=ref("RoundInput"),
+                          request=ref("RoundInput"), example={"scores": [12, 7, 9]},
                           description="The host's; later rounds are recomputed. A round "
                                       "before the last must stay complete or dead."),
             "delete": _write("delete_round", "Remove the last round", parameters=(NUMBER,)),
         },
         "/matches/{match_id}/rounds/{number}/seats/{seat}": {"put": _write(
             "set_part", "Set a seat's part of a round", parameters=(NUMBER, SEAT, CHARACTER_KEY),
-            request=ref("Part"),
+            request=ref("Part"), example={"score": 12},
             ok=_match_answer("The match (201 where the part opened the next round).")
             | _match_answer("The match with the round this part opened.", 201),
             description="The host, or that seat (in a partnership, either partner). `number` "
@@ -169,12 +171,13 @@ def paths() -> dict[str, Any]:
         "/matches/{match_id}/seats/{seat}/character": {"put": _write(
             "set_character", "Set a seat's secret character", parameters=(SEAT,),
             request=ref("Character"),
+            example={"symbols": ["stone", "water", "fire"], "revealed": False},
             ok={200: answer("The match as this phone sees it, with the key to read the "
                             "character back.", ref("MatchWithKey"), etag=True)},
             description="That seat's own (Bandido): nobody else sees it until it is revealed "
                         "or the match is over.")},
         "/matches/{match_id}/options": {"patch": _write(
-            "move_line", "Move the line", request=_movable(),
+            "move_line", "Move the line", request=_movable(), example={"target": 100},
             description="The host moves where the match ends, while it is active or over.")},
         "/matches/{match_id}/bank": {"post": _write(
             "bank_match", "Bank a match that is over", request_required=False,
@@ -204,7 +207,10 @@ def paths() -> dict[str, Any]:
             "replace_match_link", "Replace a link", tag=TAG, security=LINKED,
             parameters=(MATCH_ID,),
             request=body({"role": {"enum": ["host", "view", "seat"]},
-                          "seat": {"type": "integer", "minimum": 0}}, required=["role"]),
+                          "seat": {"description": "With the role `seat`: which one, a whole "
+                                                  "number from 0 (not read with another)."}},
+                         required=["role"],
+                         ignores_others=True),
             ok={200: answer("The links, the new one in place: the old one answers 401 at "
                             "once.", ref("Tokens"))},
             refused=(401, 403, 404, 409, 422, 429))},

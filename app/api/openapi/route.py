@@ -16,5 +16,5 @@ KEPT = "squarescores.openapi"
 def openapi_document() -> Response:
     text = current_app.extensions.get(KEPT)
     if text is None:
-        text = current_app.extensions[KEPT] = json.dumps(document(current_app))
+        text = current_app.extensions[KEPT] = json.dumps(document())
     return Response(text, mimetype="application/json")

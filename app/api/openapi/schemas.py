@@ -31,8 +31,8 @@ def ref(name: str) -> Schema:
     return {"$ref": f"#/components/schemas/{name}"}
 
 
-def nullable(schema: Schema) -> Schema:
-    return {"anyOf": [schema, {"type": "null"}]}
+def nullable(schema: Schema, **more: Any) -> Schema:
+    return {"anyOf": [schema, {"type": "null"}], **more}
 
 
 def array(items: Schema, **more: Any) -> Schema:
@@ -47,9 +47,12 @@ def obj(properties: Mapping[str, Schema], required: Iterable[str] | None = None,
             "required": list(properties if required is None else required), **more}
 
 
-def body(properties: Mapping[str, Schema], required: Iterable[str] = (),
-         **more: Any) -> Schema:
-    """A request's object: only the fields named (the server refuses any other with 422)."""
+def body(properties: Mapping[str, Schema], required: Iterable[str] = (), *,
+         ignores_others: bool = False, **more: Any) -> Schema:
+    """A request's object: only the fields named, the server refusing any other with 422 (or,
+    `ignores_others`, reading none but those)."""
+    if ignores_others:
+        return obj(properties, required, **more)
     return obj(properties, required, additionalProperties=False, **more)
 
 
@@ -161,9 +164,10 @@ def operation(operation_id: str, summary: str, *, tag: str, ok: Mapping[int, Any
               refused: Iterable[int], security: Iterable[str] | None = None,
               optional_security: bool = False, parameters: Iterable[Schema] = (),
               request: Schema | None = None, request_required: bool = True,
-              description: str | None = None) -> dict[str, Any]:
+              example: Any = None, description: str | None = None) -> dict[str, Any]:
     """One operation: its answers are `ok` and the refusals named (400 always: SPEC says any
-    malformed request is); a body makes 408 and 413 possible too."""
+    malformed request is); a body makes 408 and 413 possible too. `example`: a body the server
+    takes (SPEC's own where it gives one)."""
     statuses = {400, *refused} | ({408, 413} if request is not None else set())
     responses: dict[str, Any] = {str(status): value for status, value in ok.items()}
     for status in sorted(statuses):
@@ -176,6 +180,8 @@ def operation(operation_id: str, summary: str, *, tag: str, ok: Mapping[int, Any
     if request is not None:
         made["requestBody"] = {"required": request_required,
                                "content": {JSON: {"schema": request}}}
+        if example is not None:
+            made["requestBody"]["content"][JSON]["example"] = example
     made["responses"] = dict(sorted(responses.items()))
     schemes: list[dict[str, list[str]]] = [{scheme: []} for scheme in security or ()]
     made["security"] = ([{}] if optional_security else []) + schemes

@@ -67,6 +67,7 @@ def paths() -> dict[str, Any]:
             "post": operation(
                 "create_season", "Start a season", tag=TAG, security=LINKED,
                 parameters=(GROUP_ID, IF_MATCH), request=body(RULES, ["name", "starts"]),
+                example={"name": "Autumn", "starts": "2026-09-01", "best_of": 10},
                 ok={201: made}, refused=(401, 403, 404, 412, 422, 429)),
             "get": operation(
                 "list_seasons", "The group's seasons", tag=TAG, security=LINKED,
