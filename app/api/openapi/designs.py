@@ -18,6 +18,7 @@ from .schemas import (
     Schema,
     answer,
     array,
+    follow,
     name,
     nullable,
     obj,
@@ -119,9 +120,9 @@ def paths() -> dict[str, Any]:
         "/designs": {"post": operation(
             "create_design", "Save a design", tag=TAG, request=ref("Design"), example=DARTS,
             ok={201: answer("The design, version 1, with its owner's link.", ref("DesignMade"),
-                            etag=True, location=True, links={"GetDesign": {
-                                "operationId": "get_design",
-                                "parameters": {"design_id": "$response.body#/id"}}})},
+                            etag=True, location=True, links=follow("design_id", {
+                                "GetDesign": "get_design", "NewVersion": "new_design_version",
+                                "DeleteDesign": "delete_design"}))},
             refused=(422, 429), description="Anyone may; counts toward the creation rate "
                                             "limit.")},
         "/designs/gallery": {"get": operation(

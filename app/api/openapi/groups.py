@@ -23,6 +23,7 @@ from .schemas import (
     answer,
     array,
     body,
+    follow,
     name,
     nullable,
     obj,
@@ -56,6 +57,14 @@ def roster_query(name_: str) -> Schema:
             "description": "A player's id on the roster."}
 
 
+# What a client goes on to do with a group it made (schemas.py's follow), with its owner link:
+# the answer's `tokens.owner`.
+FOLLOW_ON = {
+    "GetGroup": "get_group", "AddPlayer": "add_player", "ReadGroupLinks": "group_tokens",
+    "GroupStats": "group_stats", "StartSeason": "create_season", "ListSeasons": "list_seasons",
+    "StartNight": "create_night", "AddDestination": "add_destination",
+    "ExportGroup": "group_export",
+}
 PAGE = {"name": "page", "in": "query", "required": False,
         "schema": {"type": "string", "pattern": "^[1-9][0-9]{0,5}$"},
         "description": "The page (1, 2, …): `next` says the next one's address."}
@@ -163,9 +172,7 @@ def _write(operation_id: str, summary: str, *, parameters: tuple[Schema, ...] = 
 
 def paths() -> dict[str, Any]:
     created = answer("The new group as its owner sees it, with its links.", ref("GroupCreated"),
-                     etag=True, location=True, links={"GetGroup": {
-                         "operationId": "get_group",
-                         "parameters": {"group_id": "$response.body#/id"}}})
+                     etag=True, location=True, links=follow("group_id", FOLLOW_ON))
     roster_answer = answer("The group, and the player as they now stand.",
                            ref("GroupWithPlayer"), etag=True)
     csv = answer("A header row, then a row per player per banked match (SPEC section 3).",

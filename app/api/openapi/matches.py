@@ -19,6 +19,7 @@ from .schemas import (
     answer,
     array,
     body,
+    follow,
     nullable,
     obj,
     operation,
@@ -37,18 +38,14 @@ CHARACTER_KEY = {"name": "X-Character-Key", "in": "header", "required": False, "
 WRITE = (401, 403, 404, 409, 412, 422, 429)
 LINKED = ("match_link",)
 
-# What a client goes on to do with a match it made or read (OpenAPI links: a generated client,
-# and Schemathesis's stateful run, follow them). The bearer token is the answer's `tokens.host`.
+# What a client goes on to do with a match it made (schemas.py's follow), with its host link:
+# the answer's `tokens.host`.
 FOLLOW_ON = {
     "GetMatch": "get_match", "AddRound": "add_round", "BankMatch": "bank_match",
     "AbandonMatch": "abandon_match", "ReadMatchTokens": "match_tokens",
     "ReadHistory": "match_history", "UndoChange": "undo_change", "MoveLine": "move_line",
+    "SetDetails": "set_details", "Rematch": "rematch", "MatchCsv": "match_csv",
 }
-
-
-def follow_on(*names: str) -> dict[str, Any]:
-    return {name: {"operationId": FOLLOW_ON[name],
-                   "parameters": {"match_id": "$response.body#/id"}} for name in names}
 
 
 def _per_game(suffix: str, games: list[Any] | None = None) -> Schema:
@@ -118,7 +115,7 @@ def _movable() -> Schema:
 def paths() -> dict[str, Any]:
     created = answer("The new match as its host sees it, with its tokens and links.",
                      ref("Created"), etag=True, location=True,
-                     links=follow_on(*FOLLOW_ON))
+                     links=follow("match_id", FOLLOW_ON))
     history = obj({"changes": array(obj({
         "id": INT, "version": VERSION, "at": {"type": "string", "format": "date-time"},
         "by": {"type": "string", "description": "Who: host, a seat (`seat`), or the app."},

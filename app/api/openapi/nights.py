@@ -19,6 +19,7 @@ from .schemas import (
     Schema,
     answer,
     array,
+    follow,
     nullable,
     obj,
     operation,
@@ -76,8 +77,8 @@ def paths() -> dict[str, Any]:
     made = _night("The night, its first seating and its links.")
     made["headers"]["Location"] = {"description": "Where the night is read.", "required": True,
                                    "schema": TEXT}
-    made["links"] = {"GetNight": {"operationId": "get_night",
-                                  "parameters": {"night_id": "$response.body#/id"}}}
+    made["links"] = follow("night_id", {"GetNight": "get_night", "NextSeating": "next_seating",
+                                        "EndNight": "end_night"})
     return {
         "/groups/{group_id}/nights": {"post": operation(
             "create_night", "Start a game night", tag=TAG, security=("group_link",),

@@ -110,6 +110,15 @@ def answer(description: str, schema: Schema | None = None, *, media: str = JSON,
     return made
 
 
+def follow(parameter: str, operations: Mapping[str, str]) -> dict[str, Any]:
+    """OpenAPI links: what a client goes on to do with what an answer made or read (a generated
+    client, and Schemathesis's stateful run, follow them), by name: each operation's id, with
+    the answer's `id` as its `parameter`."""
+    return {name: {"operationId": operation_id,
+                   "parameters": {parameter: "$response.body#/id"}}
+            for name, operation_id in operations.items()}
+
+
 NOT_MODIFIED = answer("Not modified: `If-None-Match` names the version it would show.",
                       etag=True)
 
