@@ -28,8 +28,9 @@ _running: list[pytest.Item] = []  # the test being set up or run, for the check 
 
 # `make test` runs on two workers (pytest-xdist, `--dist loadgroup`). The tests that drive a
 # browser or start servers of their own run one at a time, each kind on one worker, beside the
-# rest: two Chromiums or two sets of gunicorns at once would only crowd two cores.
-SERIAL = ("look", "browser", "live")
+# rest: two Chromiums or two sets of gunicorns at once would only crowd two cores. The fuzzing
+# of API v1's document (tests/contract) shares one live server among its tests.
+SERIAL = ("look", "browser", "live", "fuzz")
 
 
 def pytest_collection_modifyitems(items):

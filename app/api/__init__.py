@@ -1,8 +1,10 @@
 """The JSON API, version 1, as SPEC.md describes it: matches (matches.py), groups and their bank
 (groups.py), their game nights (nights.py), seasons (seasons.py), destinations (destinations.py)
-and designs of sheets for any game (designs.py), on one blueprint (blueprint.py)."""
+and designs of sheets for any game (designs.py), on one blueprint (blueprint.py); and their
+OpenAPI document (openapi/)."""
 
 from . import designs, destinations, groups, matches, nights, seasons  # noqa: F401  (views join)
 from .blueprint import bp
+from .openapi import route  # noqa: F401  (its view joins it)
 
 __all__ = ["bp"]

@@ -3,6 +3,7 @@ the body, call one service, serialise the group."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import Response, current_app, jsonify, request, url_for
@@ -94,13 +95,13 @@ def import_group() -> Response:
 @bp.get("/groups/<group_id>")
 def get_group(group_id: str) -> Response:
     access, version = _group(group_id)
-    unchanged = not_modified(version)
-    if unchanged:  # one small query: the link and the group's version
-        return unchanged
     asked = request.args.get("page", "1")
     if not (asked.isascii() and asked.isdigit() and 0 < len(asked) < 7 and int(asked) >= 1):
         raise Invalid(Say("“page” must be a page number (1, 2, …)."), "page")
     page = int(asked)
+    unchanged = not_modified(version)
+    if unchanged:  # one small query: the link and the group's version
+        return unchanged
 
     def link(number: int) -> str:
         return url_for("api.get_group", group_id=group_id, page=number)
@@ -187,13 +188,16 @@ def put_back(group_id: str, match_id: str) -> Response:
     return _group_answer(access, group_id)
 
 
-def _read(group_id: str) -> tuple[GroupAccess, int, Response | None]:
-    """A read of the group's data: its access, version, and a 304 if the caller has it."""
+def _read(group_id: str, answer: Callable[[GroupAccess, int], Any]) -> Response:
+    """A read of the group's data, tagged with the group's version: 304 where `If-None-Match`
+    names it, but only once the read would answer 200 (RFC 9110 13.2.1: a refusal, a 422 of
+    its query say, comes first). The data is kept per version, so a poll that finds nothing new
+    finds it in the cache."""
     access, version = _group(group_id)
-    return access, version, not_modified(version)
-
-
-def _tagged(data: Any, version: int) -> Response:
+    data = answer(access, version)
+    unchanged = not_modified(version)
+    if unchanged:
+        return unchanged
     response = jsonify(data)
     response.set_etag(str(version))
     return response
@@ -203,45 +207,39 @@ def _tagged(data: Any, version: int) -> Response:
 def stats(group_id: str) -> Response:
     """SPEC's statistics; `?game=<game>` for one game's (with points); with
     `&design=<id>`, one design's, with each player's rows (SPEC section 10)."""
-    access, version, unchanged = _read(group_id)
-    if unchanged:
-        return unchanged
     game, design = request.args.get("game"), request.args.get("design")
-    return _tagged(group_stats(access, group_id, version, game) if design is None
-                   else design_stats(access, group_id, version, game, design), version)
+    return _read(group_id, lambda access, version: group_stats(
+        access, group_id, version, game) if design is None
+        else design_stats(access, group_id, version, game, design))
 
 
 @bp.get("/groups/<group_id>/ratings")
 def ratings(group_id: str) -> Response:
     """SPEC section 8: `?game=<game>` (required); 409 while the group has ratings off."""
-    access, version, unchanged = _read(group_id)
-    return unchanged or _tagged(group_ratings(
-        access, group_id, version, request.args.get("game")).json(), version)
+    return _read(group_id, lambda access, version: group_ratings(
+        access, group_id, version, request.args.get("game")).json())
 
 
 @bp.get("/groups/<group_id>/players/<int:player_id>")
 def player(group_id: str, player_id: int) -> Response:
     """SPEC section 8: a player's page (per game, latest matches, runs, nemesis, partner;
     their rating over time with ratings on)."""
-    access, version, unchanged = _read(group_id)
-    return unchanged or _tagged(group_player(access, group_id, version, player_id),
-                                version)
+    return _read(group_id, lambda access, version: group_player(
+        access, group_id, version, player_id))
 
 
 @bp.get("/groups/<group_id>/head-to-head")
 def head_to_head(group_id: str) -> Response:
     """Two players over the matches both played: `?a=<player id>&b=<player id>&game=`."""
-    access, version, unchanged = _read(group_id)
-    return unchanged or _tagged(group_head_to_head(
+    return _read(group_id, lambda access, version: group_head_to_head(
         access, group_id, version, request.args.get("a"), request.args.get("b"),
-        request.args.get("game")), version)
+        request.args.get("game")))
 
 
 @bp.get("/groups/<group_id>/tonight")
 def tonight(group_id: str) -> Response:
     """The evening's matches (banked within six hours before the latest) and who leads it."""
-    access, version, unchanged = _read(group_id)
-    return unchanged or _tagged(group_tonight(access, group_id, version), version)
+    return _read(group_id, lambda access, version: group_tonight(access, group_id, version))
 
 
 @bp.get("/groups/<group_id>/export.csv")

@@ -58,12 +58,12 @@ def list_seasons(group_id: str) -> Response:
     """The group's seasons, the latest to start first, a page at a time (`next`)."""
     access, version = authenticate_group(bearer(), request.remote_addr)
     access.check(group_id)
-    unchanged = not_modified(version)
-    if unchanged:
-        return unchanged
     asked = request.args.get("page", "1")
     if not (asked.isascii() and asked.isdigit() and 0 < len(asked) < 7 and int(asked) >= 1):
         raise Invalid(Say("“page” must be a page number (1, 2, …)."), "page")
+    unchanged = not_modified(version)
+    if unchanged:
+        return unchanged
     seasons, pages = group_seasons(group_id, int(asked))
     response = jsonify({
         "seasons": [season_json(season) for season in seasons] if int(asked) <= pages else [],

@@ -9,15 +9,27 @@ from typing import Any
 from .banakil_hands import (
     GOING_OUT,
     HALF_POINTS,
+    HAND,
     MELDED_NOTHING,
     ONLINE_HALF_POINTS,
+    ROUND,
     check_round,
     melded_something,
     parse_part,
     parse_round,
     round_input,
 )
-from .base import Game, OptionSpec, Result, RoundInput, RoundResult, Side, concluded, seat_sides
+from .base import (
+    Described,
+    Game,
+    OptionSpec,
+    Result,
+    RoundInput,
+    RoundResult,
+    Side,
+    concluded,
+    seat_sides,
+)
 from .say import Say
 
 DHAMOON = 80  # 40
@@ -314,6 +326,7 @@ GAME = Game.of_rules(
     # rules/banakil.txt: "feel free to move it to suit how long your table wants to play".
     movable=("target",),
     parts_field="hands",
+    described=Described(ROUND, HAND, BanakilRound, BanakilMatch),
     # How a hand is typed and read is banakil_hands.py's.
     parse_round=parse_round,
     parse_part=parse_part,

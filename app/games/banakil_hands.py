@@ -192,6 +192,31 @@ def check_round(entered: RoundInput, players: int, options: Mapping[str, Any]) -
                                "hand."), "hands")
 
 
+# What parse_part and parse_round read, as the API's document says it (app/games/base.py's
+# Described): a hand by its two piles of card counts, or by the score the table counted.
+_PILE = {"type": ["object", "null"], "additionalProperties": False,
+         "description": "Card counts by class; a missing class counts 0.",
+         "properties": {name: {"type": "integer", "minimum": 0, "maximum": most}
+                        for name, most in IN_THE_PACKS.items()}}
+_FLAG = {"type": "boolean"}
+HAND_BY_CARDS = {"type": "object", "additionalProperties": False,
+                 "properties": {"melded": _PILE, "in_hand": _PILE, "went_out": _FLAG,
+                                "all_at_once": _FLAG, "no_turn": _FLAG}}
+HAND_BY_SCORE = {"type": "object", "required": ["score"], "additionalProperties": False,
+                 "properties": {"score": {"type": "number", "multipleOf": 0.5,
+                                          "minimum": -SCORE_LIMIT, "maximum": SCORE_LIMIT},
+                                "went_out": _FLAG, "melded": _FLAG, "no_turn": _FLAG}}
+HAND = {"description": "A hand, by its card counts or by its score (SPEC section 2).",
+        "oneOf": [{"title": "A hand by its cards", **HAND_BY_CARDS},
+                  {"title": "A hand by its score", **HAND_BY_SCORE}]}
+ROUND = {"type": "object", "additionalProperties": False,
+         "description": "A hand of every seat (null where not typed yet), or a dead hand: "
+                        "{\"dead\": true}.",
+         "properties": {"dead": {"type": "boolean"},
+                        "hands": {"type": ["array", "null"],
+                                  "items": {"anyOf": [HAND, {"type": "null"}]}}}}
+
+
 def round_input(entered: RoundInput) -> dict[str, Any]:
     if entered.common.get("dead") and all(part is None for part in entered.parts):
         return {"dead": True}

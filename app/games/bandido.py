@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .base import Game, OptionSpec, Result, RoundInput, RoundResult, ended
+from .base import Described, Game, OptionSpec, Result, RoundInput, RoundResult, ended
 from .reading import InvalidInput, expect_object, parse_seat_list, reject_unknown, whole_number
 from .say import Say
 
@@ -87,6 +87,24 @@ def check_round(entered: RoundInput, players: int, options: Mapping[str, Any]) -
         raise InvalidInput(Say("That is %(held)s victory points in play, but the box holds "
                                "only %(count)s.", held=held, count=VICTORY_POINTS_IN_THE_BOX),
                            "players")
+
+
+# What parse_part, parse_round and parse_character read, as the API's document says it (base.py's
+# Described).
+_SYMBOL = {"enum": list(SYMBOLS)}
+STATE = {"type": "object", "additionalProperties": False,
+         "properties": {"vp": {"type": "integer", "minimum": 0,
+                               "maximum": VICTORY_POINTS_IN_THE_BOX},
+                        "symbols": {"type": "array", "items": _SYMBOL,
+                                    "maxItems": MOST_FACE_UP}}}
+ROUND = {"type": "object", "required": ["players"], "additionalProperties": False,
+         "properties": {"players": {"type": "array",
+                                    "items": {"anyOf": [STATE, {"type": "null"}]}}}}
+CHARACTER = {"type": "object", "additionalProperties": False, "required": ["symbols"],
+             "properties": {"symbols": {"type": "array", "items": _SYMBOL,
+                                        "minItems": CHARACTER_SYMBOLS,
+                                        "maxItems": CHARACTER_SYMBOLS},
+                            "revealed": {"type": "boolean"}}}
 
 
 def round_input(entered: RoundInput) -> dict[str, Any]:
@@ -244,4 +262,5 @@ GAME = Game.of_rules(
     max_players=5,
     options=OPTIONS,
     secrets=True,
+    described=Described(ROUND, STATE, BandidoRound, BandidoMatch, CHARACTER),
 )

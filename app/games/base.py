@@ -46,6 +46,20 @@ class OptionSpec:
 
 
 @dataclass(frozen=True)
+class Described:
+    """What a game's API takes and shows, for API v1's machine-readable document (app/api/openapi):
+    JSON Schemas (plain data) of a round input, of one seat's part and of a secret character,
+    and the frozen dataclasses of its own round and match detail, whose fields the match's JSON
+    shows (detail_json). Kept beside the readers they describe, so that the two change together."""
+
+    round: Mapping[str, Any]
+    part: Mapping[str, Any]
+    round_detail: type | None = None
+    match_detail: type | None = None
+    character: Mapping[str, Any] | None = None
+
+
+@dataclass(frozen=True)
 class Side:
     """A scoring unit: one seat, or a partnership of two."""
 
@@ -194,6 +208,8 @@ class Game:
     # The round input's list of seats' parts, as the API names it (SPEC section 2): where a fault
     # in one seat's part is said to be (`hands[1].melded.joker`).
     parts_field: str = "players"
+    # What its API input and detail look like, for the API's document (None: any JSON object).
+    described: Described | None = None
     # Whether the lowest total ranks first with these options (a finished match's places after
     # its winners, and what a score-keeping app is told of the game); the highest, unless said.
     lowest_wins: Callable[[Mapping[str, Any]], bool] = lambda options: False

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .base import Game, OptionSpec, Result, RoundInput, RoundResult, concluded
+from .base import Described, Game, OptionSpec, Result, RoundInput, RoundResult, concluded
 from .reading import InvalidInput, expect_object, parse_seat_list, reject_unknown, whole_number
 from .say import Say
 
@@ -145,6 +145,25 @@ def check_round(entered: RoundInput, players: int, options: Mapping[str, Any]) -
     if len(snatchers) > 1:
         raise InvalidInput(Say("Only one player can snatch the Blue Banana in a round."),
                            "players")
+
+
+# What parse_part and parse_round read, as the API's document says it (base.py's Described).
+_CARDS = {"type": "integer", "minimum": 0, "maximum": DISPLAY}
+LINE = {"type": "object", "additionalProperties": False,
+        "properties": {"correct": _CARDS, "incorrect": _CARDS,
+                       "banana": {"enum": list(BANANA),
+                                  "description": "Who snatched the Blue Banana, and how."}}}
+TASK_CARD = {"type": "object", "required": ["motif", "color"], "additionalProperties": False,
+             "properties": {"motif": {"enum": list(MOTIFS)}, "color": {"enum": list(COLORS)}},
+             "description": "Never a motif in its own colour."}
+ROUND = {"type": "object", "required": ["players"], "additionalProperties": False,
+         "properties": {
+             "players": {"type": "array", "items": {"anyOf": [LINE, {"type": "null"}]}},
+             "task": {"anyOf": [{"type": "array", "items": TASK_CARD, "minItems": TASK_CARDS,
+                                 "maxItems": TASK_CARDS}, {"type": "null"}],
+                      "description": "The round's two task cards (two different ones)."},
+             "snatched": {"type": ["boolean", "null"],
+                          "description": "The banana is snatched before any line is typed."}}}
 
 
 def round_input(entered: RoundInput) -> dict[str, Any]:
@@ -319,5 +338,6 @@ GAME = Game.of_rules(
     min_players=2,
     max_players=10,
     options=OPTIONS,
+    described=Described(ROUND, LINE, BlueBananaRound, BlueBananaMatch),
 )
 

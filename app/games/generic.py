@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .base import Game, OptionSpec, Result, RoundInput, RoundResult, concluded
+from .base import Described, Game, OptionSpec, Result, RoundInput, RoundResult, concluded
 from .reading import InvalidInput, expect_object, reject_unknown, whole_number
 from .say import Say
 
@@ -68,6 +68,19 @@ def parse_round(body: Any, players: int, options: Mapping[str, Any]) -> RoundInp
         except InvalidInput as error:
             raise InvalidInput(error.message, None, seat, "scores") from error
     return RoundInput(common={}, parts=tuple(parts))
+
+
+# What parse_part and parse_round read, as the API's document says it (a cell from 0 where the
+# match's allow_negative is false).
+A_CELL = {"type": "integer", "minimum": -CELL_LIMIT, "maximum": CELL_LIMIT}
+DESCRIBED = Described(
+    round={"type": "object", "required": ["scores"], "additionalProperties": False,
+           "properties": {"scores": {
+               "type": "array", "items": {"anyOf": [A_CELL, {"type": "null"}]},
+               "description": "One score per player, in seat order; null for one not typed yet."}}},
+    part={"type": "object", "required": ["score"], "additionalProperties": False,
+          "properties": {"score": A_CELL}},
+)
 
 
 def round_input(round_: RoundInput) -> dict[str, Any]:
@@ -135,5 +148,6 @@ GAME = Game.of_rules(
     # A free sheet's table decides its own end, and may change its mind.
     movable=("target", "rounds"),
     parts_field="scores",
+    described=DESCRIBED,
     lowest_wins=lambda options: options["lowest_wins"],
 )

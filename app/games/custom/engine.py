@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from ..base import Game, OptionSpec, Result, RoundInput, RoundResult, ended
+from ..base import Described, Game, OptionSpec, Result, RoundInput, RoundResult, ended
 from ..reading import (
     InvalidInput,
     expect_object,
@@ -148,6 +148,17 @@ def parse_round(body: Any, players: int, options: Mapping[str, Any]) -> RoundInp
     return RoundInput(common={}, parts=parts)
 
 
+# What parse_part and parse_round read, as the API's document says it (base.py's Described): a
+# typed row's value by its key (a number, a tick, a choice's index; null: not typed yet).
+A_LINE = {"type": "object", "propertyNames": {"pattern": "^[a-z][a-z0-9_]{0,23}$"},
+          "additionalProperties": {"type": ["integer", "boolean", "null"]},
+          "description": "The design's typed rows by key: a number, true or false, or an "
+                         "option's index."}
+A_ROUND = {"type": "object", "required": ["players"], "additionalProperties": False,
+           "properties": {"players": {"type": "array",
+                                      "items": {"anyOf": [A_LINE, {"type": "null"}]}}}}
+
+
 def round_input(round_: RoundInput) -> dict[str, Any]:
     return {"players": [None if part is None else dict(part) for part in round_.parts]}
 
@@ -269,6 +280,7 @@ GAME = Game.of_rules(
     min_players=1,
     max_players=12,
     options=OPTIONS,
+    described=Described(A_ROUND, A_LINE, RoundDetail, MatchDetail),
     # As the free sheet's: a table decides its own end, and may change its mind.
     movable=("target", "rounds"),
     lowest_wins=lowest_wins,

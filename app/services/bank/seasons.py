@@ -90,7 +90,7 @@ def read_rules(body: Any, before: Rules | None = None) -> Rules:
     if ends is not None and ends < starts:
         raise Invalid(Say("A season ends on or after the day it starts."), "ends")
     game = given.get("game")
-    if game is not None and game not in GAMES:
+    if game is not None and not (isinstance(game, str) and game in GAMES):
         raise Invalid(Say("No such game; choose one of: %(games)s.", games=", ".join(GAMES)),
                       "game")
     best_of, at_least = (None if given.get(field) is None else _count(given[field], field)

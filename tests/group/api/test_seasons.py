@@ -89,6 +89,8 @@ def test_a_season_is_made_listed_read_changed_and_deleted(api, group):
     ({"best_of": True}, "best_of"),
     ({"at_least": "3"}, "at_least"),
     ({"game": "chess"}, "game"),
+    ({"game": {}}, "game"),  # Schemathesis found it: a game that is no text was a 500
+    ({"game": ["generic"]}, "game"),
     ({"name": "  "}, "name"),
     ({"colour": "red"}, "colour"),
 ])

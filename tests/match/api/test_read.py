@@ -77,3 +77,18 @@ def test_unknown_match_is_404_and_other_matches_tokens_do_not_open_it(api, start
     error_of(api.call("GET", "/matches/nope", mine.host), 404)
     for token in [other.host, other.view, other.seats[0]]:
         error_of(api.call("GET", mine.path, token), 404)
+
+
+def test_an_address_under_the_api_that_no_route_takes_is_kept_by_no_cache(client):
+    """SPEC section 6: every answer of the API is no-store, a 404 of no route and a 405 of a
+    method no route takes too (the document says so of every answer; Schemathesis found them
+    without it)."""
+    for method, path, status in (("GET", "/api/v1/matches/x/nowhere", 404),
+                                 ("GET", "/api/v1/no-such-thing", 404),
+                                 ("TRACE", "/api/v1/designs", 405),
+                                 ("DELETE", "/api/v1/groups", 405)):
+        answer = client.open(path, method=method)
+        assert answer.status_code == status, (method, path)
+        assert answer.headers["Cache-Control"] == "no-store", (method, path)
+    assert "no-store" not in client.get("/").headers.get("Cache-Control", "")
+
