@@ -33,6 +33,9 @@ _running: list[pytest.Item] = []  # the test being set up or run, for the check 
 SERIAL = ("look", "browser", "live", "fuzz")
 
 
+# First of all the plugins: a worker's xdist names each test's group in its id as it collects,
+# and must find the group already marked.
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items):
     for item in items:
         if any(item.path.is_relative_to(TESTS / name) for name in NO_DATABASE):
