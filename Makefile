@@ -75,6 +75,9 @@ DURATIONS := --durations=15
 # On both cores (pytest-xdist): the browser, look and live tests each keep to one worker, one
 # at a time, while the other worker takes the rest (tests/conftest.py). `WORKERS=0` runs serially.
 WORKERS ?= 2
+# Each process compiles the app's modules and the rewritten tests once, and the next reads them
+# (the tests start a hundred servers and two workers): kept as .pyc whatever the shell says.
+test: export PYTHONDONTWRITEBYTECODE :=
 test: lint $(COMPILED)
 	$(PYTHON) -m pytest -n $(WORKERS) --dist loadgroup $(DURATIONS)
 

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import atexit
+import shutil
+import tempfile
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
+from flask import Flask
 from jinja2 import BytecodeCache
 from werkzeug.routing import Rule
 from werkzeug.serving import WSGIRequestHandler, make_server
@@ -57,23 +62,52 @@ def _builders_made_once() -> None:
 _builders_made_once()
 
 
-def fresh_app(folder):
-    """An app on a fresh database: a new SQLite file in `folder`, or TEST_DATABASE_URL's tables
-    made anew. A generator: the app, then its tables dropped."""
-
+def _app_on(url: str) -> Flask:
     class Config(TestConfig):
-        SQLALCHEMY_DATABASE_URI = TestConfig.SQLALCHEMY_DATABASE_URI
-        if SQLALCHEMY_DATABASE_URI == "sqlite://":
-            SQLALCHEMY_DATABASE_URI = f"sqlite:///{folder / 'test.db'}"
+        SQLALCHEMY_DATABASE_URI = url
 
     app = create_app(Config)
     app.jinja_env.bytecode_cache = COMPILED_PAGES
-    with app.app_context():
-        db.create_all()
+    return app
+
+
+_EMPTY: list[Path] = []  # this process's SQLite file with every table made and no row
+
+
+def _empty_sqlite() -> Path:
+    """A SQLite file whose tables were made once for this process, for each test to copy:
+    copying it takes a fifth of a millisecond where making the tables took 12 ms, and dropping
+    them 6 ms more, at every test."""
+    if not _EMPTY:
+        folder = tempfile.mkdtemp(prefix="squarescores-empty-")
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
+        path = Path(folder) / "empty.db"
+        app = _app_on(f"sqlite:///{path}")
+        with app.app_context():
+            db.create_all()
+            db.engine.dispose()  # its write-ahead log checkpointed into the file, and gone
+        _EMPTY.append(path)
+    return _EMPTY[0]
+
+
+def fresh_app(folder: Path) -> Iterator[Flask]:
+    """An app on a fresh database: a new SQLite file in `folder` (a copy of one with every table
+    and no row), or TEST_DATABASE_URL's tables made anew. A generator: the app, then its
+    database let go (PostgreSQL's tables dropped)."""
+    url = TestConfig.SQLALCHEMY_DATABASE_URI
+    on_sqlite = url == "sqlite://"
+    if on_sqlite:
+        shutil.copyfile(_empty_sqlite(), folder / "test.db")
+        url = f"sqlite:///{folder / 'test.db'}"
+    app = _app_on(url)
+    if not on_sqlite:
+        with app.app_context():
+            db.create_all()
     yield app
     with app.app_context():
         db.session.remove()
-        db.drop_all()
+        if not on_sqlite:
+            db.drop_all()
         db.engine.dispose()
 
 
