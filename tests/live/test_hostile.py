@@ -302,8 +302,11 @@ def test_the_largest_import_holds_nobody_up(tmp_path, broken_last):
         # Measured against the import itself, not the clock: on a busy machine both grow. A
         # worker held for the import's work would keep /health waiting for most of it (it was
         # 4.5 s of a 25 s import); taking turns, /health waits a slice (`make bench` says how
-        # long on this machine: within 1 s, SPEC section 6).
-        assert max(slowest) < took / 10, f"/health took {max(slowest):.2f} s of {took:.1f} s"
+        # long on this machine: within 1 s, SPEC section 6). Refused at its end, the import is
+        # its check almost whole (4 s alone on a busy machine), which a held worker would hold
+        # /health for nearly all of; a slice there is a larger share of so short a run.
+        share = 4 if broken_last else 10
+        assert max(slowest) < took / share, f"/health took {max(slowest):.2f} s of {took:.1f} s"
 
         if not broken_last:
             made = answer["reply"].json()
