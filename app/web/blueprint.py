@@ -86,7 +86,13 @@ def remember(token: str, key: str = "recent") -> None:
     back carries the whole session as the request found it, so a read that was under way while
     the same phone saved (a live refresh, the service worker keeping its copy of the page)
     would put back the session from before the save and wipe out what the save told the next
-    page (its flash: 'Banking undone')."""
+    page (its flash: 'Banking undone').
+
+    Nor is the copy a service worker keeps of an open page (X-Kept-Copy, sw.js) a visit: asked
+    as the worker starts, it can come after the phone opened another match, and put the one
+    left back at the top."""
+    if request.headers.get("X-Kept-Copy"):
+        return
     known = session.get(key, [])
     if known[:1] == [token] and session.permanent:
         return

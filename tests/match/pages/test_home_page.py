@@ -61,6 +61,19 @@ def test_opened_links_are_listed_newest_first_with_their_role(page, start, clien
         f"/m/{first.seats[1]}", f"/m/{second.view}"]
 
 
+def test_the_copy_a_service_worker_keeps_is_no_visit(page, start, client):
+    """The worker asks for the open pages' copies as it starts (sw.js): one that comes after the
+    phone opened the next match must not put the match left back at the top."""
+    left, opened = start(("Ana", "Ben")), start(("Dee", "Eve"))
+    page(f"/m/{left.host}")
+    page(f"/m/{opened.host}")
+    kept = client.get(f"/m/{left.host}", headers={"X-Kept-Copy": "1"})
+    assert kept.status_code == 200 and "Set-Cookie" not in kept.headers
+
+    assert [href for _, href, _ in recent_links(page("/"))] == [
+        f"/m/{opened.host}", f"/m/{left.host}"]
+
+
 def test_recent_matches_belong_to_the_phone_not_to_everyone(app, start, page):
     match = start(("Ana", "Ben"))
     page(f"/m/{match.host}")
