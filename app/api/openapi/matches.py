@@ -82,7 +82,10 @@ def components(matches: dict[str, Schema]) -> dict[str, Schema]:
                 "description": "At least 128 bits, new at each PUT: send it as X-Character-Key."}})
     made["Created"] = _per_game("Created")
     secret = [game for game in played() if game.secrets]
-    made["MatchWithKey"] = _per_game("WithKey", secret) if secret else ref("Match")
+    # One game with secrets is that game's match itself (a choice of one, with its
+    # discriminator, has a client generator make the same classes twice).
+    made["MatchWithKey"] = (ref(f"{title(secret[0])}WithKey") if len(secret) == 1
+                            else _per_game("WithKey", secret) if secret else ref("Match"))
     return made
 
 
