@@ -10,6 +10,7 @@ from .banakil_hands import (
     GOING_OUT,
     HALF_POINTS,
     HAND,
+    HAND_FORMS,
     MELDED_NOTHING,
     ONLINE_HALF_POINTS,
     ROUND,
@@ -326,7 +327,7 @@ GAME = Game.of_rules(
     # rules/banakil.txt: "feel free to move it to suit how long your table wants to play".
     movable=("target",),
     parts_field="hands",
-    described=Described(ROUND, HAND, BanakilRound, BanakilMatch),
+    described=Described(ROUND, HAND, BanakilRound, BanakilMatch, components=HAND_FORMS),
     # How a hand is typed and read is banakil_hands.py's.
     parse_round=parse_round,
     parse_part=parse_part,

@@ -208,9 +208,11 @@ HAND_BY_SCORE = {"type": "object", "required": ["score"], "additionalProperties"
                  "properties": {"score": {"type": "number", "multipleOf": 0.5,
                                           "minimum": -SCORE_LIMIT, "maximum": SCORE_LIMIT},
                                 "went_out": _FLAG, "melded": _FLAG, "no_turn": _FLAG}}
+# The two forms are named, so that the round's hands and a seat's part name the same two.
+HAND_FORMS = {"BanakilHandByCards": {"title": "A hand by its cards", **HAND_BY_CARDS},
+              "BanakilHandByScore": {"title": "A hand by its score", **HAND_BY_SCORE}}
 HAND = {"description": "A hand, by its card counts or by its score (SPEC section 2).",
-        "oneOf": [{"title": "A hand by its cards", **HAND_BY_CARDS},
-                  {"title": "A hand by its score", **HAND_BY_SCORE}]}
+        "oneOf": [{"$ref": f"#/components/schemas/{name}"} for name in HAND_FORMS]}
 ROUND = {"type": "object", "additionalProperties": False,
          "description": "A hand of every seat (null where not typed yet), or a dead hand: "
                         "{\"dead\": true}.",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from .reading import InvalidInput, whole_number
@@ -57,6 +57,9 @@ class Described:
     round_detail: type | None = None
     match_detail: type | None = None
     character: Mapping[str, Any] | None = None
+    # Schemas the others name ({"$ref": "#/components/schemas/<name>"}), by name: each a class
+    # of its own in a client generated from the document, where a form inlined twice is not.
+    components: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -167,6 +167,8 @@ def components(extra_match: dict[str, dict[str, Schema]],
         made[f"{named}Round"] = round_shown(game)
         made[f"{named}Match"] = match_shown(game, extra_match.get(game.name, {}))
         made[f"{named}Create"] = create_sent(game, extra_create.get(game.name, {}))
+        if game.described:
+            made |= {name: dict(schema) for name, schema in game.described.components.items()}
     made["Match"] = {"oneOf": [ref(f"{title(game)}Match") for game in played()],
                      "discriminator": {"propertyName": "game", "mapping": {
                          game.name: f"#/components/schemas/{title(game)}Match"
