@@ -194,12 +194,10 @@ def check_round(entered: RoundInput, players: int, options: Mapping[str, Any]) -
 
 # What parse_part and parse_round read, as the API's document says it (app/games/base.py's
 # Described): a hand by its two piles of card counts, or by the score the table counted.
-# (null beside the object, not in its type: a client generator makes a class of an object alone)
-_PILE = {"description": "Card counts by class; a missing class counts 0.",
-         "anyOf": [{"type": "object", "additionalProperties": False,
-                    "properties": {name: {"type": "integer", "minimum": 0, "maximum": most}
-                                   for name, most in IN_THE_PACKS.items()}},
-                   {"type": "null"}]}
+_PILE = {"type": ["object", "null"], "additionalProperties": False,
+         "description": "Card counts by class; a missing class counts 0.",
+         "properties": {name: {"type": "integer", "minimum": 0, "maximum": most}
+                        for name, most in IN_THE_PACKS.items()}}
 _FLAG = {"type": "boolean"}
 HAND_BY_CARDS = {"type": "object", "additionalProperties": False,
                  "properties": {"melded": _PILE, "in_hand": _PILE, "went_out": _FLAG,

@@ -50,6 +50,8 @@ FOLLOW_ON = {
 
 def _per_game(suffix: str, games: list[Any] | None = None) -> Schema:
     shown = played() if games is None else games
+    if len(shown) == 1:  # that game's own (a choice of one has a client generator make it twice)
+        return ref(f"{title(shown[0])}{suffix}")
     return {"oneOf": [ref(f"{title(game)}{suffix}") for game in shown],
             "discriminator": {"propertyName": "game", "mapping": {
                 game.name: f"#/components/schemas/{title(game)}{suffix}" for game in shown}}}
@@ -82,10 +84,7 @@ def components(matches: dict[str, Schema]) -> dict[str, Schema]:
                 "description": "At least 128 bits, new at each PUT: send it as X-Character-Key."}})
     made["Created"] = _per_game("Created")
     secret = [game for game in played() if game.secrets]
-    # One game with secrets is that game's match itself (a choice of one, with its
-    # discriminator, has a client generator make the same classes twice).
-    made["MatchWithKey"] = (ref(f"{title(secret[0])}WithKey") if len(secret) == 1
-                            else _per_game("WithKey", secret) if secret else ref("Match"))
+    made["MatchWithKey"] = _per_game("WithKey", secret) if secret else ref("Match")
     return made
 
 
