@@ -91,16 +91,8 @@ def test_no_link_reaches_a_log_though_every_request_is_logged(live):
 
     made = live.statuses[requests_before:]
     expected = Counter((method, _masked(live, path), str(status)) for method, path, status in made)
-    # gunicorn writes a line after its answer: on a loaded machine the last lines can come late,
-    # and a line of another request (a probe's) can come first, so wait for these very lines.
-    deadline = time.monotonic() + 60
-    while True:
-        live.settle()
-        new = live.log_text(since=sizes)
-        logged = ACCESS_LINE.findall(new)
-        if Counter(logged) >= expected or time.monotonic() > deadline:
-            break
-        time.sleep(0.05)
+    new = _once_logged(live, sizes, expected)
+    logged = ACCESS_LINE.findall(new)
 
     assert live.leaks() == {}, f"of {len(live.secrets)} tokens, these many are in these logs"
     shaped = len(TOKEN_SHAPE.findall(new))
@@ -111,6 +103,23 @@ def test_no_link_reaches_a_log_though_every_request_is_logged(live):
     assert sum(method == "POST" and path.startswith("/m/") for method, path, _ in logged) == 2
     assert sum(path.startswith("/api/v1/matches") for _, path, _ in logged) == 9
     assert new.count(f'"{origin}/m/…') == 13, "referrers are logged, their links masked"
+
+
+def _once_logged(live, sizes: dict[str, int], expected: Counter, timeout: float = 60) -> str:
+    """The logs since `sizes`, once the access log holds at least the `expected` lines.
+
+    gunicorn writes a line after its answer (a stream's when it sees it closed): on a loaded
+    machine the last lines can come late, and another request's line (a probe's) can come
+    first, so the log's line count alone says too little."""
+    deadline = time.monotonic() + timeout
+    while True:
+        live.settle()
+        new = live.log_text(since=sizes)
+        logged = Counter(ACCESS_LINE.findall(new))
+        if logged >= expected:
+            return new
+        assert time.monotonic() < deadline, f"these lines never came: {expected - logged}"
+        time.sleep(0.05)
 
 
 def _raw_status(live, request: str) -> int:
@@ -144,17 +153,10 @@ def test_event_streams_are_logged_with_their_links_masked(live):
 
     # A stream's line is written when it ends, once the server sees it closed: on a loaded
     # machine that can take longer than the answers' own lines, so wait for those lines.
-    expected = {("GET", "/m/…/events", "200"): 2,
-                ("GET", f"/api/v1/matches/{match_id}/events", "200"): 1}
-    deadline = time.monotonic() + 60
-    while True:
-        live.settle()
-        new = live.log_text(since=sizes)
-        logged = Counter(ACCESS_LINE.findall(new))
-        if all(logged[line] >= count for line, count in expected.items()):
-            break
-        assert time.monotonic() < deadline, f"the streams' lines never came: {logged}"
-        time.sleep(0.05)
+    new = _once_logged(live, sizes, Counter({("GET", "/m/…/events", "200"): 2,
+                                             ("GET", f"/api/v1/matches/{match_id}/events",
+                                              "200"): 1}))
+    logged = Counter(ACCESS_LINE.findall(new))
     assert live.leaks() == {}
     assert not TOKEN_SHAPE.findall(new)
     assert logged[("GET", "/m/…/events", "200")] == 2
