@@ -41,8 +41,9 @@
     // refresh again while the page is still behind it.
     told: null,
     retry: null,
-    // This phone's own saves on their way, and the versions its answered saves made: another
-    // phone's sentence is never said for those.
+    // This phone's own saves on their way (the sheet is aria-busy meanwhile, until the last
+    // answer is drawn), and the versions its answered saves made: another phone's sentence is
+    // never said for those.
     saving: 0,
     mine: {},
     // The newest version whose sentence the live region said, and one held back while own saves
@@ -114,7 +115,11 @@
       }
       return;
     }
-    var kept = live ? typed() : [];
+    // This phone's own save, answered after a live refresh already drew the version it made (the
+    // event can outrun the answer on a busy server): the page is that sheet already, and what has
+    // been typed since into the next round stays, with the caret where it is.
+    var caughtUp = !live && version === now.shown && !fresh.querySelector(".error");
+    var kept = live || caughtUp ? typed() : [];
     if (kept.length && entryNumber(fresh) !== entryNumber(sheet)) {
       // The round was finished on other phones: say what this phone had typed, lose nothing.
       notes.appendChild(note("flash-error", say("round-finished", { number: entryNumber(sheet) }),
@@ -151,7 +156,7 @@
     now.mine[version] = true;
     // This phone saved: what the notices above said is now behind it.
     notes.querySelectorAll(".flash-error").forEach(function (shown) { shown.remove(); });
-    focusNext();
+    if (!kept.length) focusNext();
   }
 
   // A refresh brought another phone's change: its sentence (and the version that change made)
@@ -176,6 +181,7 @@
     now.saving = Math.max(0, now.saving - 1);
     // After the caller has applied the answer (a then() on the same promise).
     setTimeout(function () {
+      if (!now.saving) sheet.removeAttribute("aria-busy");
       if (now.saving || !now.held) return;
       var waiting = now.held;
       now.held = null;
@@ -253,6 +259,7 @@
   function post(url, data) {
     data.append("csrf_token", csrf);
     now.saving += 1;
+    sheet.setAttribute("aria-busy", "true");
     var sent = fetch(url, { method: "POST", body: data, credentials: "same-origin" })
       .then(answerTo)
       .catch(function () { return UNREACHABLE; });

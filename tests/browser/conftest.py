@@ -90,6 +90,39 @@ def artifacts():
     return path
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A browser test that fails leaves each page it had open on its server in
+    test-artifacts/failed/ (a screenshot and the HTML), and says in its report where each page
+    was and what its banners and notes said: under load a failure is seldom seen twice."""
+    outcome = yield
+    report = outcome.get_result()
+    address = item.funcargs.get("live_server") if hasattr(item, "funcargs") else None
+    browser = item.funcargs.get("browser") if hasattr(item, "funcargs") else None
+    if not (report.failed and call.when == "call" and address and browser):
+        return
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parents[2] / "test-artifacts" / "failed"
+    folder.mkdir(parents=True, exist_ok=True)
+    said = []
+    pages = [page for context in browser.contexts for page in context.pages
+             if page.url.startswith(address)]
+    for number, page in enumerate(pages, start=1):
+        stem = folder / f"{item.name[:80]}-{number}"
+        try:
+            page.screenshot(path=f"{stem}.png", full_page=True, timeout=5_000)
+            stem.with_suffix(".html").write_text(page.content())
+            state = page.evaluate("""() => [...document.querySelectorAll(
+                '.banner, .flash, #sheet-notes p, .offline, .sheet-state')].map(e =>
+                [e.className + ':', e.getAttribute('data-version'), e.getAttribute('data-status'),
+                 e.innerText.slice(0, 160)].filter(Boolean).join(' '))""")
+        except Exception as error:  # noqa: BLE001 - a page gone or stuck still names itself
+            state = [f"unreadable: {error}"]
+        said.append(f"page {number}: {page.url}\n  " + "\n  ".join(state))
+    report.sections.append(("open pages", "\n".join(said) or "none open on the server"))
+
+
 def pytest_collection_modifyitems(items):
     # Werkzeug's test server leaves a static file unclosed when the browser drops a connection
     # mid-response (a page navigating away, say); that ResourceWarning is the server's, not ours.

@@ -5,6 +5,7 @@ open <details> all survive it (issue 15)."""
 from __future__ import annotations
 
 import re
+import threading
 
 import pytest
 from playwright.sync_api import expect
@@ -347,3 +348,43 @@ def test_a_replaced_link_ends_its_stream_and_says_so(live_server, browser, api):
     # Asked at most once why the stream was refused (or learnt it from the sheet), then no more.
     assert seen["polls"] <= 1
     viewer.context.close()
+
+
+def test_what_is_typed_after_a_save_survives_its_answer_coming_after_the_stream(
+        live_server, browser, api, app):
+    """A busy server: the stream tells the page of its own save, and the page draws that sheet,
+    before the save's answer comes. The person is already typing the next round: the answer,
+    drawing the same version, keeps what they typed (it wiped it, and a round saved half-typed
+    left a two-round match unfinished)."""
+    created = api.create(("Ana", "Ben"))
+    inner, answer = app.wsgi_app, threading.Event()
+
+    def answering_late(environ, start_response):
+        answered = inner(environ, start_response)
+        if environ["REQUEST_METHOD"] == "POST":
+            answer.wait(timeout=30)  # saved and told: only the answer waits
+        return answered
+
+    app.wsgi_app = answering_late
+    try:
+        page = phone(browser)
+        page.goto(f"{live_server}/m/{created['tokens']['host']}")
+        streaming(page)
+        page.get_by_label("Round 1, Ana").fill("3")
+        page.get_by_label("Round 1, Ben").fill("4")
+        page.get_by_role("button", name="Save round 1").click()
+        expect(page.locator("#r1")).to_be_visible()  # drawn from the stream's news
+        expect(page.locator("#sheet")).to_have_attribute("aria-busy", "true")
+        page.get_by_label("Round 2, Ana").fill("7")
+        answer.set()
+        expect(page.locator("#sheet")).not_to_have_attribute("aria-busy", "true")
+        expect(page.get_by_label("Round 2, Ana")).to_have_value("7")
+        expect(page.get_by_label("Round 2, Ana")).to_be_focused()
+        page.get_by_label("Round 2, Ben").fill("1")
+        page.get_by_role("button", name="Save round 2").click()
+        expect(page.locator("#r2 td")).to_have_text(["7", "1"])
+        expect(page.locator(".standing .total")).to_have_text(["10", "5"])
+    finally:
+        answer.set()
+        app.wsgi_app = inner
+    page.context.close()
