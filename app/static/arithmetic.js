@@ -1,5 +1,6 @@
 // What a person types into a cell, read as the server reads it (app/web/arithmetic.py): a whole
-// number or a quick sum (with a half, like 36.5, where a half is allowed), in any script's digits.
+// number or a quick sum (with a half, like 36.5, where a half is allowed), in any script's digits;
+// a sum's value is shown beside the cell it is typed into (showSum).
 // tests/arithmetic_cases.json holds the cases both must answer alike.
 (function () {
   "use strict";
@@ -67,5 +68,29 @@
     return { value: total / 2, terms: terms };
   }
 
-  window.SquareScores = Object.assign(window.SquareScores || {}, { evaluate: evaluate });
+  // A sum typed into a score field, its value shown beside it ("= 12"): only a sum is worth
+  // showing, and the server's reading of it is the answer.
+  function showSum(input) {
+    var reading = evaluate(input.value);
+    var text = reading.terms > 1 ? "= " + reading.value : "";
+    var shown = input.parentNode.querySelector(".preview");
+    if (!shown && !text) return;
+    if (!shown) {
+      shown = document.createElement("span");
+      shown.className = "preview";
+      shown.setAttribute("aria-live", "polite");
+      input.insertAdjacentElement("afterend", shown);
+    }
+    shown.textContent = text;
+  }
+
+  // Every score field under `root` typed into since the page was drawn.
+  function showSums(root) {
+    root.querySelectorAll("input.score").forEach(function (input) {
+      if (input.value !== input.defaultValue) showSum(input);
+    });
+  }
+
+  window.SquareScores = Object.assign(window.SquareScores || {},
+                                      { evaluate: evaluate, showSum: showSum, showSums: showSums });
 })();

@@ -55,27 +55,8 @@
     notice: null
   };
 
-  function preview(input) {
-    // Only a sum is worth a preview; the server's reading of it (arithmetic.js) is the answer.
-    if (!SS.evaluate) return;
-    var reading = SS.evaluate(input.value);
-    var text = reading.terms > 1 ? "= " + reading.value : "";
-    var shown = input.parentNode.querySelector(".preview");
-    if (!shown && !text) return;
-    if (!shown) {
-      shown = document.createElement("span");
-      shown.className = "preview";
-      shown.setAttribute("aria-live", "polite");
-      input.insertAdjacentElement("afterend", shown);
-    }
-    shown.textContent = text;
-  }
-
-  function previewAll() {
-    sheet.querySelectorAll("input.score").forEach(function (input) {
-      if (input.value !== input.defaultValue) preview(input);
-    });
-  }
+  // A sum typed shows its value beside it (arithmetic.js), here as the page is drawn anew too.
+  function previewAll() { if (SS.showSums) SS.showSums(sheet); }
 
   function focusNext() {
     var state = sheet.querySelector(".sheet-state");
@@ -315,7 +296,7 @@
   window.addEventListener("pageshow", function () { now.leaving = false; });
 
   sheet.addEventListener("input", function (event) {
-    if (event.target.matches("input.score")) preview(event.target);
+    if (event.target.matches("input.score") && SS.showSum) SS.showSum(event.target);
   });
 
   sheet.addEventListener("submit", function (event) {
