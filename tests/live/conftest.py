@@ -75,11 +75,14 @@ class LiveServer(Server):
         gunicorn writes the line after sending the answer, so without this a line can land
         in the next test's share of the log."""
         deadline = time.monotonic() + timeout
-        while True:
-            lines = self.logs["access"].read_text(errors="replace").count("\n")
-            if lines >= len(self.statuses) + self.probes or time.monotonic() > deadline:
-                return
+        while self.unlogged() > 0 and time.monotonic() < deadline:
             time.sleep(0.02)
+
+    def unlogged(self) -> int:
+        """How many requests recorded (and the launcher's probes) have no access line yet; below
+        zero, lines of requests nobody recorded, which would let `settle` return too early."""
+        lines = self.logs["access"].read_text(errors="replace").count("\n")
+        return len(self.statuses) + self.probes - lines
 
     def leaks(self) -> dict[str, int]:
         """How many of the tokens seen so far each log holds (counts, not the secrets)."""
@@ -119,6 +122,10 @@ def _server_stayed_healthy(request):
     seen, sizes = len(live.statuses), live.log_sizes()
     yield
     assert live.died() is None, live.died()
+    live.settle()
+    assert live.unlogged() >= 0, (
+        f"{-live.unlogged()} requests answered that the client did not record: record each in "
+        "live.statuses, or every later test's settle() returns before its lines are written")
     failures = [entry for entry in live.statuses[seen:] if entry[2] >= 500]
     assert not failures, f"5xx answers: {failures[:5]}"
     logged = live.log_text(since=sizes)

@@ -353,9 +353,13 @@ def test_every_page_of_a_1000_round_match_answers(tmp_path):
 
 
 def _get(live, path: str, headers: dict[str, str]) -> tuple[int, bytes]:
+    """A well-formed GET with headers as they are, which the app answers: recorded as the live
+    server's client records its own (its access line is waited for, its status checked)."""
     head = "".join(f"{name}: {value}\r\n" for name, value in headers.items())
-    return _raw(live, f"GET {path} HTTP/1.1\r\nHost: {HOST}:{live.port}\r\n{head}"
-                      "Connection: close\r\n\r\n".encode())
+    status, body = _raw(live, f"GET {path} HTTP/1.1\r\nHost: {HOST}:{live.port}\r\n{head}"
+                              "Connection: close\r\n\r\n".encode())
+    live.statuses.append(("GET", path, status))
+    return status, body
 
 
 @pytest.mark.parametrize("prefix", ["//evil.example", "/elsewhere", "/m", "x"])
