@@ -70,7 +70,9 @@ def lock(path: Path, mode: int) -> IO[str] | None:
     """The file at `path` locked (flock `mode`, without waiting), or None where another process
     holds it."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle = path.open("a")
+    # Empty, but beside the database: the server's user's alone, like everything there.
+    handle = os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600), "a")
+    os.fchmod(handle.fileno(), 0o600)  # one an older server made
     try:
         fcntl.flock(handle, mode | fcntl.LOCK_NB)
     except BlockingIOError:

@@ -180,5 +180,8 @@ def test_the_database_its_backups_and_what_a_restore_keeps_are_private(app, api,
         assert runner.invoke(args=["restore", str(stamped)]).exit_code == 0
         assert _mode(database) == 0o600
         assert [_mode(path) for path in database.parent.glob("*.replaced-*")] == [0o600]
+        # The locks beside them too (the restore's on the database, the schedule's on its folder).
+        assert _mode(serving_lock(database)) == 0o600
+        assert _mode(tmp_path / "backups" / ".lock") == 0o600
     finally:
         os.umask(was)
