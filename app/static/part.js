@@ -4,6 +4,10 @@
   var form = document.querySelector("form.hand-form");
   if (!form) return;
   var box = form.querySelector(".preview-box");
+  // Its place is kept from the start, empty (and unseen) until a preview comes: the Save button
+  // below it never moves under a finger when one arrives.
+  box.hidden = false;
+  function clear() { box.replaceChildren(); box.classList.remove("error"); }
   var timer = null;
   var asked = 0; // previews asked for so far: only the latest one's answer is shown
 
@@ -46,7 +50,7 @@
     var ask = ++asked;
     var nothing = form.querySelector("input[name=melded_nothing]");
     if (mode() === "score" && score && !score.value.trim() && !(nothing && nothing.checked)) {
-      box.hidden = true;
+      clear();
       return;
     }
     var query = new URLSearchParams(new FormData(form));
@@ -61,7 +65,6 @@
       })
       .then(function (reply) {
         if (ask !== asked) return; // an earlier preview, answered after a later one was asked
-        box.hidden = false;
         box.classList.toggle("error", !reply.ok);
         if (!reply.ok) { box.textContent = reply.message; return; }
         // The sentence comes from the page, in its language: {hand}, {side} and {cell} filled in.
@@ -78,7 +81,7 @@
           box.appendChild(why);
         }
       })
-      .catch(function () { if (ask === asked) box.hidden = true; });
+      .catch(function () { if (ask === asked) clear(); });
   }
 
   // A number as the page's language writes it (36,5 in German), with the page's one minus sign

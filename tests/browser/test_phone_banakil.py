@@ -251,3 +251,30 @@ def test_the_preview_says_why_a_hand_out_all_at_once_is_no_dhamoon(live_server, 
     expect(box.locator(".why")).to_have_text(
         "Out all at once, but no dhamoon: \u2068Ben\u2069 had melded.")
     context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_the_save_button_stays_where_it_is_when_the_preview_comes(live_server, browser, api,
+                                                                 lang):
+    """The preview comes when the server answers, on a busy Wi-Fi just as a finger comes down on
+    Save below it: the box keeps its place from the start (a tap landed on it instead, and the
+    hand was never saved)."""
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    context.add_cookies([{"name": "lang", "value": lang, "url": live_server}])
+    page = context.new_page()
+    created = api.create(("Dana", "Ravi"), game="banakil")
+    page.goto(f"{live_server}/m/{created['tokens']['host']}/round/1/hand/0")
+    page.locator("input[name=mode][value=score]").check()
+    box, save = page.locator(".preview-box"), page.locator("form.hand-form [type=submit]")
+    expect(box).to_be_hidden()  # nothing typed, nothing said
+    where = save.bounding_box()
+    page.locator("#score").fill("36.5")
+    page.locator("input[name=went_out]").check()
+    expect(box).to_contain_text(re.compile("37|٣٧"))
+    moved = save.bounding_box()["y"] - where["y"]
+    assert abs(moved) < 1, f"Save moved {moved:.1f} px when the preview came"
+    # The longest it says: why a hand out all at once is no dhamoon, on a line of its own.
+    page.locator("input[name=mode][value=cards]").check()
+    expect(box).to_be_visible()
+    assert save.bounding_box()["y"] >= where["y"]
+    context.close()
