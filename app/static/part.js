@@ -6,7 +6,7 @@
   var box = form.querySelector(".preview-box");
   // Its place is kept from the start, empty (and unseen) until a preview comes: the Save button
   // below it never moves under a finger when one arrives.
-  box.hidden = false;
+  if (box) box.hidden = false;
   function clear() { box.replaceChildren(); box.classList.remove("error"); }
   var timer = null;
   var asked = 0; // previews asked for so far: only the latest one's answer is shown
