@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from landing import on_the_sheet
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -39,6 +40,7 @@ def test_the_rulebooks_worked_hand_from_card_counts(live_server, phone):
     page.get_by_label("Dana went out").check()
     expect(page.locator(".preview-box")).to_have_text("Hand score 36.5 · Dana's cell: 37")
     page.get_by_role("button", name="Save Dana's hand").click()
+    on_the_sheet(page)
 
     # Ravi: clubs 5–J and three aces melded; K, Q, 9, 7, 6, 4, 4 and a two in hand.
     page.get_by_role("link", name="Ravi: count the hand").click()

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import re
-
 import pytest
+from landing import on_the_sheet
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -64,6 +63,7 @@ def turn_up(page, cards):
         expect(card.locator(f"input[name=motif{i}][value='{motif}']")).to_be_checked()
         expect(card.locator(f"input[name=color{i}][value='{color}']")).to_be_checked()
     page.get_by_role("button", name="Turn them up").tap()
+    on_the_sheet(page)
 
 
 def type_line(page, name, correct, incorrect, banana):
@@ -76,10 +76,7 @@ def type_line(page, name, correct, incorrect, banana):
     expect(page.locator("#incorrect")).to_have_value(str(incorrect))
     page.get_by_label(BANANA[banana]).check()
     page.get_by_role("button", name=f"Save {name}'s cards").tap()
-    # Back on the sheet, whose script puts the focus on the next line's link (scrolling it into
-    # view): the next tap waits until that has happened, or it lands where the link was.
-    page.wait_for_url(re.compile(r"/m/[^/?#]+([?#].*)?$"))
-    page.wait_for_load_state("domcontentloaded")
+    on_the_sheet(page)
 
 
 def test_a_whole_match_on_the_hosts_phone(live_server, phone):

@@ -4,6 +4,7 @@ hands typed as scores (counted on paper) with the "melded nothing" tick."""
 from __future__ import annotations
 
 import pytest
+from landing import on_the_sheet
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -20,6 +21,7 @@ def type_score(page, name, score, went_out=False, melded_nothing=False, screensh
     if screenshot:
         page.screenshot(path=str(screenshot), full_page=True)
     page.get_by_role("button", name=f"Save {name}'s hand").click()
+    on_the_sheet(page)
 
 
 def test_moving_the_line_to_the_latest_round_ends_the_match(live_server, phone, artifacts):
@@ -44,6 +46,7 @@ def test_moving_the_line_to_the_latest_round_ends_the_match(live_server, phone, 
     expect(page.locator("#score")).to_have_value("21")
     page.locator("#score").fill("60")
     page.get_by_role("button", name="Save Dana's hand").click()
+    on_the_sheet(page)
     type_score(page, "Ravi", "0", melded_nothing=True,
                screenshot=artifacts / "banakil-typed-hand.png")
     type_score(page, "Dana", "40", went_out=True)

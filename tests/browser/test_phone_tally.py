@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from landing import on_the_sheet
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -22,5 +23,6 @@ def test_a_host_plays_a_tally_to_the_end_on_a_phone(live_server, phone):
         phone.get_by_role("link", name=re.compile(f"{name}: count the tricks")).click()
         phone.get_by_label(re.compile("Tricks")).fill(tricks)
         phone.get_by_role("button", name=re.compile("Save")).click()
+        on_the_sheet(phone)
     expect(phone.locator(".standing .total")).to_have_text(["9", "3"])
     expect(phone.locator(".banner.over")).to_contain_text("Ana wins")
