@@ -1,7 +1,7 @@
 """What the contract's fuzzing needs to get past 401 and 404: a group with a roster, a banked
-match and a match in play, a night, a season, a destination and a design, made through the API
-itself; which link and which id each path of the document takes; and a case of Schemathesis's
-put on them."""
+match and a match in play, a Banana Bandido match (whose seats' links set their characters), a
+night, a season, a destination and a design, made through the API itself; which link and which
+id each path of the document takes; and a case of Schemathesis's put on them."""
 
 from __future__ import annotations
 
@@ -16,6 +16,9 @@ STAND_IN = "world-link:"
 # they reach the operation itself, past 404); that one keeps its ids as drawn.
 AS_DRAWN = 5
 SMALL = ("number", "seat")  # a round's number, a seat: drawn small, they name real ones too
+# A seat's own character (SPEC section 2: that seat's link alone sets it) is asked of the
+# Bandido match, whose four seats are every seat drawn small.
+CHARACTER = "/matches/{match_id}/seats/{seat}/character"
 
 
 def made(response, status: int = 201) -> dict[str, Any]:
@@ -24,10 +27,13 @@ def made(response, status: int = 201) -> dict[str, Any]:
 
 
 def link_kind(path: str) -> str | None:
-    """The kind of link an operation's path takes: its match's host link, its group's (and its
-    night's) owner link, its design's owner link."""
+    """The kind of link an operation's path takes: its match's host link (a Bandido seat's own
+    link for its character), its group's (and its night's) owner link, its design's owner
+    link."""
     if path == "/matches":
         return "group"  # a match made in a group takes the group's owner link
+    if path == CHARACTER:
+        return "seat"
     first = path.strip("/").split("/")[0]
     return {"matches": "match", "groups": "group", "nights": "night",
             "designs": "design"}.get(first)
@@ -41,6 +47,7 @@ class World:
     client: Any
     ids: dict[str, Any] = field(default_factory=dict)
     links: dict[str, str] = field(default_factory=dict)
+    seat_links: list[str] = field(default_factory=list)  # the Bandido match's, seat by seat
 
     def call(self, method: str, path: str, token: str | None = None, json: Any = None):
         headers = {"Authorization": f"Bearer {token}"} if token else {}
@@ -58,6 +65,8 @@ class World:
         host = match["tokens"]["host"]
         for scores in ([3, 1, 2], [6, 4, 5]):
             made(self.call("POST", f"/matches/{match['id']}/rounds", host, {"scores": scores}))
+        bandido = made(self.call("POST", "/matches", json={
+            "game": "bandido", "players": ["Ana", "Ben", "Cy", "Dee"]}))
         night = made(self.call("POST", f"/groups/{group['id']}/nights", owner, {
             "game": "generic", "players": roster, "table_size": 2}))
         season = made(self.call("POST", f"/groups/{group['id']}/seasons", owner, {
@@ -69,9 +78,11 @@ class World:
         self.ids = {"group_id": group["id"], "match_id": match["id"], "banked": banked,
                     "night_id": night["id"], "season_id": season["id"],
                     "destination_id": destination["id"], "player_id": roster[0],
-                    "design_id": design["id"], "number": 2, "seat": 1}
+                    "design_id": design["id"], "bandido": bandido["id"], "number": 2,
+                    "seat": 1}
         self.links = {"match": host, "group": owner, "night": owner,
                       "design": design["tokens"]["owner"]}
+        self.seat_links = list(bandido["tokens"]["seats"])
         return self
 
     def _banked(self, group_id: str, owner: str) -> str:
@@ -87,6 +98,8 @@ class World:
         """A real value of a path parameter: the id of this world's thing."""
         if name == "match_id" and path.startswith("/groups/"):
             return self.ids["banked"]
+        if name == "match_id" and path == CHARACTER:
+            return self.ids["bandido"]
         return self.ids.get(name)
 
     def learn(self, operation_id: str, status: int, answer: Any) -> None:
@@ -119,10 +132,18 @@ class World:
         self.with_live_link(case)
 
     def with_live_link(self, case, links: dict[str, str] | None = None) -> None:
-        """The stand-in link swapped for the world's own of that kind (a link Schemathesis left
-        out or drew, to see it refused, stays as it is)."""
+        """The stand-in link swapped for the world's own of that kind, a seat's that of the
+        seat its path names (a link Schemathesis left out or drew, to see it refused, stays as
+        it is)."""
         sent = (case.headers or {}).get("Authorization", "")
         if sent.startswith(f"Bearer {STAND_IN}"):
             kind = sent[len(f"Bearer {STAND_IN}"):]
-            case.headers = {**case.headers,
-                            "Authorization": f"Bearer {(links or self.links)[kind]}"}
+            live = self.seat_link(case) if kind == "seat" else (links or self.links)[kind]
+            case.headers = {**case.headers, "Authorization": f"Bearer {live}"}
+
+    def seat_link(self, case) -> str:
+        """The link of the Bandido seat the case's path names (the world's seat where it names
+        none of them)."""
+        drawn = str((case.path_parameters or {}).get("seat"))
+        seats = {str(seat): link for seat, link in enumerate(self.seat_links)}
+        return seats.get(drawn, self.seat_links[self.ids["seat"]])

@@ -86,8 +86,8 @@ def paths() -> dict[str, Any]:
             request=obj({
                 "game": {"enum": game_names()}, "players": ROSTER_IDS,
                 "table_size": nullable({"type": "integer", "minimum": 1}),
-                "options": {"type": "object", "description": "The game's options, as a "
-                                                             "match's."},
+                "options": nullable({"type": "object"}, description="The game's options, "
+                                    "as a match's: absent or null, the game's defaults."),
                 "name": nullable({"type": "string", "maxLength": 320, "description":
                                   "A night's name (1 to 80 characters); blank: the group's."}),
                 "seating": {"enum": ["mixed", "standings"]},

@@ -7,6 +7,9 @@ import itertools
 
 import pytest
 from api_helpers import error_of
+from jsonschema import Draft202012Validator
+
+from app.api.openapi import document
 
 NAMES = [f"P{i:02}" for i in range(16)]
 
@@ -209,6 +212,40 @@ def test_starting_a_night_refuses_what_is_not_valid(api, new_group, body, field)
         assert response.status_code == 201  # a blank name is the group's night
         return
     assert error_of(response, 422)["field"] == field
+
+
+def test_options_sent_null_are_the_games_defaults_as_at_a_match(api, new_group):
+    """SPEC section 7: each table is made as `POST /api/v1/matches` makes one, whose `options`
+    may be null (the game's defaults); a night's may too."""
+    group = new_group(players=["Ana", "Ben", "Cy", "Dee"])
+    ids = roster(api, group)
+    unsaid = start_night(api, group, ids)
+    null = start_night(api, group, ids, options=None)
+    assert null["options"] == unsaid["options"] == {}
+    for night in (null, unsaid):
+        [table] = night["seatings"][0]
+        match = api.call("GET", f"/matches/{table['match']}", table["tokens"]["host"])
+        assert match.get_json()["options"]["target"] == 303  # Banakil's own line
+
+
+def created_night_body():
+    """The schema of a night's create in the API's document, its references resolvable."""
+    made = document()
+    sent = made["paths"]["/groups/{group_id}/nights"]["post"]["requestBody"]
+    return Draft202012Validator({**sent["content"]["application/json"]["schema"],
+                                 "components": made["components"]})
+
+
+@pytest.mark.parametrize("field", ["table_size", "options", "name", "seating"])
+def test_the_document_takes_a_field_sent_null_as_the_server_does(api, new_group, field):
+    """SPEC section 13: the document says which optional fields take null, as the server
+    answers them (`options` and `name` as at a match's create; `seating` refused)."""
+    group = new_group(players=["Ana", "Ben"])
+    sent = {"game": "generic", "players": roster(api, group), field: None}
+    response = api.call("POST", f"{group.path}/nights", group.owner, json=sent)
+    assert response.status_code in (201, 422), response.get_json()
+    assert created_night_body().is_valid(sent) == (response.status_code == 201), (
+        field, response.status_code)
 
 
 def test_starting_a_night_refuses_in_spec_order(api, new_group, club):
