@@ -138,8 +138,31 @@ worker_class = _fair_gevent_worker if WORKER_CLASS == "gevent" else WORKER_CLASS
 preload_app = False
 accesslog = "-"
 errorlog = "-"
-# Tokens are capabilities: none may reach a log file.
-logger_class = "app.logs.RedactingLogger"
+
+
+def _redacting_logger():
+    """app/logs.py's RedactingLogger (tokens are capabilities: none may reach a log file), read
+    from its file alone. gunicorn's master makes its logger before any worker exists, and
+    importing `app.logs` would import the whole app there first: every module-level lock and
+    pool it makes would be made before gevent patches the workers that inherit them. One such
+    pool (a destination's name resolution) blocked every worker that resolved a name until
+    gunicorn killed it, once every 30 s while a delivery was pending (issue 41). The master
+    imports none of the app; each worker imports it after gevent has patched it."""
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    name = "squarescores_gunicorn_logs"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(
+            name, Path(__file__).resolve().parent / "app" / "logs.py")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name].RedactingLogger
+
+
+logger_class = _redacting_logger
 # Whether a request came over HTTPS is the app's to say (TRUSTED_PROXIES, app/hosting/): gunicorn
 # would otherwise believe an X-Forwarded-Proto from any client on loopback.
 secure_scheme_headers = {}

@@ -1,10 +1,12 @@
 """Flask extensions, created unbound and bound to the app in create_app."""
 
 import sqlite3
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
+from typing import Any
 
 from flask_compress import Compress
 from flask_migrate import Migrate
@@ -17,6 +19,7 @@ from sqlalchemy.orm import DeclarativeBase
 from sqlalchemy.pool import ConnectionPoolEntry
 
 from .server_files import made_private
+from .turns import cooperative
 
 
 class Base(DeclarativeBase):
@@ -82,11 +85,19 @@ def _sqlite_pragmas(dbapi_connection: DBAPIConnection,
     if file:
         made_private(Path(file))
     cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.execute(f"PRAGMA busy_timeout={int(BUSY_SECONDS * 1000)}")
     if cursor.execute("PRAGMA journal_mode").fetchone()[0] != "memory":
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.close()
+
+
+# How long a write waits its turn for SQLite's write lock (busy_timeout, and the wait below).
+BUSY_SECONDS = 10.0
+# Under gevent, a write looks again this often while another holds the lock, at first (the
+# waits grow to WAIT_LONGEST): SQLite's own busy handler sleeps in C, which under gevent holds
+# the whole worker (every phone on it) for as long as the other write takes.
+WAIT_FIRST, WAIT_LONGEST = 0.002, 0.05
 
 
 @event.listens_for(Engine, "begin")
@@ -96,5 +107,43 @@ def _sqlite_begin(conn: Connection) -> None:
         # of failing with "database is locked" when it upgrades a read lock mid-transaction.
         # Said to the driver itself: every request begins one, and a statement through
         # SQLAlchemy's own machinery cost more CPU than a poll's whole query.
-        conn.connection.driver_connection.execute(  # type: ignore[union-attr]
-            "BEGIN IMMEDIATE" if _write_intent.get() else "BEGIN")
+        driver = conn.connection.driver_connection
+        if not _write_intent.get():
+            driver.execute("BEGIN")  # type: ignore[union-attr]
+        elif cooperative():
+            _begin_in_turns(driver)
+        else:
+            driver.execute("BEGIN IMMEDIATE")  # type: ignore[union-attr]
+
+
+def _begin_in_turns(driver: Any) -> None:
+    """BEGIN IMMEDIATE under gevent: while another write holds the lock, this greenlet waits
+    and the worker's other requests are served (/health, polls, reads), up to BUSY_SECONDS;
+    then "database is locked", which the app answers 503 with Retry-After (app/web/errors.py)."""
+    import gevent
+
+    driver.execute("PRAGMA busy_timeout=0")
+    try:
+        deadline = time.monotonic() + BUSY_SECONDS
+        wait = WAIT_FIRST
+        while True:
+            try:
+                driver.execute("BEGIN IMMEDIATE")
+                return
+            except sqlite3.OperationalError as busy:
+                if not _locked(busy) or time.monotonic() + wait > deadline:
+                    raise
+            gevent.sleep(wait)
+            wait = min(wait * 2, WAIT_LONGEST)
+    finally:
+        driver.execute(f"PRAGMA busy_timeout={int(BUSY_SECONDS * 1000)}")
+
+
+def _locked(error: BaseException) -> bool:
+    text = str(error)
+    return "database is locked" in text or "database is busy" in text
+
+
+def locked_out(error: BaseException) -> bool:
+    """Whether a database error is another write holding SQLite's lock past BUSY_SECONDS."""
+    return _locked(getattr(error, "orig", None) or error)

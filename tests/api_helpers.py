@@ -17,7 +17,8 @@ from app.models import Change, Match
 
 # The error codes a client can branch on, one per status SPEC.md names.
 CODES = {400: "malformed", 401: "unauthorized", 403: "forbidden", 404: "not_found",
-         409: "conflict", 412: "version_mismatch", 422: "invalid", 429: "too_many_requests"}
+         409: "conflict", 412: "version_mismatch", 422: "invalid", 429: "too_many_requests",
+         503: "unavailable"}
 
 
 @dataclass(frozen=True)

@@ -60,3 +60,46 @@ def server_api(server, method, path, token=None, json_body=None):
     reply = request(server.port, method, f"/api/v1{path}", token, json_body)
     assert reply.status in (200, 201, 202), reply.body[:300]
     return reply.json()
+
+
+@pytest.mark.parametrize("kind", ["webhook", "notify"])
+def test_a_destination_named_by_its_host_is_added_and_delivered_with_no_worker_killed(
+        tmp_path, receiver, kind):
+    """Every real destination is named by its host (a chat's, a home's): `localhost` here, the one
+    name this machine resolves. gunicorn's master once imported the app before gevent patched the
+    workers, and the name's resolution then blocked the worker holding it on a thread-made queue
+    until gunicorn killed it, again and again while a delivery was pending (issue 41)."""
+    server = Server(tmp_path / "server", access_log=False, env={
+        "NOTIFY_NETWORKS": "any", "NOTIFY_POLL_SECONDS": "0.1"})
+    server.start()
+    try:
+        server.all_workers_ready()
+        workers = sorted(server.worker_pids())
+        group = server_api(server, "POST", "/groups", json_body={
+            "name": "Thursday", "players": ["Ana", "Ben"]})
+        owner = group["tokens"]["owner"]
+        port = receiver.server.server_port
+        url = (f"http://localhost:{port}/hook/secret-path-0123456789abcdef" if kind == "webhook"
+               else f"json://localhost:{port}/hook/secret-path-0123456789abcdef")
+        server_api(server, "POST", f"/groups/{group['id']}/destinations", owner,
+                   {"kind": kind, "url": url, "events": ["match_banked"]})
+        match = server_api(server, "POST", "/matches", owner, {
+            "game": "generic", "players": ["Ana", "Ben"], "group": group["id"],
+            "options": {"rounds": 1}})
+        host = match["tokens"]["host"]
+        server_api(server, "POST", f"/matches/{match['id']}/rounds", host, {"scores": [3, 1]})
+        server_api(server, "POST", f"/matches/{match['id']}/bank", host)
+        (delivered,) = receiver.wait_for(1)
+        assert delivered.path == "/hook/secret-path-0123456789abcdef"
+        assert b"Ana" in delivered.body
+
+        def settled():
+            listed = server_api(server, "GET", f"/groups/{group['id']}/destinations", owner)
+            (delivery,) = listed["destinations"][0]["deliveries"]
+            return delivery if delivery["status"] == "delivered" else None
+
+        assert until(settled)["attempts"] == 1
+        assert "WORKER TIMEOUT" not in server.log_text()
+        assert sorted(server.worker_pids()) == workers  # none killed, none replaced
+    finally:
+        server.stop()

@@ -13,13 +13,12 @@ import ipaddress
 import socket
 import threading
 from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
-from concurrent.futures import TimeoutError as Late
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
 from ...games.say import Say
+from ...turns import cooperative
 
 NETWORKS = ("public", "private", "any")
 # A name that takes longer than this to resolve is not reached (its refusal says so).
@@ -76,17 +75,53 @@ def _literal(host: str) -> bool:
     return True
 
 
-_resolver = ThreadPoolExecutor(max_workers=4, thread_name_prefix="notify-resolve")
+class _Late(Exception):
+    """A name still resolving when RESOLVE_SECONDS were up."""
+
+
+def _getaddrinfo(host: str, port: int) -> list[Any]:
+    """socket.getaddrinfo for `host`, given up on after RESOLVE_SECONDS.
+
+    Nothing is made for it at import: gunicorn's master may import this module before gevent
+    patches a worker, and a pool of threads (with its queue) made then blocked the whole worker
+    on that queue until gunicorn killed it (issue 41). Under gevent the lookup is gevent's own
+    (a thread of its hub's pool), waited for cooperatively; elsewhere a thread of its own,
+    started now and waited for at most RESOLVE_SECONDS (a name a resolver never answers leaves
+    it behind, daemonic, rather than the request waiting)."""
+    if cooperative():
+        import gevent
+
+        try:
+            with gevent.Timeout(RESOLVE_SECONDS, _Late):
+                return socket.getaddrinfo(host, port, 0, socket.SOCK_STREAM)
+        except _Late:
+            raise _Late() from None
+    answer: list[Any] = []
+    failure: list[BaseException] = []
+
+    def look() -> None:
+        try:
+            answer.extend(socket.getaddrinfo(host, port, 0, socket.SOCK_STREAM))
+        except BaseException as error:  # handed to the caller, below
+            failure.append(error)
+
+    looking = threading.Thread(target=look, name="notify-resolve", daemon=True)
+    looking.start()
+    looking.join(RESOLVE_SECONDS)
+    if looking.is_alive():
+        raise _Late()
+    if failure:
+        raise failure[0]
+    return answer
 
 
 def resolved(host: str, port: int) -> list[str]:
     """The addresses `host` resolves to, within RESOLVE_SECONDS."""
     if _literal(host):
         return [str(_address(host))]
-    future = _resolver.submit(socket.getaddrinfo, host, port, 0, socket.SOCK_STREAM)
     try:
-        infos = future.result(timeout=RESOLVE_SECONDS)
-    except Late as late:
+        infos = _getaddrinfo(host, port)
+    except _Late as late:
         raise Unreachable(Say("%(host)s did not resolve within %(seconds)s seconds.",
                               host=host, seconds=f"{RESOLVE_SECONDS:g}")) from late
     except (OSError, UnicodeError) as error:

@@ -104,3 +104,41 @@ def test_an_oversized_body_is_refused_without_a_5xx(played, refused, api):
     assert response.status_code == 413
     assert response.get_json()["error"]["code"]
     assert api.call("GET", played.path, played.host).get_json() == before
+
+
+def test_a_write_that_waited_past_the_lock_is_503_with_retry_after(played, refused, api,
+                                                                    monkeypatch):
+    """Another write holding SQLite's lock past BUSY_SECONDS (app/extensions.py) is a busy server,
+    not a broken one: 503 with Retry-After, never a 500; nothing written."""
+    import sqlite3
+
+    from sqlalchemy.exc import OperationalError
+
+    from app.api import matches
+
+    def locked(*args, **kwargs):
+        raise OperationalError("BEGIN IMMEDIATE", {}, sqlite3.OperationalError(
+            "database is locked"))
+
+    monkeypatch.setattr(matches, "authenticate_to_write", locked)
+    error = refused(played, 503, "POST", played.path + "/rounds", played.host,
+                    json={"scores": [1, 1, 1]})
+    assert "busy" in error["message"]
+    reply = api.call("POST", played.path + "/rounds", played.host, json={"scores": [1, 1, 1]})
+    assert (reply.status_code, reply.headers["Retry-After"]) == (503, "1")
+
+
+def test_any_other_database_error_stays_the_servers_own(played, api, app, monkeypatch):
+    import sqlite3
+
+    from sqlalchemy.exc import OperationalError
+
+    from app.api import matches
+
+    def broken(*args, **kwargs):
+        raise OperationalError("SELECT", {}, sqlite3.OperationalError("disk I/O error"))
+
+    monkeypatch.setattr(matches, "authenticate_to_write", broken)
+    app.config["PROPAGATE_EXCEPTIONS"] = False
+    assert api.call("POST", played.path + "/rounds", played.host,
+                    json={"scores": [1, 1, 1]}).status_code == 500

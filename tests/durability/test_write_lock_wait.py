@@ -1,0 +1,77 @@
+"""A write waiting for SQLite's write lock under gevent (gunicorn's worker): SQLite's own busy
+handler sleeps in C, which held the whole worker, every phone on it, for as long as another
+worker's write took (up to busy_timeout's 10 s, then a 500 "database is locked"). The wait is the
+loop's now: the worker's other requests go on, and the write begins once the lock is free; one
+that never frees is a 503 with Retry-After, never a 500."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+WAITING = """
+import sys
+from gevent import monkey
+monkey.patch_all()
+import gevent
+from sqlalchemy import create_engine, text
+from app import extensions
+
+holding = float(sys.argv[2])
+extensions.BUSY_SECONDS = float(sys.argv[3])
+engine = create_engine("sqlite:///" + sys.argv[1])
+with engine.begin() as made:
+    made.execute(text("CREATE TABLE t (n INTEGER)"))
+
+held = engine.raw_connection()   # another worker's write, holding the lock (kept: not pooled)
+other = held.driver_connection
+other.execute("BEGIN IMMEDIATE")
+other.execute("INSERT INTO t VALUES (1)")
+ticks = []
+
+def ticking():   # the worker's other requests
+    while len(ticks) < 10_000:
+        ticks.append(1)
+        gevent.sleep(0.005)
+
+def other_write_ends():
+    gevent.sleep(holding)
+    other.execute("COMMIT")
+
+def write():
+    with extensions.write_intent(), engine.begin() as connection:
+        connection.execute(text("INSERT INTO t VALUES (2)"))
+    return len(ticks)
+
+gevent.spawn(ticking)
+gevent.spawn(other_write_ends)
+writer = gevent.spawn(write)
+gevent.joinall([writer], timeout=30)
+if writer.exception is not None:
+    print("refused", extensions.locked_out(writer.exception))
+else:
+    with engine.connect() as read:
+        print("written", writer.value > 0, read.execute(text("SELECT count(*) FROM t")).scalar())
+"""
+
+
+@pytest.mark.no_database
+def test_a_write_waits_for_the_lock_while_the_worker_serves_the_others(tmp_path):
+    run = subprocess.run([sys.executable, "-c", WAITING, str(tmp_path / "db.sqlite"), "0.3",
+                          "10"], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    # Written once the other write ended, with the worker's other greenlets run meanwhile.
+    assert run.stdout.split() == ["written", "True", "2"]
+
+
+@pytest.mark.no_database
+def test_a_lock_never_freed_is_said_as_busy(tmp_path):
+    run = subprocess.run([sys.executable, "-c", WAITING, str(tmp_path / "db.sqlite"), "5",
+                          "0.2"], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == ["refused", "True"]
