@@ -94,7 +94,9 @@ def _compiled(canonical: str) -> Design:
 
 
 def read_option(raw: Any) -> dict[str, Any]:
-    """A match's `design` option: the design checked and written back in its canonical form."""
+    """A match's `design` option: the design checked and written back in its canonical form.
+    Its texts are only trimmed here: a copy a client sent is read first by the app, in its
+    names' normal form, as any design (services/design/copies.py)."""
     if raw is None:
         raise InvalidInput(Say("Give the design: its name, rows and who wins."), None)
     return design_json(parse_design(raw))

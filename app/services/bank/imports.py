@@ -19,6 +19,7 @@ from ...games import GAMES, Game, InvalidInput, Result, RoundInput
 from ...games.say import Say
 from ...models import Change, Entry, Group, Match, Player, Round, Seat, Token
 from ...turns import in_turns, without_pauses
+from ..design.copies import DESIGN_ID, carried_options, plays_designs
 from ..match.create import MATCH_NAME_LIMIT, clean_players, new_id
 from ..match.edits import detail_text
 from ..match.writes import MOST_ROUNDS as MOST_ROUNDS_A_MATCH
@@ -159,7 +160,8 @@ def _match(raw: Any, where: str, roster: Mapping[Any, str]) -> _Planned:
         players.append(pid)
     with _at(where):
         names = clean_players([seat.get("name") for seat in seats], game)
-        options = parse_input(game.parse_options, raw.get("options"), len(names))
+        options = parse_input(game.parse_options, carried_options(game, raw.get("options")),
+                              len(names))
     name = clean_text(raw.get("name"), f"{where}.name", MATCH_NAME_LIMIT, Say("A match name"))
     characters = _characters(raw.get("characters"), game, len(names), where)
     rounds = _rounds(raw.get("rounds"), game, len(names), options, where)
@@ -179,20 +181,23 @@ def _match(raw: Any, where: str, roster: Mapping[Any, str]) -> _Planned:
     if not isinstance(taken_out, bool):
         raise Invalid(Say("“taken_out” is true or false."), f"{where}.taken_out")
     return _Planned(game, names, players, options, name, rounds, characters, result, started,
-                    banked, place, note, taken_out, _design(raw.get("design"), where))
+                    banked, place, note, taken_out, _design(raw.get("design"), game, where))
 
 
-def _design(raw: Any, where: str) -> tuple[str | None, int | None]:
+def _design(raw: Any, game: Game, where: str) -> tuple[str | None, int | None]:
     """The stored design a match's copy came from (its copy travels in its options)."""
     if raw is None:
         return None, None
-    if not isinstance(raw, Mapping):
-        raise Invalid(Say("A match's design is {\"id\", \"version\"}."), f"{where}.design")
+    if not isinstance(raw, Mapping) or not plays_designs(game):
+        raise Invalid(Say("A match's design is {\"id\", \"version\"}.") if plays_designs(game)
+                      else Say("Only a sheet for any game is played from a design."),
+                      f"{where}.design")
     _known_fields(raw, {"id", "version"}, f"{where}.design.")
     design_id, version = raw.get("id"), raw.get("version")
-    if not (design_id is None or (isinstance(design_id, str) and 0 < len(design_id) <= 24)):
-        raise Invalid(Say("A design's id is its text of 1 to 24 characters."),
-                      f"{where}.design.id")
+    if not (design_id is None or (isinstance(design_id, str)
+                                  and DESIGN_ID.fullmatch(design_id) is not None)):
+        raise Invalid(Say("A design's id is 1 to 24 letters, digits, “-” and “_”, as in its "
+                          "link."), f"{where}.design.id")
     if not (version is None or (isinstance(version, int) and not isinstance(version, bool)
                                 and 1 <= version <= 2**31 - 1)):
         raise Invalid(Say("A design's version is a whole number from 1."),

@@ -1,8 +1,12 @@
 """A match's copy of a design: the options a match of a design starts with (the design read from
-its id, or whole from the request) and the design and version it came from."""
+its id, or whole from the request, or carried by an imported match) and the design and version it
+came from. A copy sent by a client is read here, by read_design, as every design a client sends
+is (the engine's own reading of a match's options only trims them)."""
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -11,7 +15,7 @@ from ...errors import Invalid
 from ...games import Game
 from ...games.custom import GAME as CUSTOM
 from ...games.say import Say
-from .designs import find_design, read_design
+from .designs import find_design, read_design, read_sent
 
 
 @dataclass(frozen=True)
@@ -23,12 +27,21 @@ class Origin:
     version: int | None = None
 
 
+# A design's id: a stored one's (its link's letters) or a gallery file's name.
+DESIGN_ID = re.compile(r"[A-Za-z0-9_-]{1,24}")
+
+
+def plays_designs(game: Game) -> bool:
+    """Whether a match of `game` is played from a design, whose copy it keeps."""
+    return game.name == CUSTOM.name
+
+
 def match_options(game: Game, design: Any, options: Any) -> tuple[Any, Origin | None]:
     """The options of a new match of `game`, with `design` (SPEC section 10: a design's id, its
     latest version, or a design whole) copied into them as `design`; the design may also come
     as the options' own `design` (a night's options, a rematch's). Answers the options and
     where their design came from (None for a game played without one)."""
-    if game.name != CUSTOM.name:
+    if not plays_designs(game):
         if design is not None:
             raise Invalid(Say("Only a sheet for any game is played from a design."), "design")
         return options, None
@@ -47,6 +60,29 @@ def match_options(game: Game, design: Any, options: Any) -> tuple[Any, Origin | 
     else:
         copy, origin = read_design(source, where), Origin()
     return {**(options or {}), "design": copy}, origin
+
+
+def carried_options(game: Game, options: Any) -> Any:
+    """The options of an imported match (SPEC section 10: a match carries its design's copy,
+    whole, as its options' `design`), that copy read as any design a client sends (422 at
+    `options.design...`), never taken as it came; the engine says what else is wrong."""
+    if not plays_designs(game) or not isinstance(options, Mapping) or "design" not in options:
+        return options
+    sent = json.dumps(options["design"], ensure_ascii=False)
+    copy = _CARRIED.get(sent)
+    if copy is None:
+        copy = read_sent(options["design"], len(sent.encode(errors="surrogatepass")),
+                         "options.design")
+        if len(_CARRIED) >= 16:
+            _CARRIED.clear()
+        _CARRIED[sent] = copy
+    return {**options, "design": copy}
+
+
+# The copies read lately, by their JSON: an export's matches mostly carry one design's, read
+# once rather than once a match (only a copy read whole, at most LARGEST_BODY, is kept). A copy
+# is never changed in place: the engine reads it into its match's own.
+_CARRIED: dict[str, dict[str, Any]] = {}
 
 
 def design_shown(design_id: str | None, version: int | None,

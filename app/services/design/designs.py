@@ -72,13 +72,13 @@ def read_design(raw: Any, where: str = "") -> dict[str, Any]:
         raise Invalid(error.message, field or None) from None
 
 
-def read_sent(raw: Any, size: int) -> dict[str, Any]:
+def read_sent(raw: Any, size: int, where: str = "") -> dict[str, Any]:
     """A design as a client sent it, `size` bytes of JSON: refused past any design's size
     before it is read (422), else read_design's."""
     if size > LARGEST_BODY:
         raise Invalid(Say("A design is at most %(most)s KiB of JSON.",
-                          most=LARGEST_DESIGN // 1024))
-    return read_design(raw)
+                          most=LARGEST_DESIGN // 1024), where or None)
+    return read_design(raw, where)
 
 
 def create_design(raw: Any, size: int = 0, address: str | None = None) -> tuple[Stored, str]:
