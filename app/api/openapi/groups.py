@@ -87,12 +87,15 @@ GROUP_FIELDS: dict[str, Schema] = {
     "version": VERSION, "next": nullable(TEXT)}
 GROUP_TOKENS = obj({"owner": LINK, "view": LINK})
 GROUP_LINKS = obj({"owner": TEXT, "view": TEXT}, description="Each link's page (`/g/<link>`).")
+IMPORTED_MOMENT: Schema = MOMENT | {
+    "description": "An import takes one from 1900-01-01 to 2999-12-31 in UTC (422 past them)."}
 EXPORTED_MATCH = obj({
     "id": ID, "game": TEXT, "name": TEXT, "options": {"type": "object"},
     "players": array(obj({"seat": COUNT, "name": TEXT, "player": nullable(INT)})),
     "characters": array(nullable(obj({"symbols": array(TEXT), "revealed": FLAG}))),
-    "rounds": array(ref("RoundInput")), "started_at": MOMENT, "banked_at": MOMENT,
-    "place": nullable(TEXT), "note": nullable(TEXT), "taken_out": FLAG})
+    "rounds": array(ref("RoundInput")), "started_at": IMPORTED_MOMENT,
+    "banked_at": IMPORTED_MOMENT, "place": nullable(TEXT), "note": nullable(TEXT),
+    "taken_out": FLAG})
 EXPORT_FIELDS: dict[str, Schema] = {
     "format": {"const": "squarescores-group"}, "format_version": {"const": 1},
     "exported_at": MOMENT, "name": TEXT, "ratings": FLAG, "players": ROSTER,

@@ -34,7 +34,8 @@ GROUP_ID = path_parameter("group_id", ID, "The group's id.")
 SEASON_ID = path_parameter("season_id", {"type": "integer", "minimum": 1}, "The season's id.")
 LINKED = ("group_link",)
 A_DAY: Schema = {"type": "string", "format": "date", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
-                 "description": "YYYY-MM-DD (the group's days are UTC's)."}
+                 "description": "YYYY-MM-DD from 1900-01-01 to 2999-12-31 (the group's days "
+                                "are UTC's)."}
 A_COUNT: Schema = {"type": "integer", "minimum": 1, "maximum": MOST}
 RULES: dict[str, Schema] = {
     "name": name(SEASON_NAME_LIMIT, "A season's name"), "starts": A_DAY,

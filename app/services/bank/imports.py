@@ -19,6 +19,7 @@ from ...games import GAMES, Game, InvalidInput, Result, RoundInput
 from ...games.say import Say
 from ...models import Change, Entry, Group, Match, Player, Round, Seat, Token
 from ...turns import in_turns, without_pauses
+from .. import dates
 from ..design.copies import DESIGN_ID, carried_options, plays_designs
 from ..match.create import MATCH_NAME_LIMIT, clean_players, new_id
 from ..match.edits import detail_text
@@ -272,6 +273,8 @@ def _time(raw: Mapping[str, Any], name: str, where: str) -> datetime:
     except (ValueError, OverflowError, OSError) as error:
         raise Invalid(Say("“%(name)s” is a time in ISO 8601, like 2026-11-30T20:15:00+00:00.",
                           name=name), f"{where}.{name}") from error
+    if not dates.held(moment):  # a group's evening is the six hours before its latest match
+        raise Invalid(dates.OUT_OF_RANGE, f"{where}.{name}")
     return moment
 
 

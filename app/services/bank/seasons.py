@@ -19,6 +19,7 @@ from ...games import GAMES
 from ...games.say import Say
 from ...models import Group, Match, Player, Season, Seat, utc
 from ...turns import in_turns
+from .. import dates
 from ..text import clean_text
 from .groups import GroupAccess, writing_group
 
@@ -54,13 +55,18 @@ def rules_of(season: Season) -> Rules:
                  season.at_least)
 
 
-def _day(value: Any, field: str) -> date:
+def _day(value: Any, field: str, judged: bool = True) -> date:
+    """A day as written; one `judged` (given now, not kept from before) is refused outside
+    what the app takes (services/dates.py: its table counts up to the day after its last)."""
     if not isinstance(value, str) or not DAY.fullmatch(value):
         raise Invalid(Say("Write a day as YYYY-MM-DD (2026-09-01)."), field)
     try:
-        return date.fromisoformat(value)
+        day = date.fromisoformat(value)
     except ValueError:
         raise Invalid(Say("There is no such day: %(day)s.", day=value), field) from None
+    if judged and not dates.held(day):
+        raise Invalid(dates.OUT_OF_RANGE, field)
+    return day
 
 
 def _count(value: Any, field: str) -> int:
@@ -85,8 +91,10 @@ def read_rules(body: Any, before: Rules | None = None) -> Rules:
     given = {**kept_, **body}
     name = given["name"] if "name" not in body else clean_text(
         body["name"], "name", SEASON_NAME_LIMIT, Say("A season's name"))
-    starts = _day(given["starts"], "starts")
-    ends = None if given.get("ends") is None else _day(given["ends"], "ends")
+    # A day kept from before is read as it is: a season stored before days were bounded
+    # changes its name without being refused for a day nobody gave.
+    starts = _day(given["starts"], "starts", "starts" in body)
+    ends = None if given.get("ends") is None else _day(given["ends"], "ends", "ends" in body)
     if ends is not None and ends < starts:
         raise Invalid(Say("A season ends on or after the day it starts."), "ends")
     game = given.get("game")
@@ -238,7 +246,9 @@ def played_of(group_id: str, rules: Rules) -> list[Played]:
              .where(Match.group_id == group_id, Match.ended == "banked",
                     Match.taken_out.is_(False), Match.banked_at >= _midnight(rules.starts))
              .order_by(Match.banked_at, Match.id))
-    if rules.ends is not None:
+    # A season stored ending on the last day there is (before days were bounded) has no day
+    # after it: every match is banked before its end.
+    if rules.ends is not None and rules.ends < date.max:
         query = query.where(Match.banked_at < _midnight(rules.ends + timedelta(days=1)))
     if rules.game is not None:
         query = query.where(Match.game == rules.game)

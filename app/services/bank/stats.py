@@ -4,7 +4,7 @@ head to head, and tonight."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any, TypedDict
 
 from ...cache import kept
@@ -111,7 +111,9 @@ def tonight(bank: Bank) -> dict[str, Any]:
     if not counted:
         return {"since": None, "until": None, "matches": [], "players": [], "leaders": []}
     until = max(match.banked_at for match in counted)
-    since = until - EVENING
+    # A bank stored in the first hours there are (imported before dates were bounded) has
+    # less than an evening before its latest match.
+    since = until - min(EVENING, until - datetime.min.replace(tzinfo=UTC))
     evening = tuple(match for match in counted if match.banked_at >= since)
     board = _tally(evening)
     players = sorted(

@@ -15,6 +15,7 @@ from ...cache import kept
 from ...errors import Invalid, NotFound, ServiceError
 from ...games import GAMES
 from ...i18n import language, say
+from ...services import dates
 from ...services.bank.groups import GroupAccess
 from ...services.bank.seasons import (
     Rules,
@@ -113,7 +114,8 @@ def _form_page(token: str, form: SeasonForm, season_id: int | None, status: int 
     form.game.choices = [("", _("Every game"))] + [(g.name, say(g.title))
                                                     for g in GAMES.values()]
     return render_template("group/season_form.html", token=token, form=form,
-                           season_id=season_id), status
+                           season_id=season_id, days={"min": dates.FIRST.isoformat(),
+                                                      "max": dates.LAST.isoformat()}), status
 
 
 def _body(form: SeasonForm) -> dict[str, Any]:

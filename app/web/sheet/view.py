@@ -341,8 +341,11 @@ class SheetView(PhoneSecrets):
         banked = self.match.banked_at
         if self.access.role != "host" or self.status != "banked" or banked is None:
             return None
-        until = models.utc(banked) + UNBANK_WITHIN
-        return until if not self.match.next_id and datetime.now(UTC) < until else None
+        now = datetime.now(UTC)
+        # Never counted from after now: a banking stored at the end of time (no write makes
+        # one) has no ten minutes after it.
+        until = min(models.utc(banked), now) + UNBANK_WITHIN
+        return until if not self.match.next_id and now < until else None
 
     @property
     def may_undo(self) -> bool:

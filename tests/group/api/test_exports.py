@@ -236,6 +236,12 @@ GOOD = bank_export(ROSTER, [free_sheet(ROSTER, [1, 2], [[1, 5], [2, 2]])])
     ("matches[0].started_at", "yesterday", "matches[0].started_at"),
     ("matches[0].banked_at", "2025-01-01T00:00:00+00:00", "matches[0].banked_at"),
     ("matches[0].banked_at", DELETE, "matches[0].banked_at"),
+    # Issue 41: a moment every sum done with it later can hold, in UTC: from 1900 to 2999.
+    ("matches[0].started_at", "0001-01-01T00:00:00+00:00", "matches[0].started_at"),
+    ("matches[0].started_at", "1900-01-01T00:30:00+01:00", "matches[0].started_at"),
+    ("matches[0].banked_at", "9999-12-31T23:59:59+00:00", "matches[0].banked_at"),
+    ("matches[0].banked_at", "9999-12-31T23:59:59", "matches[0].banked_at"),
+    ("matches[0].banked_at", "2999-12-31T23:30:00-01:00", "matches[0].banked_at"),
     ("matches[0].taken_out", "no", "matches[0].taken_out"),
     ("matches[0].place", "x" * 81, "matches[0].place"),
     ("matches[0].note", 5, "matches[0].note"),

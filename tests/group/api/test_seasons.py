@@ -4,8 +4,13 @@ refusals, and a season's table over banked matches of known days (made by an imp
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 from api_helpers import StartedGroup, error_of
+
+from app.extensions import db
+from app.models import Season
 
 NAMES = ["Ana", "Ben", "Cy", "Dee"]
 
@@ -93,6 +98,13 @@ def test_a_season_is_made_listed_read_changed_and_deleted(api, group):
     ({"game": ["generic"]}, "game"),
     ({"name": "  "}, "name"),
     ({"colour": "red"}, "colour"),
+    # Issue 41: a day is one every sum done with it later can hold (its table counts up to
+    # the day after its last), with room to spare: from 1900 to 2999.
+    ({"ends": "9999-12-31"}, "ends"),
+    ({"starts": "9999-12-31"}, "starts"),
+    ({"starts": "0001-01-01"}, "starts"),
+    ({"starts": "1899-12-31"}, "starts"),
+    ({"ends": "3000-01-01"}, "ends"),
 ])
 def test_what_is_not_a_season_is_422_naming_its_field(api, group, fields, field):
     body = {"name": "Autumn", "starts": "2026-09-01"} | fields
@@ -237,3 +249,58 @@ def test_a_match_banked_later_moves_the_seasons_table_and_its_etag(api, group, b
     assert read.status_code == 200 and read.headers["ETag"] != etag
     assert table_of(read.get_json())["Ben"] == {"played": 1, "won": 1, "points": 1,
                                                 "counted": 1, "rank": 1}
+
+
+def test_a_season_ending_9999_12_31_is_422_and_the_group_answers_on(api, group, banked_in):
+    # Issue 41's attack: the season was stored, its answer was a 500, and so was every read of
+    # the group from then on (its table counts the matches banked before the day after its last).
+    banked_in(group, ["Ana", "Ben"], [3, 8])
+    error = error_of(api.call("POST", f"{group.path}/seasons", group.owner, json={
+        "name": "Forever", "starts": "2026-01-01", "ends": "9999-12-31"}), 422)
+    assert error["field"] == "ends"
+    assert error["message"] == "A date from 1900-01-01 to 2999-12-31."
+    assert api.call("GET", f"{group.path}/seasons", group.view).get_json()["seasons"] == []
+    for path in (group.path, f"{group.path}/stats"):
+        assert api.call("GET", path, group.view).status_code == 200
+    # The last day there is a season may end on counts the match banked today.
+    last = created(api, group, starts="1900-01-01", ends="2999-12-31")
+    assert table_of(last)["Ben"]["played"] == 1
+
+
+def stored(app, group_id: str, starts: date, ends: date | None) -> int:
+    """A season written straight into the database, as an older version could have, with days
+    the API takes no more."""
+    with app.app_context():
+        season = Season(group_id=group_id, name="Forever", starts=starts, ends=ends)
+        db.session.add(season)
+        db.session.commit()
+        return season.id
+
+
+@pytest.mark.parametrize("starts, ends", [(date(2026, 1, 1), date.max), (date.min, date.max),
+                                          (date.min, None)])
+def test_a_season_stored_at_a_dates_edge_is_read_and_changed_never_a_500(
+        app, api, group, banked_in, starts, ends):
+    banked_in(group, ["Ana", "Ben"], [3, 8])
+    sid = stored(app, group.id, starts, ends)
+    path = f"{group.path}/seasons/{sid}"
+    read = api.call("GET", path, group.view)
+    assert read.status_code == 200, read.get_data(as_text=True)
+    season = read.get_json()
+    assert (season["starts"], season["ends"]) == (
+        starts.isoformat(), ends.isoformat() if ends else None)
+    assert table_of(season)["Ben"] == {"played": 1, "won": 1, "points": 1, "counted": 1,
+                                       "rank": 1}
+    for listed in (group.path, f"{group.path}/seasons", f"{group.path}/stats"):
+        assert api.call("GET", listed, group.view).status_code == 200
+    # A change judges the days it gives; the stored ones it keeps are read as they are.
+    renamed = api.call("PATCH", path, group.owner, json={"name": "Always"})
+    assert renamed.status_code == 200, renamed.get_data(as_text=True)
+    assert renamed.get_json()["name"] == "Always"
+    assert renamed.get_json()["ends"] == season["ends"]
+    assert error_of(api.call("PATCH", path, group.owner, json={"ends": "9999-12-31"}),
+                    422)["field"] == "ends"
+    mended = api.call("PATCH", path, group.owner, json={"starts": "2026-01-01",
+                                                        "ends": "2999-12-31"})
+    assert mended.status_code == 200, mended.get_data(as_text=True)
+    assert table_of(mended.get_json())["Ben"]["played"] == 1

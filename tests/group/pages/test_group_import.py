@@ -93,6 +93,23 @@ def test_a_broken_backup_says_what_the_service_found(app, client, page, backup):
     assert groups(app) == before  # nothing half made
 
 
+def test_a_backup_banked_on_a_day_past_what_a_date_holds_is_refused_as_pasted(app, client,
+                                                                             page, backup):
+    # Issue 41: a bank of matches banked on 0001-01-01 made its group's page a 500.
+    broken = json.loads(backup.backup)
+    for match in broken["matches"]:
+        match["started_at"] = match["banked_at"] = "0001-01-01T00:00:00+00:00"
+    pasted = json.dumps(broken)
+    before = groups(app)
+    shown = page(client.post("/groups/import", data={"pasted": pasted}))
+    assert shown.status == 422
+    assert shown.find(class_="error").text == (
+        "The backup was not imported: A date from 1900-01-01 to 2999-12-31. "
+        "(at matches[0].started_at)")
+    assert shown.find("textarea").text == pasted
+    assert groups(app) == before
+
+
 def test_an_empty_form_asks_for_the_file(client, page):
     shown = page(client.post("/groups/import", data={}))
     assert shown.status == 422 and shown.field_error("backup")

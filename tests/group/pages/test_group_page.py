@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import csv
 import io
+from datetime import UTC, datetime
 
 import pytest
+from sqlalchemy import update
 
+from app.extensions import db
 from app.logs import redact
+from app.models import Group, Match
 
 
 @pytest.fixture
@@ -123,6 +127,26 @@ def test_tonight_names_who_leads_the_night(page, thursday):
     assert tonight.find("h2").text == "Tonight"
     assert tonight.find(class_="night-lead").text.startswith("Ben leads the night with 2 wins")
     assert len(tonight.find_all("li")) == 3
+
+
+def test_a_bank_stored_at_the_first_moment_there_is_draws_every_page(app, api, page, thursday):
+    # Issue 41: an import took matches banked on 0001-01-01 (an older version stored them so),
+    # and the group's page was a 500 from then on: its evening is the six hours before its
+    # latest match. (At 9999-12-31T23:59:59.999999 every page drew already.)
+    moment = datetime.min.replace(tzinfo=UTC)
+    with app.app_context():
+        db.session.execute(update(Match).where(Match.group_id == thursday.id).values(
+            created_at=moment, banked_at=moment, updated_at=moment))
+        db.session.execute(update(Group).where(Group.id == thursday.id).values(
+            version=Group.version + 1))
+        db.session.commit()
+    for token in (thursday.owner, thursday.view):
+        shown = page(f"/g/{token}")
+        assert shown.status == 200, shown.html
+        assert len(shown.find("section", class_="tonight").find_all("li")) == 3
+    for path in (f"/groups/{thursday.id}", f"/groups/{thursday.id}/stats"):
+        assert api.call("GET", path, thursday.owner).status_code == 200
+    assert page(f"/m/{thursday.third.view}").status == 200
 
 
 def test_an_evening_of_hundreds_of_matches_lists_its_latest_and_says_where_the_rest_are(

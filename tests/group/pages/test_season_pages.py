@@ -6,6 +6,10 @@ refusal); the view link sees it all but the forms."""
 from __future__ import annotations
 
 import re
+from datetime import date
+
+from app.extensions import db
+from app.models import Season
 
 
 def cells(row):
@@ -102,3 +106,70 @@ def test_the_view_link_may_not_use_the_forms(group, api, client):
     assert client.get(f"/g/{view}/seasons/new").status_code == 403
     assert client.get(f"/g/{view}/seasons/{season['id']}/edit").status_code == 403
     assert client.post(f"/g/{view}/seasons/{season['id']}/delete").status_code == 403
+
+
+def test_a_day_past_what_a_date_holds_is_refused_beside_its_field_as_typed(group, page,
+                                                                           submit, client):
+    # Issue 41: a season ending 9999-12-31 was stored, and the group's pages were 500s after.
+    club = group()
+    form = page(f"/g/{club.owner}/seasons/new")
+    for field in ("starts", "ends"):  # the phone's date picker offers those days alone
+        assert (form.by_id(field).get("min"), form.by_id(field).get("max")) == (
+            "1900-01-01", "2999-12-31")
+    refused = submit(form, name="Forever", starts="2026-01-01", ends="9999-12-31")
+    assert refused.status_code == 422
+    again = page(refused)
+    assert again.field_error("ends") == "A date from 1900-01-01 to 2999-12-31."
+    assert again.by_id("ends").get("value") == "9999-12-31"
+    assert again.by_id("name").get("value") == "Forever"
+    action, data = again.form_data(starts="0001-01-01", ends="")  # the refused page's form
+    refused = page(client.post(action, data=data))
+    assert refused.status == 422
+    assert refused.field_error("starts") == "A date from 1900-01-01 to 2999-12-31."
+    assert refused.by_id("starts").get("value") == "0001-01-01"
+    shown = page(f"/g/{club.owner}")
+    assert shown.status == 200 and "Forever" not in shown.text
+
+
+def stored(app, group_id: str, starts: date, ends: date | None) -> int:
+    """A season written straight into the database, as an older version could have, with days
+    the pages take no more."""
+    with app.app_context():
+        season = Season(group_id=group_id, name="Forever", starts=starts, ends=ends)
+        db.session.add(season)
+        db.session.commit()
+        return season.id
+
+
+def test_a_season_stored_at_a_dates_edge_shows_on_every_page(app, group, api, page, submit,
+                                                              client):
+    players = ("Ana", "Ben", "Cy", "Dee")
+    club = group(players=players)
+    club.play(players, (3, 9, 1, 2))
+    sid = stored(app, club.id, date(2026, 1, 1), date.max)
+    old = stored(app, club.id, date.min, date(1, 12, 31))
+    view = club.data["tokens"]["view"]
+    for token in (club.owner, view):
+        shown = page(f"/g/{token}")
+        assert shown.status == 200, shown.html
+        top = shown.find("table", class_="season-top")
+        assert top is not None and "Ben" in top.text  # the current season: the stored one
+        for season in (sid, old):
+            assert page(f"/g/{token}/seasons/{season}").status == 200
+    assert "31 Dec 9999" in page(f"/g/{view}/seasons/{sid}").text
+    ids = [p["id"] for p in club.state()["players"]]
+    night = api.call("POST", f"/groups/{club.id}/nights", club.owner, json={
+        "game": "generic", "players": ids, "table_size": 4, "options": {"rounds": 1}})
+    assert night.status_code == 201, night.get_json()
+    screen = page(f"/tv/{night.get_json()['tokens']['tv']}")
+    assert screen.status == 200 and "Forever" in screen.find(class_="screen-season").text
+    # The edit form shows the day as stored, and says what to mend beside it.
+    edit = page(f"/g/{club.owner}/seasons/{sid}/edit")
+    assert edit.status == 200 and edit.by_id("ends").get("value") == "9999-12-31"
+    refused = submit(edit, name="Always")
+    assert refused.status_code == 422
+    assert page(refused).field_error("ends") == "A date from 1900-01-01 to 2999-12-31."
+    action, data = page(refused).form_data(ends="")  # the refused page's form, as it was
+    assert client.post(action, data=data).status_code == 302
+    read = api.call("GET", f"/groups/{club.id}/seasons/{sid}", club.owner).get_json()
+    assert (read["name"], read["ends"]) == ("Always", None)

@@ -195,3 +195,24 @@ def test_ten_minutes_after_the_banking_the_sheet_no_longer_offers_to_take_it_bac
     response = page(client.post(f"/m/{over.host}/unbank", follow_redirects=True))
     assert "10 minutes" in response.find(class_="flash-error").text
     assert over.state()["status"] == "banked"
+
+
+def test_a_banking_stored_at_the_end_of_time_draws_the_hosts_sheet(app, client, page, over):
+    # Issue 41: the host's sheet offers to take a banking back until ten minutes after it; a
+    # match stored banked at 9999-12-31T23:59:59.999999 (an older version's import took it) has
+    # no ten minutes after it, and the sheet was a 500.
+    from datetime import UTC, datetime
+
+    from app.extensions import db
+    from app.models import Match
+
+    client.post(f"/m/{over.host}/bank", data=YES)
+    with app.app_context():
+        db.session.get(Match, over.id).banked_at = datetime.max.replace(tzinfo=UTC)
+        db.session.get(Match, over.id).version += 1  # a new drawing of the sheet
+        db.session.commit()
+
+    sheet = page(f"/m/{over.host}")
+
+    assert sheet.status == 200, sheet.html
+    assert [f for f in sheet.forms("post") if f.get("action", "").endswith("/unbank")]
