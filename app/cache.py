@@ -17,6 +17,8 @@ from flask import Flask, current_app
 V = TypeVar("V")
 
 EXTENSION = "squarescores.cache"
+# How long a request waits for another making the same value before making it itself.
+MAKING_SECONDS = 5.0
 
 
 class Cache:
@@ -31,6 +33,7 @@ class Cache:
         # Values of every type: a key names what it holds (see kept()).
         self._values: OrderedDict[Hashable, tuple[object, int]] = OrderedDict()
         self._lock = threading.Lock()
+        self._making: dict[Hashable, threading.Event] = {}
 
     def __len__(self) -> int:
         return len(self._values)
@@ -39,18 +42,37 @@ class Cache:
         return key in self._values
 
     def kept(self, key: Hashable, make: Callable[[], tuple[V, int, bool]]) -> V:
-        """The value kept under `key`; else `make()`'s, kept when it says so and fits at all."""
-        with self._lock:
-            if key in self._values:
-                self._values.move_to_end(key)
-                # What make() made under this key before: a key is only ever made by one maker.
-                return cast(V, self._values[key][0])
-        # Made outside the lock: a slow replay must not hold up readers of other keys.
-        value, size, keep = make()
-        if keep:
-            self.put(key, value, size)
-        return value
+        """The value kept under `key`; else `make()`'s, kept when it says so and fits at all.
 
+        One maker a key at a time: a request that finds another making the same key (two
+        phones opening a long match at once) waits for that value rather than making it again,
+        and makes it itself only where the other kept none."""
+        while True:
+            with self._lock:
+                if key in self._values:
+                    self._values.move_to_end(key)
+                    # What make() made under this key before: a key is only ever made by one
+                    # maker.
+                    return cast(V, self._values[key][0])
+                making = self._making.get(key)
+                if making is None:
+                    making = self._making[key] = threading.Event()
+                    break
+            making.wait(MAKING_SECONDS)
+            with self._lock:
+                if key not in self._values:  # not kept (too large, or its maker failed)
+                    break
+        # Made outside the lock: a slow replay must not hold up readers of other keys.
+        try:
+            value, size, keep = make()
+            if keep:
+                self.put(key, value, size)
+        finally:
+            with self._lock:
+                if self._making.get(key) is making:
+                    del self._making[key]
+            making.set()
+        return value
 
     def peek(self, key: Hashable) -> object | None:
         """The value kept under `key`, or None: for a value kept beside what it was made of,

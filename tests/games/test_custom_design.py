@@ -340,3 +340,73 @@ def test_a_design_past_64_kib_of_json_is_refused():
     assert message == "A design is at most 64 KiB of JSON."
     design = parse_design(least(rows=rows[:10]))
     assert len(json.dumps(design_json(design), ensure_ascii=False).encode()) < 64 * 1024
+
+
+# --- the work its formulas may take (issue 41) --------------------------------------------------
+
+def heavy(count, factors=150, players=None, scoring="rounds"):
+    """`count` formula rows of one number multiplied by itself `factors` times: 299 characters
+    and 299 steps at 150 (legal by every other rule)."""
+    rows = [{"key": "a", "label": "A", "kind": "number"}]
+    rows += [{"key": f"f{n}", "label": f"F{n}", "kind": "formula",
+              "formula": "*".join(["a"] * factors)} for n in range(count)]
+    return least(rows=rows, scoring=scoring, **({} if players is None else {"players": players}))
+
+
+@pytest.mark.parametrize("text, steps", [
+    ("a", 1), ("a + 1", 3), ("(a + 1) * 2", 5), ("min(a, b, 3)", 4), ("a ** 2", 3),
+    ("if(a >= 63, 35, 0)", 6), ("-a", 2), ("not a", 2), ("a < b < c", 5),
+    ("((((a))))", 1),
+])
+def test_a_formulas_steps_are_its_numbers_rows_operators_and_functions(text, steps):
+    design = parse_design(formulas(("f", text), typed=("a", "b", "c")))
+    assert design.by_key["f"].formula.steps == steps
+
+
+def test_the_attacks_design_is_refused_at_its_first_formula():
+    """39 formulas of 150 factors at 12 players over 1,000 rounds held a worker for 30 s."""
+    message = refused(heavy(39), "rows[1].formula")
+    assert "at most 100 steps" in message and "12 players" in message and "299" in message
+
+
+def test_the_budget_is_the_formulas_steps_over_the_largest_match_it_allows():
+    # 100 steps for 12 players: 50 factors are 99 steps, two such rows 198.
+    assert parse_design(heavy(1, factors=50))
+    refused(heavy(2, factors=50), "rows[2].formula")
+    # Fewer players, more steps: at most 4 players, 300 steps (three rows of 99).
+    assert parse_design(heavy(3, factors=50, players=[2, 4]))
+    refused(heavy(4, factors=50, players=[2, 4]), "rows[4].formula")
+    # Exactly at the budget, 100 steps ("-" and 50 factors), and one past it.
+    at = heavy(1, factors=50)
+    at["rows"][1]["formula"] = "-(" + at["rows"][1]["formula"] + ")"
+    assert parse_design(at).by_key["f0"].formula.steps == 100
+    at["rows"][1]["formula"] += "+1"
+    refused(at, "rows[1].formula")
+
+
+def test_a_design_scored_in_one_tally_is_worked_out_once_and_takes_any_formulas():
+    """One tally is one round: 40 rows of 299-step formulas at 12 players is 0.1 s of work."""
+    design = parse_design(heavy(39, scoring="game"))
+    assert sum(row.formula.steps for row in design.rows if isinstance(row, FormulaRow)) \
+        == 39 * 299
+
+
+def test_a_matchs_kept_copy_is_read_as_it_was_accepted_whatever_the_budget():
+    """A match made before the budget keeps its copy, and every read of it goes on."""
+    kept = heavy(39)
+    with pytest.raises(InvalidInput):
+        parse_design(kept)
+    assert parse_design(kept, kept=True).name == "Tally"
+    refused(copy.deepcopy(kept), "rows[1].formula")
+    assert len(compiled(design_json(parse_design(kept, kept=True))).rows) == 40
+
+
+def test_the_gallery_is_far_within_the_budget():
+    from app.games.custom import gallery
+    from app.games.custom.design import MOST_ROUNDS, MOST_STEPS
+
+    for name, design in gallery():
+        read = parse_design(design)
+        steps = sum(row.formula.steps for row in read.rows if isinstance(row, FormulaRow))
+        rounds = MOST_ROUNDS if read.scoring == "rounds" else 1
+        assert steps * read.players[1] * rounds * 4 <= MOST_STEPS, name

@@ -490,8 +490,8 @@ def test_a_replay_of_a_thousand_rounds_reads_the_design_once(monkeypatch):
     rounds = [GAME.parse_round({"players": [{"s": n % 7}, {"s": 3}]}, 2, options)
               for n in range(1000)]
     read = []
-    monkeypatch.setattr(reading, "parse_design", lambda raw: read.append(raw) or
-                        parse_design(raw))
+    monkeypatch.setattr(reading, "parse_design", lambda raw, **how: read.append(raw) or
+                        parse_design(raw, **how))
     reading._compiled.cache_clear()
     reading._LATEST.clear()
     result = GAME.replay(2, options, rounds, [None, None])

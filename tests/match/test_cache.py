@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from app import create_app
 from app.cache import EXTENSION, Cache, kept
 from config import TestConfig
@@ -95,3 +97,48 @@ def test_the_api_keeps_the_view_of_a_version_it_showed(app, api):
 
     assert key in cache and cache.size > 0
     assert first.get_data() == again.get_data() and again.headers["ETag"] == '"1"'
+
+
+def test_a_value_being_made_is_made_once_for_every_request_asking_for_it():
+    """Two phones opening a long match at once: the second waits for the first's replay rather
+    than replaying it again beside it (issue 41: two first reads of such a match stopped the
+    server)."""
+    import threading
+
+    from app.cache import Cache
+
+    cache = Cache(10_000)
+    started, release = threading.Event(), threading.Event()
+    made: list[int] = []
+
+    def make():
+        made.append(1)
+        started.set()
+        release.wait(5)
+        return "replayed", 10, True
+
+    answers: list[str] = []
+    first = threading.Thread(target=lambda: answers.append(cache.kept("k", make)))
+    first.start()
+    assert started.wait(5)
+    second = threading.Thread(target=lambda: answers.append(cache.kept("k", make)))
+    second.start()
+    second.join(0.2)
+    assert second.is_alive()  # waiting for the first, not making its own
+    release.set()
+    first.join(5)
+    second.join(5)
+    assert answers == ["replayed", "replayed"] and len(made) == 1
+
+
+def test_a_value_its_maker_failed_to_make_is_made_by_the_next_request():
+    from app.cache import Cache
+
+    cache = Cache(10_000)
+
+    def broken():
+        raise RuntimeError("no")
+
+    with pytest.raises(RuntimeError):
+        cache.kept("k", broken)
+    assert cache.kept("k", lambda: ("made", 4, True)) == "made"

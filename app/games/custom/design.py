@@ -30,6 +30,15 @@ MOST_ROWS = 40
 MOST_PLAYERS = 12
 MOST_ROUNDS = 1000  # a match holds at most 1,000 rounds (SPEC section 6)
 LARGEST_TARGET = 1_000_000_000  # as the free sheet's
+# The work a match's formulas may take, in steps (each number, row, operator and function in a
+# formula is one, worked out once per player and round): the largest match a design allows
+# (1,000 rounds of a design scored round by round, one tally of one scored in a tally, at its
+# most players) works its formulas out in at most this many, about a fifth of a second of a
+# replay on the project's machine, beside the rest of a first read of the largest match
+# (SPEC section 6: within 1 s). A rounds design for 12 players may take 100 steps in all; the
+# gallery's largest takes 28. One formula of 150 factors at 12 players, replayed over 1,000
+# rounds, had held a worker for 30 s (issue 41).
+MOST_STEPS = 1_200_000
 FIELDS = {"name", "players", "scoring", "winner", "tiebreak", "rows", "rounds", "target",
           "labels"}
 
@@ -38,11 +47,13 @@ def trimmed(value: str) -> str:
     return value.strip()
 
 
-def parse_design(raw: Any, clean: Clean = trimmed) -> Design:
+def parse_design(raw: Any, clean: Clean = trimmed, *, kept: bool = False) -> Design:
     """A design read and checked, or InvalidInput with `field` its path (`rows[3].formula`).
 
     `clean` makes each text (the name, labels) into the form it is kept in before it is
-    measured; the app passes its name normaliser, and a text is bounded (160 characters) before."""
+    measured; the app passes its name normaliser, and a text is bounded (160 characters) before.
+    A copy `kept` by a match is read again as it was accepted: the budget of its formulas'
+    work (MOST_STEPS) holds what a client sends, not a match made before it."""
     body = expect_object(raw, Say("A design"), None)
     reject_unknown(body, FIELDS, "")
     name = text(body.get("name"), "name", Say("The name"), clean)
@@ -58,6 +69,8 @@ def parse_design(raw: Any, clean: Clean = trimmed) -> Design:
     worked_out = _in_order(rows, by_key)
     tiebreak = _tiebreak(given(body, "tiebreak"), by_key)
     rounds, target = _end(body, scoring)
+    if not kept:
+        _within_budget(rows, players[1], scoring)
     labels = read_labels(given(body, "labels"), rows, clean)
     design = Design(name, players, scoring, winner, tiebreak, rows, rounds, target, labels,
                     worked_out)
@@ -90,7 +103,7 @@ _LATEST: dict[int, tuple[Mapping[str, Any], Design]] = {}
 
 @functools.lru_cache(maxsize=64)
 def _compiled(canonical: str) -> Design:
-    return parse_design(json.loads(canonical))
+    return parse_design(json.loads(canonical), kept=True)
 
 
 def read_option(raw: Any) -> dict[str, Any]:
@@ -195,6 +208,30 @@ def _in_order(rows: tuple[Row, ...], by_key: Mapping[str, Row]) -> tuple[str, ..
         if isinstance(row, (RankRow, FormulaRow)):
             visit(row.key, [])
     return tuple(done)
+
+
+def steps_of(rows: tuple[Row, ...]) -> int:
+    """The steps of a design's formulas, each worked out once (for one player, in one round)."""
+    return sum(row.formula.steps for row in rows if isinstance(row, FormulaRow))
+
+
+def _within_budget(rows: tuple[Row, ...], most_players: int, scoring: str) -> None:
+    """A design whose formulas would take more than MOST_STEPS over its largest match is
+    refused at the formula row that passes it."""
+    rounds = MOST_ROUNDS if scoring == "rounds" else 1
+    most = MOST_STEPS // (rounds * most_players)
+    taken = 0
+    for index, row in enumerate(rows):
+        if not isinstance(row, FormulaRow):
+            continue
+        taken += row.formula.steps
+        if taken > most:
+            raise InvalidInput(Say(
+                "The formulas of a design scored round by round take at most %(most)s steps "
+                "in all for %(players)s players (each number, row, operator and function is "
+                "a step): up to this one they take %(steps)s. Shorten them, or allow fewer "
+                "players.", most=most, players=most_players, steps=taken),
+                f"rows[{index}].formula")
 
 
 def _tiebreak(raw: Any, by_key: Mapping[str, Row]) -> tuple[Tiebreak, ...]:

@@ -47,18 +47,22 @@ NOT, UNARY = 3, 7
 _TOKEN = re.compile(r"\s*(?:(?P<int>[0-9]+)|(?P<name>[A-Za-z_][A-Za-z0-9_]*)"
                     r"|(?P<op>\*\*|<=|>=|==|!=|[-+*/%<>(),]))", re.ASCII)
 _SPACE = re.compile(r"\s*", re.ASCII)
+# What only groups the others, and is no work of its own.
+_NO_STEP = frozenset("(),")
 
 
 @dataclass(frozen=True)
 class Formula:
-    """A formula read: its text, its tree, and the names it uses (with where each first
-    stands, 1-based, for a design's message)."""
+    """A formula read: its text, its tree, the names it uses (with where each first stands,
+    1-based, for a design's message), and its steps: the work of working it out once (each
+    number, row, operator and function one step; see design.py's budget)."""
 
     text: str
     tree: Node
     names: frozenset[str]
     positions: tuple[tuple[str, int], ...]
     run: Run = field(compare=False, repr=False)
+    steps: int = field(default=0, compare=False)
 
     def position(self, name: str) -> int:
         return dict(self.positions)[name]
@@ -258,8 +262,9 @@ def parse_formula(text: object, where: str | None = None) -> Formula:
         raise InvalidInput(Say("Write the formula."), where)
     reader = _Reader(text, where)
     tree = reader.whole()
+    steps = sum(token.kind != "end" and token.text not in _NO_STEP for token in reader.tokens)
     return Formula(text, tree, frozenset(reader.positions), tuple(reader.positions.items()),
-                   compiled(tree))
+                   compiled(tree), steps)
 
 
 # --- working it out -------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from ...extensions import Base, db, write_intent
 from ...games import GAMES, Game, InvalidInput, Result, RoundInput
 from ...games.say import Say
 from ...models import Change, Entry, Group, Match, Player, Round, Seat, Token
-from ...turns import in_turns, without_pauses
+from ...turns import TakingTurns, in_turns, without_pauses
 from .. import dates
 from ..design.copies import DESIGN_ID, carried_options, plays_designs
 from ..match.create import MATCH_NAME_LIMIT, clean_players, new_id
@@ -169,7 +169,7 @@ def _match(raw: Any, where: str, roster: Mapping[Any, str]) -> _Planned:
     secrets = [character[0] if character else None for character in characters]
     with _at(f"{where}.rounds"):
         parse_input(game.check_match, len(names), options, rounds)
-    result = game.replay(len(names), options, rounds, secrets)
+    result = game.replay(len(names), options, TakingTurns(rounds), secrets)
     if not result.over or result.over_after != len(rounds) - 1:
         raise Invalid(Say("These rounds do not end the match with its last one, yet it was "
                       "banked."), f"{where}.rounds")
@@ -256,7 +256,7 @@ def _rounds(raw: Any, game: Game, players: int, options: Mapping[str, Any],
         raise Invalid(Say("A match holds at most %(most)s rounds.", most=MOST_ROUNDS_A_MATCH),
                       f"{where}.rounds")
     rounds = []
-    for number, body in enumerate(raw):
+    for number, body in enumerate(in_turns(raw)):  # a designed round works out its formulas
         with _at(f"{where}.rounds[{number}]"):
             rounds.append(parse_input(game.parse_round, body, players, options))
     return rounds

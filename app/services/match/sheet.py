@@ -22,6 +22,7 @@ from ...extensions import db
 from ...games import GAMES, Game, InvalidInput, Result, RoundInput, Side
 from ...games.say import Say
 from ...models import VERSIONS_MOVED, Change, Entry, Match, Round, Seat
+from ...turns import TakingTurns
 from .access import Access, Table
 
 # A character key is 32 characters; a longer one was never given out, and is not hashed.
@@ -61,8 +62,8 @@ class Sheet:
                options: Mapping[str, Any] | None = None) -> Result:
         """The outcome if the rounds (or the secrets, or the options) were these."""
         return self.game.replay(len(self.players),
-                                self.match.options if options is None else options, rounds,
-                                self.secrets if secrets is None else secrets)
+                                self.match.options if options is None else options,
+                                TakingTurns(rounds), self.secrets if secrets is None else secrets)
 
     def replayed(self, rounds: Sequence[RoundInput]) -> tuple[Result, Result | None]:
         """The replay of `rounds` (with this match's secrets and options), and the replay of
@@ -163,7 +164,7 @@ def current_sheet(match: Match) -> Sheet:
         else:
             rounds = tuple(stored_round(row, players) for row in match.rounds)
         secrets = tuple(seat.character or None for seat in match.seats)
-        result = GAMES[match.game].replay(players, match.options, rounds, secrets)
+        result = GAMES[match.game].replay(players, match.options, TakingTurns(rounds), secrets)
         return (rounds, result, None), _size(rounds, players), True
 
     rounds, result, before = kept(("replay", match.id, match.version), make)
@@ -322,7 +323,7 @@ def sheet_of(match: Match, rounds: Sequence[RoundInput] | None = None,
         rounds = tuple(stored_round(row, len(players)) for row in rows_of(match))
     secrets = tuple(seat.character or None for seat in match.seats)
     if result is None:
-        result = game.replay(len(players), match.options, rounds, secrets)
+        result = game.replay(len(players), match.options, TakingTurns(rounds), secrets)
     return Sheet(match, game, players, game.sides(players, match.options), tuple(rounds), result,
                  secrets, before)
 

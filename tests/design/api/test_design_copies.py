@@ -194,3 +194,36 @@ def test_where_an_imported_copy_came_from_is_a_designs_id_and_only_a_designs(
 
     assert error["field"] == field
     assert (group_count(app), match_count(app)) == before
+
+
+# 39 formulas of one number multiplied by itself 150 times, 12 players, scored round by round:
+# legal by every rule of SPEC 10 but the work of its formulas (issue 41: replayed over 1,000
+# rounds it held a worker for 30 s). Refused at its first formula at every door.
+HEAVY: dict[str, Any] = {
+    "name": "Heavy", "scoring": "rounds",
+    "rows": [{"key": "a", "label": "A", "kind": "number"}]
+    + [{"key": f"f{n}", "label": f"F{n}", "kind": "formula", "formula": "*".join(["a"] * 150)}
+       for n in range(39)],
+}
+
+
+def test_a_design_past_its_formulas_budget_is_refused_at_every_door(app, api, group, export):
+    made = api.call("POST", "/designs", json=QUIZ).get_json()
+    before = (group_count(app), match_count(app))
+    where = "rows[1].formula"
+    refusal = error_of(api.call("POST", "/designs", json=HEAVY), 422)
+    assert refusal["field"] == where and "at most 100 steps" in refusal["message"]
+    assert error_of(api.call("PUT", f"/designs/{made['id']}", made["tokens"]["owner"],
+                             json=HEAVY), 422)["field"] == where
+    players = {"game": "custom", "players": ["Ana", "Ben"]}
+    assert error_of(api.call("POST", "/matches", json=players | {"design": HEAVY}),
+                    422)["field"] == f"design.{where}"
+    assert error_of(api.call("POST", "/matches", json=players | {"options": {"design": HEAVY}}),
+                    422)["field"] == f"options.design.{where}"
+    carried = put(export, "matches[0].options.design", HEAVY)
+    assert error_of(api.call("POST", "/groups/import", json=carried),
+                    422)["field"] == f"matches[0].options.design.{where}"
+    assert (group_count(app), match_count(app)) == before
+    # Two of them for at most two players are within it (600 steps for two players).
+    light = HEAVY | {"players": [1, 2], "rows": HEAVY["rows"][:3]}
+    assert api.call("POST", "/designs", json=light).status_code == 201
