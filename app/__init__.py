@@ -6,6 +6,7 @@ from types import TracebackType
 
 from flask import Flask, Request, Response, abort, g, has_request_context, request
 from flask.sessions import NullSession, SecureCookieSession, SecureCookieSessionInterface
+from flask.typing import ResponseReturnValue
 from sqlalchemy import event
 
 # models is imported for its tables, which Flask-Migrate compares against the migrations.
@@ -15,12 +16,28 @@ from .api.events import bp as api_events_bp
 from .cli import backup
 from .extensions import compress, csrf, db, migrate
 from .logs import RedactRecord, redact
+from .services.match.outside import STEPS_OUT, StepOut, stepping_out_allowed
 from .web import bp as web_bp
 from .web.match.share import card_in
 from .wire import SLOW, TOO_LARGE, VERDICT, WholeRequests
 
 
 class SquareScores(Flask):
+    def dispatch_request(self) -> ResponseReturnValue:
+        """The request's view; run again from its start where it met a long replay under the
+        write lock (services/match/outside.py): the write let go (nothing of it written), the
+        replay made and kept with no lock held, then the view again, which finds it kept. At
+        most STEPS_OUT times, then under the lock as before."""
+        for _ in range(STEPS_OUT):
+            try:
+                with stepping_out_allowed():
+                    return super().dispatch_request()
+            except StepOut as outside:
+                db.session.rollback()
+                outside.work()
+                db.session.rollback()  # the replay's own reads end with it
+        return super().dispatch_request()
+
     def log_exception(self, exc_info: tuple[type, BaseException, TracebackType]
                       | tuple[None, None, None]) -> None:
         # Flask's own message names the path, and a page's path holds its link's token.

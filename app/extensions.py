@@ -63,6 +63,22 @@ _BEGUN_TO_WRITE = "squarescores.begun_to_write"
 
 def mark_begun_to_write() -> None:
     db.session.info[_BEGUN_TO_WRITE] = db.session().get_transaction()
+    mark_write_locked()
+
+
+# The transaction that holds the database's write lock (SQLite's, or a match's row on
+# PostgreSQL): marked where it is taken (authenticate_to_write, writes.writing).
+_WRITE_LOCKED = "squarescores.write_locked"
+
+
+def mark_write_locked() -> None:
+    db.session.info[_WRITE_LOCKED] = db.session().get_transaction()
+
+
+def holds_write_lock() -> bool:
+    """Whether this request's transaction holds the write lock (services/match/outside.py)."""
+    current = db.session().get_transaction()
+    return current is not None and db.session.info.get(_WRITE_LOCKED) is current
 
 
 def begun_to_write() -> bool:

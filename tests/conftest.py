@@ -113,3 +113,22 @@ class Api:
 @pytest.fixture
 def api(client):
     return Api(client)
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    """The structure's questions at the end of the run: files past 400 lines and folders past 12
+    modules, each a place to look at ("two meanings here?"), never a failure
+    (tests/code/test_structure.py fails only a giant, past 800 lines)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "structure_report", Path(__file__).parent / "code" / "test_structure.py")
+    structure = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(structure)
+    files, folders = structure.files_past(), structure.folders_past()
+    if files or folders:
+        terminalreporter.section("the structure's questions (two meanings here?)")
+        for path, lines in files.items():
+            terminalreporter.line(f"{path}: {lines} lines (past {structure.LINES_PER_FILE})")
+        for path, count in folders.items():
+            terminalreporter.line(f"{path}/: {count} modules (past {structure.MODULES_PER_FOLDER})")

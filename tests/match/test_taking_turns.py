@@ -4,6 +4,8 @@ read or import of a long designed match held its worker until gunicorn killed it
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from api_helpers import bank_export, free_sheet, imported
 
@@ -50,3 +52,65 @@ def test_an_import_gives_way_between_the_rounds_of_one_long_match(api, turns_tak
     # Each round read, then each replayed: twice the rounds at least, where giving way only
     # between matches offered a handful.
     assert len(turns_taken) >= 2 * len(rounds)
+
+
+# --- long replays made outside the write lock (services/match/outside.py) ----------------------
+
+@pytest.fixture
+def replays_seen(monkeypatch):
+    """Each replay of the free sheet: how many rounds, and whether the write lock was held."""
+    from app.extensions import holds_write_lock
+    from app.games import GAMES
+
+    game = GAMES["generic"]
+    seen: list[tuple[int, bool]] = []
+    real = game.replay
+
+    def replay(players, options, rounds, secrets=()):
+        seen.append((len(rounds), holds_write_lock()))
+        return real(players, options, rounds, secrets)
+
+    monkeypatch.setitem(GAMES, "generic", dataclasses.replace(game, replay=replay))
+    return seen
+
+
+def long_match(api, rounds: int = 600) -> dict:
+    made = api.call("POST", "/matches", json={"game": "generic", "players": ["Ana", "Ben"]})
+    match = made.get_json()
+    for n in range(rounds):
+        assert api.call("POST", f"/matches/{match['id']}/rounds", match["tokens"]["host"],
+                        json={"scores": [n, 1]}).status_code == 201
+    return match
+
+
+def test_a_round_changed_before_the_last_is_replayed_with_no_lock_held(app, api, replays_seen):
+    """600 rounds of two players: round 1 changed replays them all, and no write waits on it."""
+    match = long_match(api)
+    replays_seen.clear()
+    changed = api.call("PUT", f"/matches/{match['id']}/rounds/1", match["tokens"]["host"],
+                       json={"scores": [100, 1]})
+    assert changed.status_code == 200
+    assert changed.get_json()["totals"][0] == 100 + sum(range(1, 600))
+    long_ones = [locked for rounds, locked in replays_seen if rounds == 600]
+    assert long_ones and not any(long_ones)
+
+
+def test_a_worker_that_never_read_the_version_replays_it_before_taking_the_lock(app, api,
+                                                                                 replays_seen):
+    match = long_match(api)
+    with app.app_context():
+        app.extensions["squarescores.cache"].__init__(app.config["CACHE_BYTES"])  # nothing kept
+    replays_seen.clear()
+    added = api.call("POST", f"/matches/{match['id']}/rounds", match["tokens"]["host"],
+                     json={"scores": [1, 1]})
+    assert added.status_code == 201 and len(added.get_json()["rounds"]) == 601
+    assert replays_seen and not any(locked for rounds, locked in replays_seen if rounds >= 600)
+
+
+def test_a_short_match_is_replayed_where_it_is_asked_for(app, api, replays_seen):
+    """Running a request again costs more than a short replay: those stay under the lock."""
+    match = long_match(api, rounds=20)
+    replays_seen.clear()
+    assert api.call("PUT", f"/matches/{match['id']}/rounds/1", match["tokens"]["host"],
+                    json={"scores": [100, 1]}).status_code == 200
+    assert (20, True) in replays_seen

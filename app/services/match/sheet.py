@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import operator
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -24,6 +25,7 @@ from ...games.say import Say
 from ...models import VERSIONS_MOVED, Change, Entry, Match, Round, Seat
 from ...turns import TakingTurns
 from .access import Access, Table
+from .outside import StepOut, kept_outside, steps_out
 
 # A character key is 32 characters; a longer one was never given out, and is not hashed.
 KEY_LIMIT = 64
@@ -60,10 +62,20 @@ class Sheet:
 
     def replay(self, rounds: Sequence[RoundInput], secrets: Sequence[Any] | None = None,
                options: Mapping[str, Any] | None = None) -> Result:
-        """The outcome if the rounds (or the secrets, or the options) were these."""
-        return self.game.replay(len(self.players),
-                                self.match.options if options is None else options,
-                                TakingTurns(rounds), self.secrets if secrets is None else secrets)
+        """The outcome if the rounds (or the secrets, or the options) were these: a long one
+        asked for under the write lock is made outside it (outside.py)."""
+        options = self.match.options if options is None else options
+        secrets = self.secrets if secrets is None else secrets
+        size = len(rounds) * len(self.players)
+
+        def make() -> tuple[Result, int, bool]:
+            return (self.game.replay(len(self.players), options, TakingTurns(rounds), secrets),
+                    _size(rounds, len(self.players)), True)
+
+        if not steps_out(size):
+            return make()[0]
+        return kept_outside(("rehearsed", self.match.id, self.version,
+                             _digest(rounds, options, secrets)), make, size)
 
     def replayed(self, rounds: Sequence[RoundInput]) -> tuple[Result, Result | None]:
         """The replay of `rounds` (with this match's secrets and options), and the replay of
@@ -163,9 +175,13 @@ def current_sheet(match: Match) -> Sheet:
             rounds = stored_rounds(match.id, players)
         else:
             rounds = tuple(stored_round(row, players) for row in match.rounds)
+        if steps_out(len(rounds) * players):
+            raise StepOut(lambda: load_sheet(match_id))
         secrets = tuple(seat.character or None for seat in match.seats)
         result = GAMES[match.game].replay(players, match.options, TakingTurns(rounds), secrets)
         return (rounds, result, None), _size(rounds, players), True
+
+    match_id = match.id
 
     rounds, result, before = kept(("replay", match.id, match.version), make)
     return _keeping_table(sheet_of(match, rounds, result, before))
@@ -206,6 +222,14 @@ def unchanged_rounds(sheet: Sheet) -> Sheet:
 
 def _size(rounds: Sequence[RoundInput], players: int) -> int:
     return 400 + 600 * len(rounds) * max(players, 1)
+
+
+def _digest(rounds: Sequence[RoundInput], options: Mapping[str, Any],
+            secrets: Sequence[Any]) -> str:
+    """What a replay is of, in a few bytes: the key its outcome is kept under."""
+    said = json.dumps([[(r.common, r.parts) for r in rounds], options, secrets],
+                      sort_keys=True, default=repr)
+    return hashlib.sha256(said.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _same(rounds: Sequence[RoundInput], others: Sequence[RoundInput]) -> bool:

@@ -17,7 +17,7 @@ from ...errors import (
     Revealing,
     VersionMismatch,
 )
-from ...extensions import begun_to_write, db, write_intent
+from ...extensions import begun_to_write, db, mark_write_locked, write_intent
 from ...games import InvalidInput, Result, RoundInput
 from ...games.say import Say
 from ...models import Change, Entry, Group, Match, Round
@@ -68,6 +68,7 @@ def writing(access: Access, match_id: str, if_match: Collection[int] | None, act
         # Its rounds are not read here: the version's replay is usually kept, and the write
         # reads the rows it changes (round_row, rows_of).
         match = db.session.execute(_LOCKED, {"match_id": match_id}).unique().scalar_one_or_none()
+        mark_write_locked()
     try:
         if match is None:
             raise NotFound(Say("No such match."))
