@@ -18,8 +18,8 @@ from app.games.custom import (
     Option,
     RankRow,
     Tiebreak,
-    compiled,
     design_json,
+    kept_design,
     parse_design,
 )
 from app.games.reading import InvalidInput
@@ -138,8 +138,8 @@ def test_a_design_reads_back_from_its_canonical_json_as_itself():
 
 def test_a_matchs_copy_is_read_once_and_kept():
     canonical = design_json(parse_design(EVERY_KIND))
-    assert compiled(canonical) is compiled(copy.deepcopy(canonical))
-    assert compiled(canonical) == parse_design(EVERY_KIND)
+    assert kept_design(canonical) is kept_design(copy.deepcopy(canonical))
+    assert kept_design(canonical) == parse_design(EVERY_KIND)
 
 
 def test_texts_are_made_normal_by_the_apps_own_cleaning_before_they_are_measured():
@@ -398,7 +398,7 @@ def test_a_matchs_kept_copy_is_read_as_it_was_accepted_whatever_the_budget():
         parse_design(kept)
     assert parse_design(kept, kept=True).name == "Tally"
     refused(copy.deepcopy(kept), "rows[1].formula")
-    assert len(compiled(design_json(parse_design(kept, kept=True))).rows) == 40
+    assert len(kept_design(design_json(parse_design(kept, kept=True))).rows) == 40
 
 
 def test_the_gallery_is_far_within_the_budget():

@@ -492,7 +492,7 @@ def test_a_replay_of_a_thousand_rounds_reads_the_design_once(monkeypatch):
     read = []
     monkeypatch.setattr(reading, "parse_design", lambda raw, **how: read.append(raw) or
                         parse_design(raw, **how))
-    reading._compiled.cache_clear()
+    reading._kept_design.cache_clear()
     reading._LATEST.clear()
     result = GAME.replay(2, options, rounds, [None, None])
     assert len(read) == 1

@@ -80,7 +80,7 @@ def parse_design(raw: Any, clean: Clean = trimmed, *, kept: bool = False) -> Des
     return design
 
 
-def compiled(design: Mapping[str, Any]) -> Design:
+def kept_design(design: Mapping[str, Any]) -> Design:
     """The Design of a match's canonical design JSON (its options' `design`), read once per
     design rather than once per round or request: a replay of 1,000 rounds reads it once. A
     write asks for the same dict several times (its checks, its replay, its answer): that dict
@@ -89,8 +89,8 @@ def compiled(design: Mapping[str, Any]) -> Design:
     found = _LATEST.get(id(design))
     if found is not None and found[0] is design:
         return found[1]
-    made = _compiled(json.dumps(design, sort_keys=True, ensure_ascii=False,
-                                separators=(",", ":")))
+    made = _kept_design(json.dumps(design, sort_keys=True, ensure_ascii=False,
+                                   separators=(",", ":")))
     if len(_LATEST) >= 64:
         _LATEST.clear()
     # The dict is kept with its Design, so that its id names it alone while it is here.
@@ -102,7 +102,7 @@ _LATEST: dict[int, tuple[Mapping[str, Any], Design]] = {}
 
 
 @functools.lru_cache(maxsize=64)
-def _compiled(canonical: str) -> Design:
+def _kept_design(canonical: str) -> Design:
     return parse_design(json.loads(canonical), kept=True)
 
 

@@ -16,7 +16,7 @@ from ..reading import (
     whole_number,
 )
 from ..say import Say
-from .design import LARGEST_TARGET, MOST_ROUNDS, compiled, read_option
+from .design import LARGEST_TARGET, MOST_ROUNDS, kept_design, read_option
 from .formula import LARGEST_VALUE
 from .model import CheckRow, ChoiceRow, CountRow, Design, FormulaRow, RankRow, TypedRow
 from .standings import places, standings
@@ -24,8 +24,8 @@ from .values import Line, TooLarge, Values, round_values
 
 
 def design_of(options: Mapping[str, Any]) -> Design:
-    """The match's design, read once for all its rounds (see design.compiled)."""
-    return compiled(options["design"])
+    """The match's design, read once for all its rounds (see design.kept_design)."""
+    return kept_design(options["design"])
 
 
 def _design_end(name: str) -> Any:

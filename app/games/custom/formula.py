@@ -24,7 +24,7 @@ from .tree import Binary, Call, Compare, Name, Node, Number, Power, Run, Unary
 from .working import OutOfRange, compiled
 
 __all__ = ["Binary", "Call", "Compare", "Formula", "Name", "Node", "Number", "OutOfRange",
-           "Power", "Unary", "evaluate", "parse_formula"]
+           "Power", "Unary", "parse_formula", "work_out"]
 
 LONGEST = 300
 # Parentheses nest at most 150 deep in 300 characters; calls, `-` and `not` inside one another
@@ -269,7 +269,7 @@ def parse_formula(text: object, where: str | None = None) -> Formula:
 
 # --- working it out -------------------------------------------------------------------------------
 
-def evaluate(formula: Formula, values: Mapping[str, int]) -> int:
+def work_out(formula: Formula, values: Mapping[str, int]) -> int:
     """The formula's value over `values` (every name it uses, `players` included); OutOfRange
     beyond ±10^12, or beyond ±10^30 on the way."""
     value = formula.run(values)

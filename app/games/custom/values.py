@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .formula import OutOfRange, evaluate
+from .formula import OutOfRange, work_out
 from .model import Design, FormulaRow, RankRow
 
 # A player's line as stored: the typed rows' keys, each with an int (number, count, the chosen
@@ -65,7 +65,7 @@ def _formula(row: FormulaRow, values: Mapping[str, int | None], seat: int,
         if values[name] is None:
             return None
     try:
-        return evaluate(formula, values)  # type: ignore[arg-type]  # every name known, above
+        return work_out(formula, values)  # type: ignore[arg-type]  # every name known, above
     except OutOfRange:
         if strict:
             raise TooLarge(row.key, seat) from None

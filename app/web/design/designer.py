@@ -12,7 +12,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from ...errors import NotFound, ServiceError, VersionMismatch
-from ...games.custom import compiled
+from ...games.custom import kept_design
 from ...i18n import say
 from ...services.design import designs
 from ..blueprint import bp, remember, unknown_link
@@ -94,7 +94,7 @@ def _page(draft: Draft, token: str | None, stored: designs.Stored | None,
         version=version or (str(stored.version) if stored else ""), grammar=GRAMMAR,
         kind_names=KIND_NAMES, field_kinds=FIELD_KINDS, blank=blank_row(),
         most_rows=MOST_ROWS, sample=(SAMPLE_NUMBER, SAMPLE_COUNT, SAMPLE_PLAYERS),
-        compiled=compiled), status
+        kept_design=kept_design), status
 
 
 def _posted(owner: designs.Owner | None, token: str | None) -> ResponseReturnValue:

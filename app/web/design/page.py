@@ -16,7 +16,7 @@ from wtforms import TextAreaField
 
 from ...errors import NotFound, ServiceError
 from ...games.custom import GAME as CUSTOM
-from ...games.custom import compiled
+from ...games.custom import kept_design
 from ...hosting.lan import for_phones, loopback_warning
 from ...i18n import say
 from ...services.design import designs
@@ -54,7 +54,7 @@ def _link(design_id: str) -> str:
 
 
 def _page(stored: designs.Stored, token: str | None) -> str:
-    design = compiled(stored.design)
+    design = kept_design(stored.design)
     return render_template(
         "design/design.html", stored=stored, design=design, token=token,
         name=design_name(design), scoring=scoring_said(design), link=_link(stored.id),

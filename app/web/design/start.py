@@ -10,7 +10,7 @@ from flask import render_template, session, url_for
 
 from ...errors import NotFound
 from ...games.custom import GAME as CUSTOM
-from ...games.custom import compiled
+from ...games.custom import kept_design
 from ...services.design.designs import Stored, find_design, owned_design, shipped
 from ..blueprint import RECENT_LIMIT
 from ..site import local_path
@@ -50,7 +50,7 @@ def choose_design(path: str) -> str:
     gallery = [Stored(design_id, 1, design, gallery=True)
                for design_id, design in shipped().items()]
     return render_template("design/choose.html", path=local_path(path), gallery=gallery,
-                           own=own_designs(), compiled=compiled, chosen=chosen)
+                           own=own_designs(), kept_design=kept_design, chosen=chosen)
 
 
 def start_context(form: Any) -> dict[str, Any]:
@@ -65,7 +65,7 @@ def start_context(form: Any) -> dict[str, Any]:
         stored = None
     if stored is None:
         return {"start_partial": "design/_start.html", "design": None, "hidden_options": ()}
-    design = compiled(stored.design)
+    design = kept_design(stored.design)
     if design.scoring == "game":
         hidden: tuple[str, ...] = ("target", "rounds")
     else:
