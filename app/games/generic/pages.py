@@ -13,8 +13,6 @@ from werkzeug.datastructures import MultiDict
 from wtforms import HiddenField
 
 from ...errors import EditConflict, Invalid
-from ...games import RoundInput, RoundResult
-from ...games.generic import GAME
 from ...i18n import num, say
 from ...models import Change
 from ...services.match.access import Access
@@ -22,13 +20,15 @@ from ...services.match.history import cell_history
 from ...services.match.parts import set_parts
 from ...services.match.sheet import load_sheet
 from ...services.match.writes import add_round
-from ..blueprint import link_access, refusals_flashed
-from ..sheet.drawn import render_sheet
-from ..sheet.forms import CellForm, LostRace, ScoreField, VersionedForm
-from ..sheet.view import SheetView, focus_after
-from .base import GamePages, pages_of, read_parts, view_of, whole_round
+from ...web.blueprint import link_access, refusals_flashed
+from ...web.games.base import GamePages, pages_of, read_parts, view_of, whole_round
+from ...web.sheet.drawn import render_sheet
+from ...web.sheet.forms import CellForm, LostRace, ScoreField, VersionedForm
+from ...web.sheet.view import SheetView, focus_after
+from ..base import RoundInput, RoundResult
+from .engine import GAME
 
-bp = Blueprint("generic", __name__)
+bp = Blueprint("generic", __name__, template_folder="templates")
 
 
 class EntryRow(Protocol):

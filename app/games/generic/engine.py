@@ -6,9 +6,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .base import Described, Game, OptionSpec, Result, RoundInput, RoundResult, concluded
-from .reading import InvalidInput, expect_object, reject_unknown, whole_number
-from .say import Say
+from ..base import Described, Game, OptionSpec, Result, RoundInput, RoundResult, concluded
+from ..reading import InvalidInput, expect_object, reject_unknown, whole_number
+from ..say import Say
 
 CELL_LIMIT = 1_000_000_000
 
