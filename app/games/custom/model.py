@@ -26,13 +26,19 @@ class Option:
 
 
 @dataclass(frozen=True)
-class NumberRow:
-    """A whole number typed, from `minimum` to `maximum`."""
+class _Row:
+    """What every row of a design has: its key, its label, and whether it counts in the total."""
 
-    kind: ClassVar[str] = "number"
     key: str
     label: str
     counts: bool
+
+
+@dataclass(frozen=True)
+class NumberRow(_Row):
+    """A whole number typed, from `minimum` to `maximum`."""
+
+    kind: ClassVar[str] = "number"
     minimum: int
     maximum: int
 
@@ -42,13 +48,10 @@ class NumberRow:
 
 
 @dataclass(frozen=True)
-class CountRow:
+class CountRow(_Row):
     """A count from 0 to `maximum` typed, worth `points` each."""
 
     kind: ClassVar[str] = "count"
-    key: str
-    label: str
-    counts: bool
     maximum: int
     points: int
 
@@ -57,13 +60,10 @@ class CountRow:
 
 
 @dataclass(frozen=True)
-class CheckRow:
+class CheckRow(_Row):
     """Ticked (worth `points`) or not (0)."""
 
     kind: ClassVar[str] = "check"
-    key: str
-    label: str
-    counts: bool
     points: int
 
     def value(self, entered: Any) -> int:
@@ -71,13 +71,10 @@ class CheckRow:
 
 
 @dataclass(frozen=True)
-class ChoiceRow:
+class ChoiceRow(_Row):
     """One of `options`, typed by its index."""
 
     kind: ClassVar[str] = "choice"
-    key: str
-    label: str
-    counts: bool
     options: tuple[Option, ...]
 
     def value(self, entered: Any) -> int:
@@ -85,13 +82,10 @@ class ChoiceRow:
 
 
 @dataclass(frozen=True)
-class RankRow:
+class RankRow(_Row):
     """The players compared on the row `of`: `points[0]` to the most (or fewest), and so on."""
 
     kind: ClassVar[str] = "rank"
-    key: str
-    label: str
-    counts: bool
     of: str
     points: tuple[int, ...]
     order: str  # "most" or "fewest"
@@ -100,13 +94,10 @@ class RankRow:
 
 
 @dataclass(frozen=True)
-class FormulaRow:
+class FormulaRow(_Row):
     """Worked out from the same player's other rows in the same round."""
 
     kind: ClassVar[str] = "formula"
-    key: str
-    label: str
-    counts: bool
     formula: Formula
 
 

@@ -17,8 +17,7 @@ from ...services.bank.roster import merge_players as merge_players_
 from ...services.bank.roster import rename_player as rename_player_
 from ..blueprint import bp, group_link, owner_link
 from ..games import pages_of
-from ..match.forms import new_match_form
-from ..match.start import chooser, start_match
+from ..match.start import new_match_answered
 from ..words import isolated
 from .forms import MergeForm, PlayerForm
 from .page import ROLE_LABELS, page_number
@@ -129,17 +128,13 @@ def group_match(token: str, game_name: str) -> ResponseReturnValue:
     access, version = owner_link(token)
     game = GAMES.get(game_name) or abort(404)
     bank = bank_at(access, access.group_id, version)
-    form = new_match_form(game, request.form if request.method == "POST" else None)
-    choose = chooser(game, form)
-    if choose is not None:
-        return choose
-    status = 200
+    form, answered = new_match_answered(game, group=access)
+    if answered is not None:
+        return answered
     if request.method == "POST":
-        started = start_match(game, form, group=access)
-        if started is not None:
-            return started
-        status = 422
+        status = 422  # the form says beside its fields what is wrong
     else:
+        status = 200
         last = last_options(access.group_id, game.name) or {}
         for spec in game.options:
             if spec.name in last and spec.kind not in ("seat", "data"):

@@ -34,16 +34,10 @@ def home() -> str:
 @bp.route("/new/<game_name>", methods=["GET", "POST"])
 def new_match(game_name: str) -> ResponseReturnValue:
     game = GAMES.get(game_name) or abort(404)
-    form = new_match_form(game, request.form if request.method == "POST" else None)
-    choose = chooser(game, form)
-    if choose is not None:
-        return choose
-    status = 200
-    if request.method == "POST":
-        started = start_match(game, form)
-        if started is not None:
-            return started
-        status = 422
+    form, answered = new_match_answered(game)
+    if answered is not None:
+        return answered
+    status = 422 if request.method == "POST" else 200
     return render_template("match/new_match.html", game=game, form=form,
                            **pages_of(game.name).start_context(form)), status
 
@@ -61,6 +55,18 @@ def chooser(game: Game, form: StartForm) -> str | None:
         if not form[f"opt_{name}"].data:
             return pages.chooser(here())
     return None
+
+
+def new_match_answered(game: Game, group: GroupAccess | None = None
+                       ) -> tuple[StartForm, ResponseReturnValue | None]:
+    """The new-match form as this request brings it, and what answers the request before the
+    form's page is drawn: the game's own chooser, or a POST's match started (in `group`, its
+    owner's access, if any). None on a GET, or on a POST whose form says what is wrong."""
+    form = new_match_form(game, request.form if request.method == "POST" else None)
+    answered: ResponseReturnValue | None = chooser(game, form)
+    if answered is None and request.method == "POST":
+        answered = start_match(game, form, group=group)
+    return form, answered
 
 
 def start_match(game: Game, form: StartForm, group: GroupAccess | None = None
