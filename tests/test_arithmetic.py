@@ -2,11 +2,16 @@
 in Western or Arabic-Indic digits, and a plain answer otherwise.
 
 The cases live in tests/arithmetic_cases.json: the page's own evaluator (app/static/arithmetic.js)
-must answer them alike (tests/browser/test_arithmetic_js.py)."""
+must answer them alike (tests/js/arithmetic.test.mjs, under node), and any other text as the
+server does (the end of this file, which asks node)."""
 
 from __future__ import annotations
 
 import json
+import os
+import random
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -247,3 +252,75 @@ def test_any_text_is_either_a_number_with_at_most_a_half_or_a_sentence(text):
     else:
         assert (value * 2) == int(value * 2)
         assert not any(character.isalpha() for character in text)
+
+
+# --- the page reads any text as the server does -------------------------------------------------
+# app/static/arithmetic.js, imported by node as the sheet imports it, asked the same texts.
+
+ARITHMETIC_JS = Path(__file__).parents[1] / "app" / "static" / "arithmetic.js"
+ON_THE_PAGE = f"""
+import {{ evaluate }} from {json.dumps(ARITHMETIC_JS.as_uri())};
+let asked = "";
+for await (const chunk of process.stdin) asked += chunk;
+const {{ texts, halves }} = JSON.parse(asked);
+process.stdout.write(JSON.stringify(texts.map((text) => {{
+  const reading = evaluate(text, halves);
+  return "error" in reading ? reading.error : reading.value;
+}})));
+"""
+# What people type, and what they type by mistake: digits of several scripts, signs, spaces.
+DIGITS = ["1", "2", "0", "9", "5", "\uff15", "\u0663", "\u0665", "\u06f5", "\u096d"]
+SIGNS = ["+", "-", "\u2212", "\u2013", "\uff0d", "\uff0b", "\u061c-", "\u200f-"]
+SPACES = ["", "", " ", "\u00a0", "\u3000", "\t", "\x1c"]
+NOISE = [".", ",", "\u066b", "\u066c", "e", "x", "\u00b2", "\ufeff", "=", "++", "\u200e"]
+MARKS = [".", ",", "\u066b"]
+
+
+def typed(draw: random.Random) -> str:
+    """A sum as a thumb types it: terms, signs and spaces, now and then a slip."""
+    text = draw.choice(SPACES) + draw.choice(["", "", *SIGNS])
+    for term in range(draw.randint(1, 4)):
+        if term:
+            text += draw.choice(SPACES) + draw.choice(SIGNS) + draw.choice(SPACES)
+        text += "".join(draw.choice(DIGITS) for _ in range(draw.choice([1, 2, 3, 12, 13])))
+        if draw.random() < 0.2:
+            text += draw.choice(MARKS) + "".join(draw.choice(DIGITS)
+                                                 for _ in range(draw.choice([1, 1, 2, 3])))
+    if draw.random() < 0.3:
+        at = draw.randint(0, len(text))
+        text = text[:at] + draw.choice(NOISE + SIGNS + SPACES) + text[at:]
+    return text + draw.choice(SPACES)
+
+
+def server(text: str, halves: bool) -> int | float | str:
+    try:
+        return evaluate(text, halves=halves)
+    except NotANumber as error:
+        return str(error)
+
+
+def on_the_page(texts: list[str], halves: bool) -> list[int | float | str]:
+    """What the page's script makes of each text: a number or the sentence."""
+    node = shutil.which("node")
+    if not node:
+        if os.environ.get("CI"):
+            pytest.fail("node is needed to run the page's arithmetic.js")
+        pytest.skip("node is not installed")
+    answered = subprocess.run([node, "--input-type=module", "-e", ON_THE_PAGE],
+                              input=json.dumps({"texts": texts, "halves": halves}),
+                              capture_output=True, text=True, encoding="utf-8", check=True,
+                              timeout=60)
+    answers: list[int | float | str] = json.loads(answered.stdout)
+    return answers
+
+
+@pytest.mark.parametrize(("halves", "seed"), [(False, 10), (True, 13)])
+def test_the_page_reads_any_text_as_the_server_does(halves, seed):
+    draw = random.Random(seed)
+    texts = [typed(draw) for _ in range(4000)]
+
+    answers = on_the_page(texts, halves)
+
+    wrong = [(text, server(text, halves), got) for text, got in zip(texts, answers, strict=True)
+             if got != server(text, halves)]
+    assert not wrong, wrong[:20]

@@ -2,13 +2,17 @@
 // without leaving the page: one the server cannot take waits in the link's outbox (outbox.js,
 // the one the sheet keeps and shows too) instead of the browser's "No internet" page, and is
 // sent once the server answers again. A save that lands takes the phone where it takes it
-// without this script (the sheet); a refusal is said on the page, as without it.
+// without this script (the sheet); a refusal is said on the page, as without it. A module, as
+// are the modules it imports: node tests those (tests/js/).
+import { choices as offerChoices } from "./choice.js";
+import { outbox as keptSaves } from "./outbox.js";
+import { sheetAnswers } from "./sheet_answers.js";
+import { sheetWords } from "./sheet_words.js";
+
 (function () {
-  "use strict";
-  var SS = window.SquareScores || {};
   var form = document.querySelector("form[data-outbox]");
-  if (!form || !SS.outbox) return;
-  var words = SS.sheetWords(form), answers = SS.sheetAnswers(form);
+  if (!form) return;
+  var words = sheetWords(form), answers = sheetAnswers(form);
   var say = words.say, note = words.note, UNREACHABLE = answers.UNREACHABLE;
   var csrf = form.querySelector("input[name=csrf_token]").value;
   var here = new URL(form.action, location.href).pathname;
@@ -127,7 +131,7 @@
     });
   }
 
-  var outbox = SS.outbox("squarescores.outbox." + form.getAttribute("data-outbox"), function (item) {
+  var outbox = keptSaves("squarescores.outbox." + form.getAttribute("data-outbox"), function (item) {
     return post(item.url, item.fields).then(function (answer) {
       if (answer.kind === "unreachable") throw new Error("not now");
       landed(item, answer);
@@ -141,7 +145,7 @@
     }))));
   });
 
-  var choices = SS.choices(notes, save);
+  var choices = offerChoices(notes, save);
 
   // A kept save, answered: this page's own, landed, takes the phone where the save takes it
   // (once nothing else waits: leaving would cut the next one off halfway); a refusal is said

@@ -3,11 +3,19 @@
 // Every word it writes comes from the page (#sheet's data-say-* attributes, said by
 // sheet_words.js), and so does every address it asks: a form's action, a cell's link, #sheet's
 // data-*-url (_live.html's links()). The server's answers are read by sheet_answers.js.
+// A module, as are the modules it imports: node tests those (tests/js/).
+import { showSum, showSums } from "./arithmetic.js";
+import { cellEditor } from "./cell_edit.js";
+import { choices as offerChoices } from "./choice.js";
+import { connect } from "./live.js";
+import { outbox as keptSaves } from "./outbox.js";
+import { sheetAnswers } from "./sheet_answers.js";
+import { sheetWords } from "./sheet_words.js";
+import { localTimes } from "./times.js";
+
 (function () {
-  "use strict";
   var sheet = document.getElementById("sheet");
   if (!sheet) return;
-  var SS = window.SquareScores = window.SquareScores || {};
   var csrf = document.querySelector('meta[name="csrf-token"]').content;
   // The link's token, as the server wrote it: the poll's bearer and the name of the outbox.
   var token = sheet.getAttribute("data-token");
@@ -21,7 +29,7 @@
   // the server's (.sheet-state's data-announce), replaced by the next, never a growing log.
   var spoken = document.getElementById("sheet-announce");
   // What the sheet says (sheet_words.js) and how it reads the server's answers (sheet_answers.js).
-  var words = SS.sheetWords(sheet), answers = SS.sheetAnswers(sheet);
+  var words = sheetWords(sheet), answers = sheetAnswers(sheet);
   var say = words.say, note = words.note, typed = words.typed, asTyped = words.asTyped;
   var drawn = answers.drawn, answerTo = answers.answerTo, UNREACHABLE = answers.UNREACHABLE;
 
@@ -56,7 +64,7 @@
   };
 
   // A sum typed shows its value beside it (arithmetic.js), here as the page is drawn anew too.
-  function previewAll() { if (SS.showSums) SS.showSums(sheet); }
+  function previewAll() { showSums(sheet); }
 
   function focusNext() {
     var state = sheet.querySelector(".sheet-state");
@@ -172,7 +180,7 @@
 
   // What needs this script: times in the phone's own zone, and the print button.
   function enhance() {
-    if (SS.localTimes) SS.localTimes(sheet);
+    localTimes(sheet);
     sheet.querySelectorAll("button.print-sheet").forEach(function (button) { button.hidden = false; });
   }
 
@@ -259,7 +267,7 @@
   }
 
   // What could not be sent waits here, and goes when the server answers again.
-  var outbox = SS.outbox("squarescores.outbox." + token, function (item) {
+  var outbox = keptSaves("squarescores.outbox." + token, function (item) {
     var data = new FormData();
     item.fields.forEach(function (field) { data.append(field[0], field[1]); });
     return post(item.url, data).then(function (answer) {
@@ -296,7 +304,7 @@
   window.addEventListener("pageshow", function () { now.leaving = false; });
 
   sheet.addEventListener("input", function (event) {
-    if (event.target.matches("input.score") && SS.showSum) SS.showSum(event.target);
+    if (event.target.matches("input.score")) showSum(event.target);
   });
 
   sheet.addEventListener("submit", function (event) {
@@ -330,12 +338,12 @@
     }
   }
 
-  var choices = SS.choices(notes, function (form) {
+  var choices = offerChoices(notes, function (form) {
     save(form, [{ label: form.getAttribute("data-outbox-label"), value: form.getAttribute("data-outbox-value") }]);
   });
 
   // Tap a cell to change it in place (cell_edit.js).
-  SS.cellEditor(sheet, {
+  cellEditor(sheet, {
     post: post,
     apply: function (fresh) { apply(fresh, false); },
     version: currentVersion,
@@ -369,7 +377,7 @@
   previewAll();  // what was typed before this script ran (on a slow connection)
   enhance();
   focusNext();
-  now.live = SS.live({
+  now.live = connect({
     token: token,
     eventsUrl: sheet.getAttribute("data-events-url"),
     pollUrl: sheet.getAttribute("data-poll-url"),
