@@ -2,11 +2,11 @@
 // and no plus, and its "tel" one no minus. Each field that takes a negative number or a sum has
 // a ± and a + beside it (.keys, hidden until this script runs: without it a keyboard types them).
 // ± turns the sign of the number at the caret (-20, 10+15-5); + starts another number of a sum.
+// What the keys do to the text is a module (keypad_signs.js, which node tests). This script stays
+// a classic one, as each page with keys loads it (every game's own too), and imports it once.
 (function () {
   "use strict";
-  var SIGNS = "+-\u2212\u2013\uff0b\uff0d";
-  // The marks an Arabic phone writes before a sign: invisible, they belong to the sign.
-  var MARKS = "\u061c\u200e\u200f";
+  var signs = import("./keypad_signs.js");
   var last = null;  // the entry cell the sheet's shared keys act on: the one typed in last
 
   document.documentElement.classList.add("keypad");
@@ -52,37 +52,6 @@
     return field.selectionEnd === null ? field.value.length : field.selectionEnd;
   }
 
-  function isSign(character) { return SIGNS.indexOf(character) >= 0; }
-
-  // The sign of the number the caret is in (or just after, or of the sign just typed): "-" for
-  // "+" and back; a first number without one gets "-", and a first "-" goes.
-  function turnSign(text, at) {
-    var sign = at - 1;
-    while (sign >= 0 && !isSign(text[sign])) sign--;
-    if (sign < 0) {
-      var start = 0;
-      while (start < text.length && (MARKS.indexOf(text[start]) >= 0 || /\s/.test(text[start]))) start++;
-      // The caret before the first number's own sign: that sign is the one to turn.
-      if (isSign(text[start])) return turnSign(text, start + 1);
-      return { text: text.slice(0, start) + "-" + text.slice(start), at: at + 1 };
-    }
-    var before = text.slice(0, sign).replace(new RegExp("[\\s" + MARKS + "]+$"), "");
-    var minus = text[sign] !== "+" && text[sign] !== "\uff0b";
-    if (!before && minus) {
-      var from = text.slice(0, sign).length;
-      return { text: text.slice(0, from) + text.slice(sign + 1), at: Math.max(from, at - 1) };
-    }
-    return { text: text.slice(0, sign) + (minus ? "+" : "-") + text.slice(sign + 1), at: at };
-  }
-
-  // A "+" at the caret; one just after another sign takes its place.
-  function plus(text, at) {
-    if (at > 0 && isSign(text[at - 1])) {
-      return { text: text.slice(0, at - 1) + "+" + text.slice(at), at: at };
-    }
-    return { text: text.slice(0, at) + "+" + text.slice(at), at: at + 1 };
-  }
-
   // A tap on a key leaves the keyboard up: the field keeps the focus.
   ["pointerdown", "mousedown"].forEach(function (type) {
     document.addEventListener(type, function (event) {
@@ -96,13 +65,15 @@
     if (!key) return;
     var field = fieldOf(key.closest(".keys"));
     if (!field) return;
-    var at = caret(field);
-    var typed = key.getAttribute("data-key") === "sign" ? turnSign(field.value, at) : plus(field.value, at);
-    field.value = typed.text;
-    field.setAttribute("data-touched", "");
-    field.focus();
-    field.setSelectionRange(typed.at, typed.at);
-    field.dispatchEvent(new Event("input", { bubbles: true }));
+    var at = caret(field), sign = key.getAttribute("data-key") === "sign";
+    signs.then(function (keys) {
+      var typed = sign ? keys.turnSign(field.value, at) : keys.plus(field.value, at);
+      field.value = typed.text;
+      field.setAttribute("data-touched", "");
+      field.focus();
+      field.setSelectionRange(typed.at, typed.at);
+      field.dispatchEvent(new Event("input", { bubbles: true }));
+    });
   });
 
   document.addEventListener("input", function (event) {

@@ -2,7 +2,7 @@
 // the phone's local storage, per link, and is sent again, oldest first and one at a time, once
 // the server answers; every page of the link shares it. The page it is shown on, and Chromium's
 // own storage and network, are tests/browser/test_offline_entry.py's.
-import { beforeEach, test } from "node:test";
+import { afterEach, beforeEach, mock, test } from "node:test";
 import assert from "node:assert/strict";
 
 import { outbox } from "../../app/static/outbox.js";
@@ -21,11 +21,14 @@ class Storage {
 }
 
 let storage;
+// The 10 s before a try again pass when a test says so (mock.timers.tick), never on their own.
 beforeEach(() => {
+  mock.timers.enable({ apis: ["setTimeout"] });
   storage = new Storage();
   globalThis.window = Object.assign(new EventTarget(), { localStorage: storage });
   Object.defineProperty(globalThis, "navigator", { value: {}, configurable: true, writable: true });
 });
+afterEach(() => mock.timers.reset());
 
 // An outbox whose sends are answered as `answers` says, in turn ("landed" or "unreachable"),
 // and whose page shows what waits: `sent` and `shown` record both.
@@ -62,8 +65,7 @@ test("what waits is sent oldest first, one at a time, and goes once answered", a
   assert.deepEqual(shown.at(-1), []);
 });
 
-test("a send that cannot get through stops the rest, keeps them, and tries again in 10 s", async (t) => {
-  t.mock.timers.enable({ apis: ["setTimeout"] });
+test("a send that cannot get through stops the rest, keeps them, and tries again in 10 s", async () => {
   const { box, sent, shown } = kept(["unreachable", "landed", "landed"]);
   box.keep("/first", [], []);
   box.keep("/second", [], []);
@@ -72,9 +74,9 @@ test("a send that cannot get through stops the rest, keeps them, and tries again
   assert.deepEqual(waiting().map((item) => item.url), ["/first", "/second"]);
   assert.deepEqual(shown.at(-1), ["/first", "/second"]);
 
-  t.mock.timers.tick(9999);
+  mock.timers.tick(9999);
   assert.deepEqual(sent, ["/first"]);
-  t.mock.timers.tick(1);
+  mock.timers.tick(1);
   await new Promise((resolve) => setImmediate(resolve));
   assert.deepEqual(sent, ["/first", "/first", "/second"]);
   assert.deepEqual(waiting(), []);
