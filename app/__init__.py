@@ -92,7 +92,7 @@ def create_app(config_class: object | str = "config.Config") -> Flask:
         small, so read it whole, and it is compressed with its length and ETag said. Nothing
         else is compressed (COMPRESS_MIMETYPES: our CSS, JavaScript and icon), so nothing else
         is asked."""
-        if request.endpoint != "static":
+        if (request.endpoint or "").rpartition(".")[2] != "static":  # a game's own too
             return response
         if response.direct_passthrough:
             response.direct_passthrough = False

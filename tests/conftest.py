@@ -23,6 +23,8 @@ TESTS = Path(__file__).resolve().parent
 # pass leaves them out (see the Makefile).
 NO_DATABASE = ("games", "code", "test_arithmetic.py", "test_names.py",
                "night/test_night_seating.py")
+# ... but a game's own API and page tests (tests/games/<game>/api/, pages/) do use one.
+WITH_DATABASE = ("api", "pages")
 _running: list[pytest.Item] = []  # the test being set up or run, for the check below
 
 
@@ -38,7 +40,8 @@ SERIAL = ("look", "browser", "live", "fuzz")
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items):
     for item in items:
-        if any(item.path.is_relative_to(TESTS / name) for name in NO_DATABASE):
+        if (any(item.path.is_relative_to(TESTS / name) for name in NO_DATABASE)
+                and not set(WITH_DATABASE) & set(item.path.relative_to(TESTS).parts)):
             item.add_marker(pytest.mark.no_database)
         kind = next((kind for kind in SERIAL if item.get_closest_marker(kind)), None)
         if kind:

@@ -19,16 +19,28 @@ LIGHT, DARK, PAPER = "#1f6f4a", "#163a2a", "#fbfaf7"  # app.css: --bar light and
 ASK_AGAIN = {"Cache-Control": "no-cache"}
 
 
+def static_files(app: Flask) -> dict[str, Path]:
+    """Every static asset the app serves under /static/, by its name there: the app's own folder
+    and each blueprint's that is served within it (a game's scripts, /static/games/<game>/)."""
+    folders = {"": Path(str(app.static_folder))}
+    within = f"{app.static_url_path}/"
+    for blueprint in app.blueprints.values():
+        path = blueprint.static_url_path or ""
+        if blueprint.has_static_folder and path.startswith(within):
+            folders[path.removeprefix(within) + "/"] = Path(str(blueprint.static_folder))
+    return {prefix + path.relative_to(folder).as_posix(): path
+            for prefix, folder in folders.items() for path in folder.rglob("*") if path.is_file()}
+
+
 def init_app(app: Flask) -> None:
-    """The static assets' version and addresses, read once per process."""
-    folder = Path(str(app.static_folder))
-    files = sorted(path for path in folder.rglob("*") if path.is_file())
+    """The static assets' version and addresses, read once per process (the blueprints, a game's
+    among them, registered before)."""
+    files = sorted(static_files(app).items(), key=lambda item: item[0].split("/"))
     digest = hashlib.sha256()
-    for path in files:
-        digest.update(path.relative_to(folder).as_posix().encode() + b"\0")
+    for name, path in files:
+        digest.update(name.encode() + b"\0")
         digest.update(path.read_bytes())
-    names = [path.relative_to(folder).as_posix() for path in files
-             if path.suffix in (".css", ".js", ".svg", ".png")]
+    names = [name for name, path in files if path.suffix in (".css", ".js", ".svg", ".png")]
     app.extensions[EXTENSION] = (digest.hexdigest()[:16], names)
     app.register_blueprint(bp)
 

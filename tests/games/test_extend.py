@@ -8,8 +8,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app.games import GAMES, InvalidInput, bandido, blue_banana, custom
+from app.games import GAMES, InvalidInput, bandido, custom
 from app.games.base import RoundInput
+from app.games.blue_banana import engine as blue_banana
 
 CARRIED = sorted(name for name, game in GAMES.items() if game.extend is not None)
 

@@ -6,9 +6,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .base import Described, Game, OptionSpec, Result, RoundInput, RoundResult, concluded
-from .reading import InvalidInput, expect_object, parse_seat_list, reject_unknown, whole_number
-from .say import Say
+from ..base import Described, Game, OptionSpec, Result, RoundInput, RoundResult, concluded
+from ..reading import InvalidInput, expect_object, parse_seat_list, reject_unknown, whole_number
+from ..say import Say
 
 # Each motif's own colour (rules/blue-banana.txt, "The 8 Motifs in Their Correct Colors").
 OWN_COLOR = {

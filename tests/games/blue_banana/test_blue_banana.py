@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from app.games import GAMES, detail_json
 from app.games.base import RoundInput
-from app.games.blue_banana import (
+from app.games.blue_banana.engine import (
     GAME,
     banana_snatched,
     check_card,
@@ -1081,7 +1081,7 @@ def test_a_rounds_sought_are_the_negatives_under_the_mode_of_that_round(first, s
 
 
 def test_the_messages_that_list_the_motifs_and_colours_list_them_all_in_order():
-    from app.games.blue_banana import COLORS, MOTIFS, motif_name, parse_task_card
+    from app.games.blue_banana.engine import COLORS, MOTIFS, motif_name, parse_task_card
     with pytest.raises(InvalidInput) as motif:
         parse_task_card({"motif": "pear", "color": "red"}, "task[0]")
     with pytest.raises(InvalidInput) as color:

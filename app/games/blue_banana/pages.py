@@ -10,38 +10,40 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from ...errors import Invalid
-from ...games import RoundInput, blue_banana
-from ...games.reading import InvalidInput
 from ...i18n import say
 from ...models import Change
 from ...services.match.writes import add_round, replace_round
-from ..blueprint import refusals_flashed
-from ..sheet.forms import VersionedForm, posted
-from ..sheet.view import SheetView
-from ..sheet.words import PartWords
-from .base import Form, GamePages, load_view, read_count
+from ...web.blueprint import refusals_flashed
+from ...web.games.base import Form, GamePages, load_view, read_count
+from ...web.sheet.forms import VersionedForm, posted
+from ...web.sheet.view import SheetView
+from ...web.sheet.words import PartWords
+from ..base import RoundInput
+from ..reading import InvalidInput
+from . import engine
 
 # The motifs are drawn by our own icons (games/_icons.html, by the motif's code).
-BANANA_CHOICES = tuple(choice or "none" for choice in blue_banana.BANANA)  # as the form says it
+BANANA_CHOICES = tuple(choice or "none" for choice in engine.BANANA)  # as the form says it
 
-bp = Blueprint("blue_banana", __name__)
+bp = Blueprint("blue_banana", __name__, template_folder="templates", static_folder="static",
+               static_url_path="/static/games/blue_banana")
 
 
 @bp.app_template_filter("motif")
 def motif_filter(motif: str) -> str:
     """A motif as people say it ("top_hat" → "top hat"), in the page's language."""
-    return say(blue_banana.motif_name(motif))
+    return say(engine.motif_name(motif))
 
 
 @bp.app_template_filter("motif_colour")
 def colour_filter(color: str) -> str:
     """A task card's colour as people say it, in the page's language."""
-    return say(blue_banana.color_name(color))
+    return say(engine.color_name(color))
 
 
 class BlueBananaView(SheetView):
-    motif_name = staticmethod(blue_banana.motif_name)
-    max_chips = blue_banana.MAX_CHIPS  # the large chip's worth
+    motif_name = staticmethod(engine.motif_name)
+    max_chips = engine.MAX_CHIPS  # the large chip's worth
 
     def chips(self, seat: int, before: int | None = None) -> dict[str, int]:
         """A player's penalty chips as they lie on the table: small ones, or one large. With
@@ -69,7 +71,7 @@ class BlueBananaView(SheetView):
         """What the round's page says besides its lines: whether its banana is snatched (the
         card checker answers from then on), and who took a chip after it: the most cards
         overall (rules/blue-banana.txt, "Distributing the Penalty Chips"); None while open."""
-        snatched = blue_banana.banana_snatched(self.sheet.rounds[number - 1])
+        snatched = engine.banana_snatched(self.sheet.rounds[number - 1])
         outcome = self.sheet.result.rounds[number - 1]
         if outcome.detail.chips is None:
             return {"snatched": snatched, "chip_takers": None}
@@ -141,10 +143,10 @@ def task(token: str) -> ResponseReturnValue:
         return redirect(url_for("web.sheet", token=token))
     form = VersionedForm(request.form if request.method == "POST" else None)
     current = (view.sheet.rounds[number - 1].common.get("task")
-               if number <= len(view.sheet.rounds) else None) or [{}] * blue_banana.TASK_CARDS
+               if number <= len(view.sheet.rounds) else None) or [{}] * engine.TASK_CARDS
     chosen = [{"motif": request.form.get(f"motif{i}", current[i].get("motif")),
                "color": request.form.get(f"color{i}", current[i].get("color"))}
-              for i in range(blue_banana.TASK_CARDS)]
+              for i in range(engine.TASK_CARDS)]
     error, status = None, 200
     if request.method == "POST":
         if not form.validate_on_submit():
@@ -158,7 +160,7 @@ def task(token: str) -> ResponseReturnValue:
         back = url_for("web.sheet", token=token)
         with refusals_flashed(back):
             try:
-                cards = blue_banana.parse_task(chosen)
+                cards = engine.parse_task(chosen)
                 if number > len(view.sheet.rounds):
                     add_round(view.access, view.match.id,
                               RoundInput({"task": cards}, (None,) * len(view.sheet.players)))
@@ -174,7 +176,7 @@ def task(token: str) -> ResponseReturnValue:
                 return redirect(back)
     return render_template(PAGES.template("task.html"), token=token, view=view, form=form,
                            number=number, chosen=chosen, error=error,
-                           motifs=blue_banana.MOTIFS, colors=blue_banana.COLORS), status
+                           motifs=engine.MOTIFS, colors=engine.COLORS), status
 
 
 @bp.get("/m/<token>/round/<int:number>/check")
@@ -185,15 +187,15 @@ def check_card(token: str, number: int) -> str:
     if not 1 <= number <= len(view.sheet.rounds):
         abort(404)
     entered = view.sheet.rounds[number - 1]
-    mode = blue_banana.mode_of_round(view.match.options, number)
+    mode = engine.mode_of_round(view.match.options, number)
     motif, color = request.args.get("motif"), request.args.get("color")
     verdict = None
-    if motif in blue_banana.MOTIFS and color in blue_banana.COLORS:
-        verdict = blue_banana.check_card(entered, mode, motif, color)
+    if motif in engine.MOTIFS and color in engine.COLORS:
+        verdict = engine.check_card(entered, mode, motif, color)
     return render_template(PAGES.template("check.html"), token=token, view=view, number=number,
                            task=entered.common.get("task"), mode=mode, motif=motif, color=color,
-                           verdict=verdict, snatched=blue_banana.banana_snatched(entered),
-                           motifs=blue_banana.MOTIFS, colors=blue_banana.COLORS)
+                           verdict=verdict, snatched=engine.banana_snatched(entered),
+                           motifs=engine.MOTIFS, colors=engine.COLORS)
 
 
 @bp.post("/m/<token>/round/<int:number>/snatched")
@@ -207,7 +209,7 @@ def mark_snatched(token: str, number: int) -> ResponseReturnValue:
         abort(404)
     posted()
     entered = view.sheet.rounds[number - 1]
-    if blue_banana.banana_snatched(entered):  # a line typed meanwhile said so already
+    if engine.banana_snatched(entered):  # a line typed meanwhile said so already
         return redirect(url_for("blue_banana.check_card", token=token, number=number))
     snatched = RoundInput(dict(entered.common) | {"snatched": True}, entered.parts)
     with refusals_flashed(url_for("web.round_detail", token=token, number=number)):
@@ -233,7 +235,7 @@ CARDS = PartWords(saved=_l("%(name)s's cards saved."),
                   in_round=_l("%(name)s's cards in round %(number)s"),
                   change=_l("change the cards"))
 
-PAGES = GamePages(blue_banana.GAME, view=BlueBananaView, part_words=CARDS,
+PAGES = GamePages(engine.GAME, view=BlueBananaView, part_words=CARDS,
                   read_part=read_line, typed_values=typed_line, form_values=form_line,
                   round_page=True, whole_part_fields=("players",), blueprint=bp,
                   card_icon=card_icon)
