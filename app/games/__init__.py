@@ -11,6 +11,7 @@ from .reading import InvalidInput
 PACKAGES = (
     "generic",
     "blue_banana",
+    "bandido",
 )
 
 GAMES: Registry[Game] = Registry("an engine")
@@ -19,10 +20,9 @@ register = GAMES.register
 
 # While the games move into their packages (issue 42), in the registry's order.
 from .banakil import GAME as BANAKIL  # noqa: E402
-from .bandido import GAME as BANDIDO  # noqa: E402
 from .custom import GAME as CUSTOM  # noqa: E402
 
-for _entry in ("generic", BANAKIL, "blue_banana", BANDIDO, CUSTOM):
+for _entry in ("generic", BANAKIL, "blue_banana", "bandido", CUSTOM):
     register(import_module(f"{__name__}.{_entry}").GAME if isinstance(_entry, str) else _entry)
 
 __all__ = ["GAMES", "PACKAGES", "Game", "InvalidInput", "Registry", "Result", "RoundInput",

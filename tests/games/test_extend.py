@@ -8,7 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app.games import GAMES, InvalidInput, bandido, custom
+from app.games import GAMES, InvalidInput, custom
+from app.games.bandido import engine as bandido
 from app.games.base import RoundInput
 from app.games.blue_banana import engine as blue_banana
 

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.games import GAMES
-from app.games.bandido import GAME, symbols_matched
+from app.games.bandido.engine import GAME, symbols_matched
 from app.games.reading import InvalidInput
 
 STONE, WATER, COCONUT = "stone", "water", "coconut"

@@ -11,36 +11,37 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from ...errors import Conflict, Invalid, TypedElsewhere
-from ...games import bandido
-from ...games.say import Say
 from ...i18n import num, say
 from ...services.match import history
 from ...services.match.characters import as_seat, set_character
 from ...services.match.sheet import Sheet
-from ..blueprint import link_access, refusals_flashed
-from ..sheet.forms import VersionedForm
-from ..sheet.secrets import keep_key
-from ..sheet.view import SheetView
-from ..sheet.words import PartWords
-from ..words import in_words, isolated
-from .base import Form, GamePages, read_count, view_for
+from ...web.blueprint import link_access, refusals_flashed
+from ...web.games.base import Form, GamePages, read_count, view_for
+from ...web.sheet.forms import VersionedForm
+from ...web.sheet.secrets import keep_key
+from ...web.sheet.view import SheetView
+from ...web.sheet.words import PartWords
+from ...web.words import in_words, isolated
+from ..say import Say
+from . import engine
 
 # The symbols are drawn by our own icons (games/_icons.html, by the symbol's code).
-CHARACTER_SYMBOLS = bandido.CHARACTER_SYMBOLS
+CHARACTER_SYMBOLS = engine.CHARACTER_SYMBOLS
 
-bp = Blueprint("bandido", __name__)
+bp = Blueprint("bandido", __name__, template_folder="templates", static_folder="static",
+               static_url_path="/static/games/bandido")
 
 
 @bp.app_template_filter("symbol")
 def symbol_filter(symbol: str) -> str:
     """A symbol as people say it (stone, water, coconut), in the page's language."""
-    return say(bandido.symbol_name(symbol))
+    return say(engine.symbol_name(symbol))
 
 
 class BandidoView(SheetView):
-    symbols = bandido.SYMBOLS
-    victory_points_to_win = bandido.VICTORY_POINTS_TO_WIN
-    most_face_up = bandido.MOST_FACE_UP
+    symbols = engine.SYMBOLS
+    victory_points_to_win = engine.VICTORY_POINTS_TO_WIN
+    most_face_up = engine.MOST_FACE_UP
     character_symbols = CHARACTER_SYMBOLS
 
     def vp_said(self, value: int) -> str:
@@ -109,7 +110,7 @@ class BandidoView(SheetView):
 
     def progress(self, seat: int) -> int:
         """How many of a seat's character symbols lie face up now."""
-        return bandido.symbols_matched(self.match.seats[seat].character,
+        return engine.symbols_matched(self.match.seats[seat].character,
                                        self.sheet.result.detail.face_up[seat])
 
     @property
@@ -130,7 +131,7 @@ def read_state(form: Form) -> tuple[dict[str, Any] | None, dict[str, str]]:
     """A seat after its turn: the victory points it holds and how many of each symbol lie up."""
     counts: dict[str, int] = {}
     errors: dict[str, str] = {}
-    for name in ("vp", *bandido.SYMBOLS):
+    for name in ("vp", *engine.SYMBOLS):
         count = read_count(form.get(name, ""), digits=2)
         if count is None:
             errors[name] = _("Type a whole number: 0, 1, 2…")
@@ -138,18 +139,18 @@ def read_state(form: Form) -> tuple[dict[str, Any] | None, dict[str, str]]:
             counts[name] = count
     if errors:
         return None, errors
-    symbols = [symbol for symbol in bandido.SYMBOLS for _n in range(counts[symbol])]
+    symbols = [symbol for symbol in engine.SYMBOLS for _n in range(counts[symbol])]
     return {"vp": counts["vp"], "symbols": symbols}, {}
 
 
 def typed_state(part: dict[str, Any] | None) -> dict[str, Any]:
     part = part or {"vp": 0, "symbols": []}
     return {"vp": str(part["vp"])} | {symbol: str(part["symbols"].count(symbol))
-                                      for symbol in bandido.SYMBOLS}
+                                      for symbol in engine.SYMBOLS}
 
 
 def form_state(form: Form) -> dict[str, Any]:
-    return {name: form.get(name, "") for name in ("vp", *bandido.SYMBOLS)}
+    return {name: form.get(name, "") for name in ("vp", *engine.SYMBOLS)}
 
 
 @bp.route("/m/<token>/character", methods=["GET", "POST"])
@@ -243,7 +244,7 @@ TURNS = PartWords(saved=_l("%(name)s's turn saved."),
                   in_round=_l("%(name)s's turn in round %(number)s"),
                   change=_l("change the turn"))
 
-PAGES = GamePages(bandido.GAME, view=BandidoView, part_words=TURNS,
+PAGES = GamePages(engine.GAME, view=BandidoView, part_words=TURNS,
                   scripts=("games/bandido/secret.js",),
                   read_part=read_state, typed_values=typed_state, form_values=form_state,
                   whole_part_fields=("players", "symbols"), blueprint=bp,

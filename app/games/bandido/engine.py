@@ -7,9 +7,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .base import Described, Game, OptionSpec, Result, RoundInput, RoundResult, ended
-from .reading import InvalidInput, expect_object, parse_seat_list, reject_unknown, whole_number
-from .say import Say
+from ..base import Described, Game, OptionSpec, Result, RoundInput, RoundResult, ended
+from ..reading import InvalidInput, expect_object, parse_seat_list, reject_unknown, whole_number
+from ..say import Say
 
 SYMBOLS = ("stone", "water", "coconut")
 VICTORY_POINTS_TO_WIN = 5
