@@ -10,6 +10,7 @@ from .reading import InvalidInput
 # The games the app plays, each app/games/<name>/: adding one is its folder and its line here.
 PACKAGES = (
     "generic",
+    "banakil",
     "blue_banana",
     "bandido",
 )
@@ -19,10 +20,9 @@ GAMES: Registry[Game] = Registry("an engine")
 register = GAMES.register
 
 # While the games move into their packages (issue 42), in the registry's order.
-from .banakil import GAME as BANAKIL  # noqa: E402
 from .custom import GAME as CUSTOM  # noqa: E402
 
-for _entry in ("generic", BANAKIL, "blue_banana", "bandido", CUSTOM):
+for _entry in ("generic", "banakil", "blue_banana", "bandido", CUSTOM):
     register(import_module(f"{__name__}.{_entry}").GAME if isinstance(_entry, str) else _entry)
 
 __all__ = ["GAMES", "PACKAGES", "Game", "InvalidInput", "Registry", "Result", "RoundInput",

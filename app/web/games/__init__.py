@@ -3,7 +3,7 @@ beside its engine, for every game of the registry (app.games.PACKAGES)."""
 
 from importlib import import_module
 
-from . import banakil, custom
+from . import custom
 from .base import (
     PAGES,
     GamePages,
@@ -19,7 +19,7 @@ from .base import (
 )
 
 # While the games move into their packages (issue 42), in the registry's order.
-for _entry in ("generic", banakil.PAGES, "blue_banana", "bandido", custom.PAGES):
+for _entry in ("generic", "banakil", "blue_banana", "bandido", custom.PAGES):
     register(import_module(f"app.games.{_entry}.pages").PAGES if isinstance(_entry, str)
              else _entry)
 

@@ -6,7 +6,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .banakil_hands import (
+from ..base import (
+    Described,
+    Game,
+    OptionSpec,
+    Result,
+    RoundInput,
+    RoundResult,
+    Side,
+    concluded,
+    seat_sides,
+)
+from ..say import Say
+from .hands import (
     GOING_OUT,
     HALF_POINTS,
     HAND,
@@ -20,18 +32,6 @@ from .banakil_hands import (
     parse_round,
     round_input,
 )
-from .base import (
-    Described,
-    Game,
-    OptionSpec,
-    Result,
-    RoundInput,
-    RoundResult,
-    Side,
-    concluded,
-    seat_sides,
-)
-from .say import Say
 
 DHAMOON = 80  # 40
 
@@ -328,7 +328,7 @@ GAME = Game.of_rules(
     movable=("target",),
     parts_field="hands",
     described=Described(ROUND, HAND, BanakilRound, BanakilMatch, components=HAND_FORMS),
-    # How a hand is typed and read is banakil_hands.py's.
+    # How a hand is typed and read is hands.py's.
     parse_round=parse_round,
     parse_part=parse_part,
     check_round=check_round,

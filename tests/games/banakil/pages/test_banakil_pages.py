@@ -8,8 +8,8 @@ import pytest
 from sqlalchemy import select
 
 from app.extensions import db
-from app.games.banakil import OPTIONS
-from app.games.banakil_hands import CLASSES
+from app.games.banakil.engine import OPTIONS
+from app.games.banakil.hands import CLASSES
 from app.models import Match, Token
 
 # rules/banakil.txt, "A worked hand". Dana: hearts 3–9 and three threes give 4 + 3 = 7 threes

@@ -16,21 +16,22 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from ...errors import Invalid
-from ...games import RoundInput, RoundResult, banakil_hands
-from ...games.banakil import GAME
-from ...games.banakil_hands import CLASS_NAMES, CLASSES, MELDED_NOTHING
-from ...games.banakil_working import describe_hand, describe_sides
 from ...i18n import say
 from ...services.match.parts import preview_part
 from ...services.match.sheet import Sheet
 from ...services.match.writes import add_round, replace_round
-from ..blueprint import host_access, refusals_flashed
-from ..sheet.arithmetic import LIKE_A_SUM, NotANumber, evaluate
-from ..sheet.forms import posted
-from ..sheet.view import SheetView
-from ..sheet.words import PartWords, RoundWords
-from ..words import spoken_plain
-from .base import Form, GamePages, part_view, read_count, read_parts, view_for
+from ...web.blueprint import host_access, refusals_flashed
+from ...web.games.base import Form, GamePages, part_view, read_count, read_parts, view_for
+from ...web.sheet.arithmetic import LIKE_A_SUM, NotANumber, evaluate
+from ...web.sheet.forms import posted
+from ...web.sheet.view import SheetView
+from ...web.sheet.words import PartWords, RoundWords
+from ...web.words import spoken_plain
+from ..base import RoundInput, RoundResult
+from .engine import GAME
+from .hands import CLASS_NAMES, CLASSES, MELDED_NOTHING
+from .hands import dead_hand as dead_hand_input
+from .working import describe_hand, describe_sides
 
 PILES = ("melded", "in_hand")
 FLAGS = ("went_out", "all_at_once", "no_turn")
@@ -42,7 +43,7 @@ _MINUS = str.maketrans({"−": "-", "–": "-", "\u061c": None, "\u200e": None, 
 CLASS_LABELS = {"3-6": _l("Threes to sixes"), "7-K": _l("Sevens to kings"), "A": _l("Aces"),
                 "2": _l("Twos"), "joker": _l("Jokers")}
 
-bp = Blueprint("banakil", __name__)
+bp = Blueprint("banakil", __name__, template_folder="templates")
 
 
 class BanakilView(SheetView):
@@ -232,7 +233,7 @@ def dead_hand(token: str) -> ResponseReturnValue:
             # The hand the button was for was finished meanwhile: never kill the next one.
             raise Invalid(_("Hand %(number)s changed on another phone: check the sheet first.",
                             number=request.form.get("number")))
-        dead = banakil_hands.dead_hand(len(view.sheet.players))
+        dead = dead_hand_input(len(view.sheet.players))
         if number > len(view.sheet.rounds):
             add_round(access, access.match_id, dead)
         else:

@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NotRequired, TypedDict
 
-from .base import RoundInput
-from .reading import InvalidInput, expect_object, parse_seat_list, reject_unknown
-from .say import Say
+from ..base import RoundInput
+from ..reading import InvalidInput, expect_object, parse_seat_list, reject_unknown
+from ..say import Say
 
 # Card classes, their values in half points (rules/banakil.txt: "Threes to sixes 0.5 ..."),
 # and how many of each two packs and two jokers hold (SPEC: 106 cards in all).

@@ -7,7 +7,7 @@ from api_helpers import error_of, get, match_count, play_steps
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app.games.banakil_hands import CLASSES
+from app.games.banakil.hands import CLASSES
 
 # rules/banakil.txt, "A worked hand". Dana: hearts 3–9 (3,4,5,6 | 7,8,9), spades 10–A
 # (10,J,Q,K | A), three aces, three threes: 3-6 = 4 + 3 = 7, 7-K = 3 + 4 = 7, A = 1 + 3 = 4;

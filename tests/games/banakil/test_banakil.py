@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.games import GAMES
-from app.games.banakil import GAME, carry_on, rounded
-from app.games.banakil_working import describe_hand, describe_sides
+from app.games.banakil.engine import GAME, carry_on, rounded
+from app.games.banakil.working import describe_hand, describe_sides
 from app.games.base import RoundInput
 from app.games.reading import InvalidInput
 

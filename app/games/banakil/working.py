@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .banakil import (
+from ..base import Side
+from .engine import (
     dhamoon_spoilers,
     hand_scores,
     in_points,
@@ -17,8 +18,7 @@ from .banakil import (
     settled,
     side_scores,
 )
-from .banakil_hands import GOING_OUT, melded_something
-from .base import Side
+from .hands import GOING_OUT, melded_something
 
 
 def describe_hand(seat: int, parts: Sequence[Mapping[str, Any] | None],
