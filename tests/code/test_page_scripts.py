@@ -23,6 +23,17 @@ IMPORTED = re.compile(r"^import\b[^;]*?from \"(\./[^\"]+)\";|\bimport\(\"(\./[^\
 ADAPTER_SCRIPTS = re.compile(r"\bscripts=\(([^)]*)\)")
 
 
+def served(name: str) -> Path | None:
+    """The file a static name serves: app/static's, or a game's own (games/<game>/… is
+    app/games/<game>/static/…)."""
+    game = re.fullmatch(r"games/([^/]+)/(.+)", name)
+    for path in (STATIC / name, *([ROOT / "app" / "games" / game[1] / "static" / game[2]]
+                                   if game else [])):
+        if path.is_file():
+            return path
+    return None
+
+
 def is_module(path: Path) -> bool:
     return bool(STATEMENT.search(path.read_text(encoding="utf-8")))
 
@@ -31,9 +42,9 @@ def test_each_template_loads_a_module_as_a_module_and_a_classic_script_as_classi
     loaded, wrong = 0, []
     for template in TEMPLATES:
         for before, name, after in TAG.findall(template.read_text(encoding="utf-8")):
-            script = STATIC / name
-            if not script.is_file():
-                continue  # a script that is not app/static's: its own folder's tests see to it
+            script = served(name)
+            if script is None:
+                continue  # not served from here: test_docs_paths and the pages' tests see to it
             loaded += 1
             attributes = before + after
             as_module = 'type="module"' in attributes
@@ -50,13 +61,13 @@ def test_a_page_adapters_own_scripts_are_classic():
     named = [name for source in (ROOT / "app").rglob("*.py")
              for names in ADAPTER_SCRIPTS.findall(source.read_text(encoding="utf-8"))
              for name in re.findall(r"\"([^\"]+\.js)\"", names)]
-    assert named
-    assert [name for name in named if (STATIC / name).is_file() and is_module(STATIC / name)] == []
+    modules = [name for name in named if (script := served(name)) and is_module(script)]
+    assert modules == []
 
 
 def test_every_module_a_script_imports_is_there():
-    scripts = list(STATIC.rglob("*.js"))
-    missing = [f"{script.relative_to(STATIC)} imports {relative}"
+    scripts = [*STATIC.rglob("*.js"), *(ROOT / "app" / "games").glob("*/static/**/*.js")]
+    missing = [f"{script.relative_to(ROOT)} imports {relative}"
                for script in scripts if "vendor" not in script.parts
                for found in IMPORTED.findall(script.read_text(encoding="utf-8"))
                for relative in found if relative
