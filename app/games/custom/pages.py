@@ -10,20 +10,21 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from flask import Blueprint
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from ...games.custom import GAME, CountRow, Design, Row, design_of
-from ...games.say import Say
 from ...i18n import num
 from ...services.match.sheet import Sheet
-from ..design.start import choose_design, start_context
-from ..design.words import design_name, option_labels, row_label, worth
-from ..sheet.arithmetic import NotANumber, evaluate
-from ..sheet.view import SheetView
-from ..sheet.words import PartWords
-from ..words import isolated, spoken_plain
-from .base import Form, GamePages, read_count
+from ...web.design.start import choose_design, start_context
+from ...web.design.words import design_name, option_labels, row_label, worth
+from ...web.games.base import Form, GamePages, read_count
+from ...web.sheet.arithmetic import NotANumber, evaluate
+from ...web.sheet.view import SheetView
+from ...web.sheet.words import PartWords
+from ...web.words import isolated, spoken_plain
+from ..say import Say
+from . import GAME, CountRow, Design, Row, design_of
 
 # A typed row's field on a seat's column page: its kind, then its key ("count-ones"), so that
 # the column is read without its design (the engine checks each against it).
@@ -241,7 +242,10 @@ COLUMNS = PartWords(saved=_l("%(name)s's rows saved."),
                     in_round=_l("%(name)s's rows in round %(number)s"),
                     change=_l("change the rows"))
 
+# No pages of its own here (a design's are app/web/design/): the blueprint lends its templates.
+bp = Blueprint("custom", __name__, template_folder="templates")
+
 PAGES = GamePages(GAME, view=CustomView, part_words=COLUMNS, read_part=read_column,
                   typed_values=typed_column, form_values=form_column, round_page=True,
                   card_icon=card_icon, title_of=title_of, chooser=choose_design,
-                  start_context=start_context)
+                  start_context=start_context, blueprint=bp)
