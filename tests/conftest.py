@@ -7,16 +7,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import toy_game
 from fresh_app import fresh_app
 from sqlalchemy import event
 from sqlalchemy.pool import Pool
 
 from app.hosting import lan
+from app.web.games import add_game
 
 # A game that lives only in the tests joins the registry before any app is made: every app of
 # the suite plays it, and every check written over the registry checks it too.
-toy_game.register()
+add_game("toy_game")
 
 TESTS = Path(__file__).resolve().parent
 # The engines, the arithmetic and the checks of the code itself touch no database: the PostgreSQL
