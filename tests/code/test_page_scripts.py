@@ -1,7 +1,7 @@
 """Every page loads each of app/static's scripts as what it is: a module (it imports or exports:
 tests/js/ imports it too) as <script type="module">, any other as a classic script, and every
 module a script imports is there to be served (and kept by the service worker, which keeps
-every .js of app/static). A module loaded as a classic script stops at its first `import`."""
+every static script). A module loaded as a classic script stops at its first `import`."""
 
 from __future__ import annotations
 
