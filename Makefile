@@ -16,7 +16,7 @@ COMPILED  := $(CATALOGS:.po=.mo)
 # engines and services say (app/games/say.py). tests/i18n reads this line.
 KEYWORDS  := -k Say -k many:1,2 -k _l -k lazy_gettext -k lazy_ngettext:1,2 -k lazy_pgettext:1c,2
 
-.PHONY: run https test lint test-postgres bench bench-live crashtest migrate clean catalogs translations
+.PHONY: run https test check lint test-postgres bench bench-live crashtest migrate clean catalogs translations
 
 $(VENV)/.installed: requirements.txt
 	python3 -m venv $(VENV)
@@ -80,6 +80,14 @@ WORKERS ?= 2
 test: export PYTHONDONTWRITEBYTECODE :=
 test: lint $(COMPILED)
 	$(PYTHON) -m pytest -n $(WORKERS) --dist loadgroup $(DURATIONS)
+
+# The fast layer, the one to run while working: lint and types, then the rules, the services, the
+# API and the pages through Flask's test client (everything but a real browser, a real gunicorn,
+# the look checks and the contract's fuzzing, which `make test` adds).
+FAST := not browser and not live and not look and not fuzz
+check: export PYTHONDONTWRITEBYTECODE :=
+check: lint $(COMPILED)
+	$(PYTHON) -m pytest -n $(WORKERS) -m "$(FAST)" $(DURATIONS)
 
 # Lint (ruff: pyflakes, pycodestyle, import order, bugbear, pyupgrade) and types (mypy, strict on
 # the engines, services and pages), as pyproject.toml sets them; `make test` runs this first.

@@ -17,6 +17,10 @@ from .cli import backup
 from .extensions import compress, csrf, db, migrate
 from .logs import RedactRecord, redact
 from .services.match.outside import STEPS_OUT, StepOut, stepping_out_allowed
+
+# The chat's outbox listens to what the services say happened (services/happened.py).
+from .services.notify import outbox  # noqa: F401
+from .services.notify import worker as deliveries
 from .web import bp as web_bp
 from .web.match.share import card_in
 from .wire import SLOW, TOO_LARGE, VERDICT, WholeRequests
@@ -112,8 +116,9 @@ def create_app(config_class: object | str = "config.Config") -> Flask:
     # pages draw it, in each destination's language.
     app.extensions["squarescores.result_card"] = card_in
     # Last, so that its proxy handling wraps all else: /health, /ready, the manifest and service
-    # worker, `flask restore`, Secure cookies and HSTS over HTTPS, TRUSTED_PROXIES.
-    hosting.init_app(app)
+    # worker, `flask restore`, Secure cookies and HSTS over HTTPS, TRUSTED_PROXIES; and each
+    # worker of the server starts the delivery worker (services/notify).
+    hosting.init_app(app, in_each_worker=(deliveries.start,))
 
     if app.config.get("SQL_STATEMENTS_HEADER"):
         _count_statements(app)

@@ -1,12 +1,10 @@
 """Flask extensions, created unbound and bound to the app in create_app."""
 
 import sqlite3
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
-from typing import Any
 
 from flask_compress import Compress
 from flask_migrate import Migrate
@@ -18,8 +16,7 @@ from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.orm import DeclarativeBase
 from sqlalchemy.pool import ConnectionPoolEntry
 
-from .server_files import made_private
-from .turns import cooperative
+from .server_files import begin_immediate, locked, made_private
 
 
 class Base(DeclarativeBase):
@@ -108,12 +105,9 @@ def _sqlite_pragmas(dbapi_connection: DBAPIConnection,
     cursor.close()
 
 
-# How long a write waits its turn for SQLite's write lock (busy_timeout, and the wait below).
+# How long a write waits its turn for SQLite's write lock (busy_timeout; under gevent, in turns:
+# server_files.begin_immediate).
 BUSY_SECONDS = 10.0
-# Under gevent, a write looks again this often while another holds the lock, at first (the
-# waits grow to WAIT_LONGEST): SQLite's own busy handler sleeps in C, which under gevent holds
-# the whole worker (every phone on it) for as long as the other write takes.
-WAIT_FIRST, WAIT_LONGEST = 0.002, 0.05
 
 
 @event.listens_for(Engine, "begin")
@@ -124,42 +118,14 @@ def _sqlite_begin(conn: Connection) -> None:
         # Said to the driver itself: every request begins one, and a statement through
         # SQLAlchemy's own machinery cost more CPU than a poll's whole query.
         driver = conn.connection.driver_connection
-        if not _write_intent.get():
-            driver.execute("BEGIN")  # type: ignore[union-attr]
-        elif cooperative():
-            _begin_in_turns(driver)
+        if _write_intent.get():
+            # Under gevent, waited for in turns: the worker serves its other requests meanwhile,
+            # and past BUSY_SECONDS "database is locked", answered 503 (app/web/errors.py).
+            begin_immediate(driver, BUSY_SECONDS)
         else:
-            driver.execute("BEGIN IMMEDIATE")  # type: ignore[union-attr]
-
-
-def _begin_in_turns(driver: Any) -> None:
-    """BEGIN IMMEDIATE under gevent: while another write holds the lock, this greenlet waits
-    and the worker's other requests are served (/health, polls, reads), up to BUSY_SECONDS;
-    then "database is locked", which the app answers 503 with Retry-After (app/web/errors.py)."""
-    import gevent
-
-    driver.execute("PRAGMA busy_timeout=0")
-    try:
-        deadline = time.monotonic() + BUSY_SECONDS
-        wait = WAIT_FIRST
-        while True:
-            try:
-                driver.execute("BEGIN IMMEDIATE")
-                return
-            except sqlite3.OperationalError as busy:
-                if not _locked(busy) or time.monotonic() + wait > deadline:
-                    raise
-            gevent.sleep(wait)
-            wait = min(wait * 2, WAIT_LONGEST)
-    finally:
-        driver.execute(f"PRAGMA busy_timeout={int(BUSY_SECONDS * 1000)}")
-
-
-def _locked(error: BaseException) -> bool:
-    text = str(error)
-    return "database is locked" in text or "database is busy" in text
+            driver.execute("BEGIN")  # type: ignore[union-attr]
 
 
 def locked_out(error: BaseException) -> bool:
     """Whether a database error is another write holding SQLite's lock past BUSY_SECONDS."""
-    return _locked(getattr(error, "orig", None) or error)
+    return locked(getattr(error, "orig", None) or error)

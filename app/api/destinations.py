@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from flask import Response, jsonify, request, url_for
 
-from ..services.bank.groups import group_access
+from ..services.group.groups import group_access
 from ..services.notify import destinations
 from .blueprint import bp
 from .common import bearer, body

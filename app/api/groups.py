@@ -12,15 +12,16 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from ..errors import Invalid
 from ..games.say import Say
 from ..models import Group, Player
-from ..services.bank import exports, groups, imports, roster
+from ..services.bank import exports, imports
 from ..services.bank.banking import group_view, group_view_gzip, load_bank
+from ..services.bank.design_stats import design_stats
 from ..services.bank.exports import group_export_json
-from ..services.bank.groups import GroupAccess, authenticate_group, check_in_bank
 from ..services.bank.players import group_player
 from ..services.bank.ratings import group_ratings
-from ..services.bank.roster import check_player
 from ..services.bank.stats import group_head_to_head, group_stats, group_tonight
-from ..services.design.stats import design_stats
+from ..services.group import groups, roster
+from ..services.group.groups import GroupAccess, authenticate_group, check_in_bank
+from ..services.group.roster import check_player
 from .blueprint import bp
 from .common import (
     bearer,

@@ -13,7 +13,7 @@ from ..games.reading import read_or_refused
 from ..games.say import Say
 from ..models import utc
 from ..services.bank import banking, exports
-from ..services.bank.groups import group_access
+from ..services.group.groups import group_access
 from ..services.match import characters, create, edits, links, writes
 from ..services.match.access import Access, Table, authenticate_at, authenticate_to_write
 from ..services.match.access import authenticate as authenticate_

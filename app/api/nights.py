@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import Response, jsonify, request, url_for
 
 from ..models import Night
-from ..services.bank.groups import group_access
+from ..services.group.groups import group_access
 from ..services.night.access import NightAccess, authenticate_night
 from ..services.night.nights import create_night, end_night, next_seating
 from ..services.night.reads import night_json, night_version

@@ -7,7 +7,6 @@ from flask import Response, jsonify, request, url_for
 
 from ..errors import Invalid
 from ..games.say import Say
-from ..services.bank.groups import GroupAccess, authenticate_group
 from ..services.bank.seasons import (
     change_season,
     check_season,
@@ -17,6 +16,7 @@ from ..services.bank.seasons import (
     season_json,
     season_table,
 )
+from ..services.group.groups import GroupAccess, authenticate_group
 from .blueprint import bp
 from .common import bearer, body, if_match, not_modified
 

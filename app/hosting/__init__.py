@@ -10,7 +10,6 @@ from typing import Any
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from ..services.notify import worker as deliveries
 from . import backups, install
 from .health import bp as health_bp
 from .restore import restore
@@ -22,15 +21,22 @@ __all__ = ["init_app", "start"]
 HSTS = "max-age=31536000"
 
 
+# What else each worker starts, as create_app names it (the delivery worker: the one holding the
+# outbox's lock sends it, SPEC section 12): given from above, never imported from here.
+IN_EACH_WORKER = "squarescores.in_each_worker"
+
+
 def start(app: Flask) -> None:
     """In a worker of the server, once: the database's serving lock and the backup schedule
-    (the one worker holding the backup folder's lock makes them), and the delivery worker (the
-    one holding the outbox's lock sends it: SPEC section 12)."""
+    (the one worker holding the backup folder's lock makes them), then what create_app gave
+    init_app to start in each worker."""
     backups.start(app)
-    deliveries.start(app)
+    for begin in app.extensions.get(IN_EACH_WORKER, ()):
+        begin(app)
 
 
-def init_app(app: Flask) -> None:
+def init_app(app: Flask, in_each_worker: Iterable[Callable[[Flask], object]] = ()) -> None:
+    app.extensions[IN_EACH_WORKER] = tuple(in_each_worker)
     app.register_blueprint(health_bp)
     install.init_app(app)
     app.cli.add_command(restore)

@@ -18,10 +18,11 @@ if TYPE_CHECKING:
 else:
     Model = db.Model
 
-_Time = DateTime(timezone=True)
+# Every moment a table keeps: with its time zone (UTC), and the default of one made now.
+Time = DateTime(timezone=True)
 
 
-def _now() -> datetime:
+def now() -> datetime:
     return datetime.now(UTC)
 
 

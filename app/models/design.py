@@ -8,7 +8,7 @@ from typing import Any
 from sqlalchemy import JSON, CheckConstraint, ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from .base import Model, _now, _Time
+from .base import Model, Time, now
 
 
 class Design(Model):
@@ -21,8 +21,8 @@ class Design(Model):
     # The owner's link: whoever holds it makes new versions and deletes the design.
     owner: Mapped[str] = mapped_column(String(64), unique=True)
     version: Mapped[int] = mapped_column(default=1)  # the latest version's number
-    created_at: Mapped[datetime] = mapped_column(_Time, default=_now)
-    updated_at: Mapped[datetime] = mapped_column(_Time, default=_now)
+    created_at: Mapped[datetime] = mapped_column(Time, default=now)
+    updated_at: Mapped[datetime] = mapped_column(Time, default=now)
 
     versions: Mapped[list[DesignVersion]] = relationship(
         back_populates="design", order_by="DesignVersion.number", cascade="all, delete-orphan",
@@ -40,7 +40,7 @@ class DesignVersion(Model):
     design_id: Mapped[str] = mapped_column(ForeignKey("design.id", ondelete="CASCADE"))
     number: Mapped[int]
     body: Mapped[dict[str, Any]] = mapped_column(JSON)
-    created_at: Mapped[datetime] = mapped_column(_Time, default=_now)
+    created_at: Mapped[datetime] = mapped_column(Time, default=now)
 
     design: Mapped[Design] = relationship(back_populates="versions")
 

@@ -13,7 +13,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from .base import Model, _now, _Time
+from .base import Model, Time, now
 
 
 class Group(Model):
@@ -25,8 +25,8 @@ class Group(Model):
     name: Mapped[str] = mapped_column(String(80))
     # Grows with every change to what the group's GET shows (roster, bank, links).
     version: Mapped[int] = mapped_column(default=1)
-    created_at: Mapped[datetime] = mapped_column(_Time, default=_now)
-    updated_at: Mapped[datetime] = mapped_column(_Time, default=_now)
+    created_at: Mapped[datetime] = mapped_column(Time, default=now)
+    updated_at: Mapped[datetime] = mapped_column(Time, default=now)
     # Skill ratings (SPEC section 8) are shown only once the owner switches them on.
     ratings: Mapped[bool] = mapped_column(default=False, server_default=false())
 
@@ -47,7 +47,7 @@ class GroupToken(Model):
     group_id: Mapped[str] = mapped_column(ForeignKey("group.id", ondelete="CASCADE"))
     secret: Mapped[str] = mapped_column(String(64), unique=True)
     role: Mapped[str] = mapped_column(String(5))
-    created_at: Mapped[datetime] = mapped_column(_Time, default=_now)
+    created_at: Mapped[datetime] = mapped_column(Time, default=now)
 
     group: Mapped[Group] = relationship(back_populates="tokens")
 
@@ -89,7 +89,7 @@ class Season(Model):
     game: Mapped[str | None] = mapped_column(String(20))  # every game while absent
     best_of: Mapped[int | None]  # every match counts while absent
     at_least: Mapped[int | None]
-    created_at: Mapped[datetime] = mapped_column(_Time, default=_now)
+    created_at: Mapped[datetime] = mapped_column(Time, default=now)
 
     __table_args__ = (
         CheckConstraint("ends IS NULL OR ends >= starts", name="ends"),

@@ -17,7 +17,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from .base import Model, _now, _Time
+from .base import Model, Time, now
 
 if TYPE_CHECKING:
     from .night import NightTable
@@ -33,15 +33,15 @@ class Match(Model):
     # Only what people decided is stored: banked or abandoned. Active and over are derived.
     ended: Mapped[str | None] = mapped_column(String(10))
     version: Mapped[int] = mapped_column(default=1)
-    created_at: Mapped[datetime] = mapped_column(_Time, default=_now)  # "started_at"
-    updated_at: Mapped[datetime] = mapped_column(_Time, default=_now)
+    created_at: Mapped[datetime] = mapped_column(Time, default=now)  # "started_at"
+    updated_at: Mapped[datetime] = mapped_column(Time, default=now)
     # The group whose bank the match goes into once banked (set at its start, or at banking).
     group_id: Mapped[str | None] = mapped_column(
         ForeignKey("group.id", ondelete="SET NULL"), index=True)
     # What the host may add: where it was played, and a word about it.
     place: Mapped[str | None] = mapped_column(String(80))
     note: Mapped[str | None] = mapped_column(String(500))
-    banked_at: Mapped[datetime | None] = mapped_column(_Time)
+    banked_at: Mapped[datetime | None] = mapped_column(Time)
     # A banked match the group's owner took out of the bank (a practice game): no statistics.
     taken_out: Mapped[bool] = mapped_column(default=False, server_default=false())
     # Part of the bank summary written once at banking (with each seat's side, total and rank):
@@ -121,7 +121,7 @@ class Token(Model):
     secret: Mapped[str] = mapped_column(String(64), unique=True)
     role: Mapped[str] = mapped_column(String(5))
     seat: Mapped[int | None]
-    created_at: Mapped[datetime] = mapped_column(_Time, default=_now)
+    created_at: Mapped[datetime] = mapped_column(Time, default=now)
 
     match: Mapped[Match] = relationship(back_populates="tokens")
 
@@ -142,7 +142,7 @@ class Round(Model):
     match_id: Mapped[str] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"))
     number: Mapped[int]
     common: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
-    created_at: Mapped[datetime] = mapped_column(_Time, default=_now)
+    created_at: Mapped[datetime] = mapped_column(Time, default=now)
 
     match: Mapped[Match] = relationship(back_populates="rounds")
     entries: Mapped[list[Entry]] = relationship(
@@ -164,7 +164,7 @@ class Entry(Model):
     round_id: Mapped[int] = mapped_column(ForeignKey("round.id", ondelete="CASCADE"))
     seat: Mapped[int]
     data: Mapped[Any] = mapped_column(JSON)
-    updated_at: Mapped[datetime] = mapped_column(_Time, default=_now)
+    updated_at: Mapped[datetime] = mapped_column(Time, default=now)
 
     round: Mapped[Round] = relationship(back_populates="entries")
 
@@ -184,7 +184,7 @@ class Change(Model):
         ForeignKey("match.id", ondelete="CASCADE"), index=True
     )
     version: Mapped[int]
-    at: Mapped[datetime] = mapped_column(_Time, default=_now)
+    at: Mapped[datetime] = mapped_column(Time, default=now)
     actor: Mapped[str] = mapped_column(String(10))
     action: Mapped[str] = mapped_column(String(20))
     round_number: Mapped[int | None]

@@ -15,7 +15,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from .base import Model, _now, _Time
+from .base import Model, Time, now
 
 
 class Night(Model):
@@ -42,8 +42,8 @@ class Night(Model):
     # Grows with each change of the night itself (a seating, who is here, its end); what its
     # GET shows grows with its tables' versions too (services/night/reads.py: night_version).
     version: Mapped[int] = mapped_column(default=1)
-    created_at: Mapped[datetime] = mapped_column(_Time, default=_now)
-    updated_at: Mapped[datetime] = mapped_column(_Time, default=_now)
+    created_at: Mapped[datetime] = mapped_column(Time, default=now)
+    updated_at: Mapped[datetime] = mapped_column(Time, default=now)
 
     tokens: Mapped[list[NightToken]] = relationship(
         back_populates="night", order_by="NightToken.id", cascade="all, delete-orphan")
@@ -68,7 +68,7 @@ class NightToken(Model):
     secret: Mapped[str] = mapped_column(String(64), unique=True)
     role: Mapped[str] = mapped_column(String(6))
     player_id: Mapped[int | None] = mapped_column(ForeignKey("player.id", ondelete="CASCADE"))
-    created_at: Mapped[datetime] = mapped_column(_Time, default=_now)
+    created_at: Mapped[datetime] = mapped_column(Time, default=now)
 
     night: Mapped[Night] = relationship(back_populates="tokens")
 

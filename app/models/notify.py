@@ -15,7 +15,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
-from .base import Model, _now, _Time
+from .base import Model, Time, now
 
 
 class Destination(Model):
@@ -32,7 +32,7 @@ class Destination(Model):
     secret: Mapped[str | None] = mapped_column(String(64))  # a webhook's, for its HMAC
     events: Mapped[list[str]] = mapped_column(JSON)
     language: Mapped[str] = mapped_column(String(2), default="en")
-    created_at: Mapped[datetime] = mapped_column(_Time, default=_now)
+    created_at: Mapped[datetime] = mapped_column(Time, default=now)
 
     __table_args__ = (CheckConstraint("kind IN ('notify', 'webhook')", name="kind"),
                       CheckConstraint("(kind = 'webhook') = (secret IS NOT NULL)", name="secret"))
@@ -48,7 +48,7 @@ class Told(Model):
     group_id: Mapped[str] = mapped_column(ForeignKey("group.id", ondelete="CASCADE"))
     event: Mapped[str] = mapped_column(String(20))
     part: Mapped[str] = mapped_column(Text)  # the event's own part, JSON: "match" or "night"
-    occurred_at: Mapped[datetime] = mapped_column(_Time, default=_now)
+    occurred_at: Mapped[datetime] = mapped_column(Time, default=now)
 
 
 class Delivery(Model):
@@ -60,11 +60,11 @@ class Delivery(Model):
     destination_id: Mapped[str] = mapped_column(ForeignKey("destination.id", ondelete="CASCADE"))
     event: Mapped[str] = mapped_column(String(20))
     body: Mapped[str] = mapped_column(Text)  # byte for byte what each try sends and signs
-    occurred_at: Mapped[datetime] = mapped_column(_Time, default=_now)
+    occurred_at: Mapped[datetime] = mapped_column(Time, default=now)
     status: Mapped[str] = mapped_column(String(9), default="pending")
     attempts: Mapped[int] = mapped_column(default=0)
-    next_attempt_at: Mapped[datetime] = mapped_column(_Time, default=_now)
-    last_attempt_at: Mapped[datetime | None] = mapped_column(_Time)
+    next_attempt_at: Mapped[datetime] = mapped_column(Time, default=now)
+    last_attempt_at: Mapped[datetime | None] = mapped_column(Time)
     code: Mapped[int | None]  # the last answer's HTTP status; None where none came
 
     __table_args__ = (CheckConstraint("status IN ('pending', 'retrying', 'delivered', 'failed')",

@@ -12,7 +12,7 @@ from flask import Blueprint, abort, flash, redirect, request, session
 
 from ..errors import ServiceError
 from ..i18n import say
-from ..services.bank.groups import GroupAccess, authenticate_group
+from ..services.group.groups import GroupAccess, authenticate_group
 from ..services.match.access import Access, authenticate_at
 
 bp = Blueprint("web", __name__)

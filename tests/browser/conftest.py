@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import os
 import shutil
+import threading
 from contextlib import contextmanager
 
 import pytest
-from fresh_app import served
+from everything import make_everything
+from fresh_app import InFlight, fresh_app, served
+from werkzeug.serving import make_server
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -36,11 +39,77 @@ def browser():
         browser.close()
 
 
+class Answering:
+    """The app of the test now running, as the loopback server's one WSGI app: a request that
+    comes between two tests (a page closing late) is 503, never another test's."""
+
+    def __init__(self) -> None:
+        self.app = None
+
+    def __call__(self, environ, start_response):
+        app = self.app
+        if app is None:
+            start_response("503 Service Unavailable", [("Content-Type", "text/plain")])
+            return [b"Between tests."]
+        return app(environ, start_response)
+
+
+@pytest.fixture(scope="session")
+def _loopback():
+    """One server on a loopback port for the whole run: starting and stopping one per test cost
+    up to half a second each (its serving loop looks for the stop every 0.5 s)."""
+    answering, flight = Answering(), InFlight()
+    server = make_server("127.0.0.1", 0, answering, threaded=True,
+                         request_handler=flight.handler())
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield answering, flight, f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join(timeout=5)
+    server.server_close()
+
+
 @pytest.fixture
-def live_server(app):
-    """The app served over real HTTP on a free loopback port, for the browser."""
-    with served(app) as address:
+def live_server(app, browser, _loopback):
+    """The test's own app (a fresh database) served over real HTTP on loopback, for the browser.
+
+    The server is the run's one (`_loopback`); only the app it answers with is the test's. At
+    the end every browser context the test opened and left open is closed, its event streams
+    end, and the requests still on their way are answered, before the next test's app is put
+    in its place: nothing of one test reaches the next."""
+    answering, flight, address = _loopback
+    before = set(browser.contexts)
+    answering.app = app
+    try:
         yield address
+    finally:
+        for context in set(browser.contexts) - before:
+            context.close()
+        hub = app.extensions["squarescores.live"]
+        hub.close()
+        hub.idle.wait(timeout=5)
+        flight.wait(timeout=10)
+        answering.app = None
+
+
+@pytest.fixture(scope="session")
+def site_app(tmp_path_factory):
+    """The app of the session's look and layout checks (`site`), on a database of its own."""
+    made = fresh_app(tmp_path_factory.mktemp("site"))
+    app = next(made)
+    app.config["RATELIMIT_ENABLED"] = False
+    yield app
+    next(made, None)
+
+
+@pytest.fixture(scope="session")
+def site(site_app):
+    """`site_app` served on loopback, with every game active and over, a group, a night, a
+    season and designs made in it (everything.py): its address and its pages' paths, by name.
+    Made once for every module that reads it; a test that adds to it adds matches of its own."""
+    paths = make_everything(site_app.test_client())
+    with served(site_app) as address:
+        yield address, paths
 
 
 @pytest.fixture

@@ -7,9 +7,8 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 import pytest
-from fresh_app import fresh_app, served
+from everything import api, match, play
 from playwright.sync_api import expect
-from test_accessibility import _api, _match, _round, make_everything
 
 pytestmark = pytest.mark.browser
 
@@ -18,41 +17,41 @@ LANGUAGES = ("en", "ar")
 
 
 def _reading_matches(client) -> dict[str, str]:
-    paths = make_everything(client)
+    paths = {}
     # Three tied at the top of a free sheet, a fourth behind; a negative total.
-    tied = _match(client, "generic", ("Ana", "Ben", "Carla", "Dan"), {"target": 100})
-    _round(client, tied, {"scores": [10, 10, 10, -20]})
+    tied = match(client, "generic", ("Ana", "Ben", "Carla", "Dan"), {"target": 100})
+    play(client, tied, {"scores": [10, 10, 10, -20]})
     paths["tied"] = f"/m/{tied['tokens']['host']}"
     paths["tied table"] = f"/m/{tied['tokens']['host']}/table"
     # Lowest wins, ending at 100.
-    lowest = _match(client, "generic", ("Ana", "Ben"), {"target": 100, "lowest_wins": True})
-    _round(client, lowest, {"scores": [5, 20]})
+    lowest = match(client, "generic", ("Ana", "Ben"), {"target": 100, "lowest_wins": True})
+    play(client, lowest, {"scores": [5, 20]})
     paths["lowest"] = f"/m/{lowest['tokens']['host']}"
     # Banakil's table view, a hand in.
-    banakil = _match(client, "banakil", ("Dana", "Ravi"))
-    _round(client, banakil, {"dead": False, "hands": [{"score": 40, "went_out": True},
+    banakil = match(client, "banakil", ("Dana", "Ravi"))
+    play(client, banakil, {"dead": False, "hands": [{"score": 40, "went_out": True},
                                                       {"score": -20, "went_out": False}]})
     paths["banakil"] = f"/m/{banakil['tokens']['host']}"
     paths["banakil table"] = f"/m/{banakil['tokens']['host']}/table"
     # Banakil over, the loser owing what he carries; a table view before any round.
-    owing = _match(client, "banakil", ("Dana", "Ravi"), {"target": 150})
-    _round(client, owing, {"dead": False, "hands": [{"score": 160, "went_out": True},
+    owing = match(client, "banakil", ("Dana", "Ravi"), {"target": 150})
+    play(client, owing, {"dead": False, "hands": [{"score": 160, "went_out": True},
                                                     {"score": -20, "went_out": False}]})
     paths["banakil owing"] = f"/m/{owing['tokens']['host']}"
-    fresh = _match(client, "generic", ("Ana", "Ben"), {"target": 50})
+    fresh = match(client, "generic", ("Ana", "Ben"), {"target": 50})
     paths["fresh table"] = f"/m/{fresh['tokens']['host']}/table"
     # A group whose banked match two players won together.
-    group = _api(client, "POST", "/groups", json={"name": "Friday", "players": ["Ana", "Ben",
+    group = api(client, "POST", "/groups", json={"name": "Friday", "players": ["Ana", "Ben",
                                                                                 "Cy"]})
     owner = group["tokens"]["owner"]
-    shared = _match(client, "generic", ("Ana", "Ben", "Cy"), {"rounds": 1}, group=group["id"],
+    shared = match(client, "generic", ("Ana", "Ben", "Cy"), {"rounds": 1}, group=group["id"],
                     token=owner)
-    _round(client, shared, {"scores": [9, 9, 2]})
-    _api(client, "POST", f"/matches/{shared['id']}/bank", shared["tokens"]["host"])
+    play(client, shared, {"scores": [9, 9, 2]})
+    api(client, "POST", f"/matches/{shared['id']}/bank", shared["tokens"]["host"])
     paths["shared group"] = f"/g/{owner}"
     # Blue Banana: Ana and Ben tie for the highest total in round 1.
-    blue = _match(client, "blue_banana", ("Ana", "Ben", "Cy"))
-    _round(client, blue, {"players": [{"correct": 3, "incorrect": 0, "banana": None},
+    blue = match(client, "blue_banana", ("Ana", "Ben", "Cy"))
+    play(client, blue, {"players": [{"correct": 3, "incorrect": 0, "banana": None},
                                       {"correct": 3, "incorrect": 0, "banana": None},
                                       {"correct": 1, "incorrect": 0, "banana": None}]})
     paths["blue"] = f"/m/{blue['tokens']['host']}"
@@ -61,14 +60,10 @@ def _reading_matches(client) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    made = fresh_app(tmp_path_factory.mktemp("reading"))
-    app = next(made)
-    app.config["RATELIMIT_ENABLED"] = False
-    paths = _reading_matches(app.test_client())
-    with served(app) as address:
-        yield address, paths
-    next(made, None)
+def site(site, site_app):
+    """The session's pages, and this module's matches made beside them."""
+    base, paths = site
+    return base, {**paths, **_reading_matches(site_app.test_client())}
 
 
 @pytest.fixture(scope="module")

@@ -11,7 +11,6 @@ from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import expect
-from test_accessibility import site  # noqa: F401  (the pages, served)
 
 pytestmark = pytest.mark.browser
 
@@ -91,7 +90,7 @@ def blue_banana_with_task_cards_up(request, base) -> str:
 
 
 @pytest.fixture(scope="module")
-def read(browser, site):  # noqa: F811
+def read(browser, site):
     """Each game's sheet, as its host's phone reads it in English, once for every tablet: the
     sheet's path and what it says."""
     base, paths = site
@@ -107,7 +106,7 @@ def read(browser, site):  # noqa: F811
 
 @pytest.mark.parametrize("lang", ("en", "ar"))
 @pytest.mark.parametrize("tablet", TABLETS)
-def test_the_table_view_fills_a_tablet(browser, site, read, tablet, lang):  # noqa: F811
+def test_the_table_view_fills_a_tablet(browser, site, read, tablet, lang):
     base, _ = site
     width, height = TABLETS[tablet]
     context = browser.new_context(viewport={"width": width, "height": height},
@@ -134,7 +133,7 @@ def test_the_table_view_fills_a_tablet(browser, site, read, tablet, lang):  # no
 
 
 @pytest.mark.parametrize("tablet", TABLETS)
-def test_the_winner_is_on_the_screen_after_the_next_match_began(browser, site, tablet):  # noqa: F811
+def test_the_winner_is_on_the_screen_after_the_next_match_began(browser, site, tablet):
     base, _ = site
     width, height = TABLETS[tablet]
     context = browser.new_context(viewport={"width": width, "height": height},
@@ -161,7 +160,7 @@ def test_the_winner_is_on_the_screen_after_the_next_match_began(browser, site, t
         context.close()
 
 
-def test_the_table_view_follows_the_match_live(browser, site):  # noqa: F811
+def test_the_table_view_follows_the_match_live(browser, site):
     """A round saved on a phone reaches the tablet's board without a reload."""
     base, _paths = site
     context = browser.new_context(viewport={"width": 1180, "height": 820})

@@ -8,7 +8,6 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 import pytest
-from test_accessibility import site  # noqa: F401  (the pages, served)
 
 pytestmark = pytest.mark.browser
 
@@ -38,7 +37,7 @@ MEASURE = """() => [...document.querySelectorAll('main table')].map(table => {
 
 
 @pytest.mark.parametrize("lang", ("en", "de", "ar"))
-def test_no_table_hides_columns_unseen(browser, site, lang):  # noqa: F811
+def test_no_table_hides_columns_unseen(browser, site, lang):
     base, paths = site
     context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True,
                                   has_touch=True)

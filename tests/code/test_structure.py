@@ -118,6 +118,51 @@ def test_the_circle_check_resolves_the_imports_it_meets():
     assert "app.services.match.edits" in graph["app.web.match.sheet"]
 
 
+# The services' packages, each standing on those after it: a dependency has one direction.
+LAYERS = ("app.services.notify", "app.services.night", "app.services.bank",
+          "app.services.match", "app.services.design", "app.services.group")
+
+
+def package_arrows(graph: dict[str, set[str]], packages: tuple[str, ...]) -> set[tuple[str, str]]:
+    """Which of `packages` imports which (a module of one importing a module of another)."""
+    def package(name: str) -> str | None:
+        return next((p for p in packages if name == p or name.startswith(p + ".")), None)
+
+    return {(package(name), package(target)) for name, targets in graph.items()
+            for target in targets
+            if package(name) and package(target) and package(name) != package(target)}
+
+
+def test_each_services_package_imports_only_those_below_it():
+    """A banking says what happened (services/happened.py) and the chat's outbox takes it from
+    there; a match is seated from a group's roster, and the bank holds a group's matches: the
+    match imports the group, the bank both, never the other way round."""
+    upward = sorted((a, b) for a, b in package_arrows(import_graph(), LAYERS)
+                    if LAYERS.index(a) > LAYERS.index(b))
+    assert not upward, f"imports running back up: {upward}"
+
+
+def test_serving_at_home_imports_no_service():
+    """app/hosting/ is what each worker runs beneath the app: what else a worker starts is given
+    to it by create_app, never imported from it (the delivery worker was)."""
+    graph = import_graph()
+    reached = {target for name, targets in graph.items() if name.startswith("app.hosting")
+               for target in targets if target.startswith("app.services")}
+    assert not reached, reached
+
+
+def test_no_private_name_is_imported_from_another_module():
+    """A name beginning with "_" is its module's own: another module that needs it needs a public
+    one (the models' `now` and `Time` were `_now` and `_Time`, imported by five modules)."""
+    found = []
+    for path in sorted(APP.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module != "__future__":
+                found += [f"{path.relative_to(APP.parent)}: {alias.name} from {node.module}"
+                          for alias in node.names if alias.name.startswith("_")]
+    assert not found, found
+
+
 def folders_past(most: int = MODULES_PER_FOLDER) -> dict[str, int]:
     """The folders of app/ holding more than `most` modules, with how many."""
     return {str(folder.relative_to(APP.parent)): count

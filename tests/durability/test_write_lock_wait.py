@@ -75,3 +75,49 @@ def test_a_lock_never_freed_is_said_as_busy(tmp_path):
                           "0.2"], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert run.returncode == 0, run.stderr
     assert run.stdout.split() == ["refused", "True"]
+
+
+SHARED = """
+import sys
+from gevent import monkey
+monkey.patch_all()
+import gevent
+from app.server_files import one_at_a_time, open_shared
+
+path = sys.argv[1]
+counts = open_shared(path, "CREATE TABLE IF NOT EXISTS hits (n INTEGER)")
+other = open_shared(path)   # another worker's count, holding the file's lock
+other.execute("BEGIN IMMEDIATE")
+ticks = []
+
+def ticking():
+    while len(ticks) < 10_000:
+        ticks.append(1)
+        gevent.sleep(0.005)
+
+def other_count_ends():
+    gevent.sleep(0.3)
+    other.execute("COMMIT")
+
+def count():
+    with one_at_a_time(counts) as db:
+        db.execute("INSERT INTO hits VALUES (1)")
+    return len(ticks)
+
+gevent.spawn(ticking)
+gevent.spawn(other_count_ends)
+counting = gevent.spawn(count)
+gevent.joinall([counting], timeout=30)
+print("counted", counting.value is not None and counting.value > 0,
+      counts.execute("SELECT count(*) FROM hits").fetchone()[0])
+"""
+
+
+@pytest.mark.no_database
+def test_a_count_in_a_file_the_workers_share_waits_in_turns_too(tmp_path):
+    """The rate limits' and streams' counts (app/server_files.py) take that file's lock for a
+    moment each: waited for in turns as a write's is."""
+    run = subprocess.run([sys.executable, "-c", SHARED, str(tmp_path / "shared.sqlite")],
+                         cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == ["counted", "True", "1"]

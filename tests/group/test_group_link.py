@@ -4,7 +4,7 @@ group, through its rematches, or a phone that opened the owner link)."""
 
 from __future__ import annotations
 
-from app.services.bank.groups import group_link_of
+from app.services.group.groups import group_link_of
 
 
 def group_and_match(api, filed=False):

@@ -1,3 +1,3 @@
-"""A group's bank: groups and their links (groups.py), the roster (roster.py), banking a match
-and reading the bank (banking.py), its statistics (stats.py), a player's page (players.py),
-ratings (ratings.py), exports and imports."""
+"""A group's bank: banking a match and reading the bank (banking.py), its statistics (stats.py),
+a player's page (players.py), ratings (ratings.py), seasons, exports and imports. It stands on
+a match's services and on the group itself (services/group/), never the other way round."""

@@ -20,13 +20,13 @@ from ...games import Game, Result, Side
 from ...games.say import Say
 from ...models import Change, Group, GroupToken, Match, NightTable, Player, Seat, Token, utc
 from ...turns import in_turns
+from ..group.groups import GroupAccess, touch_group
+from ..group.roster import roster_players
+from ..happened import tell
 from ..match.access import Access
 from ..match.sheet import Sheet, unchanged_rounds
-from ..match.writes import group_of, log_change, touch_group, writing
-from ..notify import outbox
+from ..match.writes import group_of, log_change, writing
 from ..text import match_name
-from .groups import GroupAccess
-from .roster import roster_players
 
 
 @dataclass(frozen=True)
@@ -110,7 +110,7 @@ def bank(access: Access, match_id: str, if_match: Collection[int] | None = None,
                     seat.player_id = player.id
             write_summary(sheet)
             touch_group(group)
-            outbox.told(group, "match_banked", lambda: told_match(sheet))
+            tell(group, "match_banked", lambda: told_match(sheet))
         log_change(sheet, access, "bank", after={"group": group_id} if filing else None)
     return unchanged_rounds(sheet)
 
@@ -142,7 +142,7 @@ def unbank(access: Access, match_id: str, if_match: Collection[int] | None = Non
         filed = bool(banking and banking.after and banking.after.get("group"))
         group = db.session.get_one(Group, group_id) if group_id is not None else None
         if group is not None:  # told the summary it takes back, before it goes
-            outbox.told(group, "match_unbanked", lambda: told_match(sheet))
+            tell(group, "match_unbanked", lambda: told_match(sheet))
         match.ended, match.banked_at, match.round_count = None, None, None
         for seat in match.seats:
             seat.side = seat.total = seat.rank = seat.winner = seat.rows = None

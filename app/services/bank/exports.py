@@ -19,12 +19,12 @@ from ...games import GAMES, RoundInput
 from ...games.say import Say
 from ...models import Entry, Match, NightTable, Round, Seat, utc
 from ...turns import in_turns
+from ..group.groups import GroupAccess
 from ..match.access import Access
 from ..match.create import MATCH_NAME_LIMIT
 from ..match.sheet import load_sheet
 from ..text import match_name
 from .banking import bank_at
-from .groups import GroupAccess
 
 ROWS_AT_ONCE = 2000
 EXPORT_FORMAT = "squarescores-group"

@@ -21,6 +21,7 @@ from ...models import Change, Entry, Group, Match, Player, Round, Seat, Token
 from ...turns import TakingTurns, in_turns, without_pauses
 from .. import dates
 from ..design.copies import DESIGN_ID, carried_options, plays_designs
+from ..group.groups import GROUP_NAME_LIMIT, ROSTER_LIMIT, new_group, new_secret
 from ..match.create import MATCH_NAME_LIMIT, clean_players, new_id
 from ..match.edits import detail_text
 from ..match.writes import MOST_ROUNDS as MOST_ROUNDS_A_MATCH
@@ -28,7 +29,6 @@ from ..match.writes import parse_input
 from ..text import NAME_LIMIT, clean_text, fold
 from .banking import places
 from .exports import EXPORT_FORMAT, EXPORT_VERSION
-from .groups import GROUP_NAME_LIMIT, ROSTER_LIMIT, new_group, new_secret
 
 # What one import may hold, past which it is refused (422) rather than tie up the database.
 MOST_MATCHES = 5_000

@@ -11,8 +11,8 @@ from ...cache import kept
 from ...errors import NotFound
 from ...games import GAMES
 from ...games.say import Say
+from ..group.groups import GroupAccess
 from .banking import Bank, Finish, Summary, bank_at
-from .groups import GroupAccess
 from .ratings import ratings_of
 
 LATEST = 10  # the latest matches the page lists

@@ -18,9 +18,9 @@ from ...extensions import db
 from ...games.say import Say
 from ...models import Group
 from ...turns import in_turns
+from ..group.groups import GroupAccess
 from ..match.sheet import Sheet
 from .banking import Bank, Summary, bank_at
-from .groups import GroupAccess
 from .stats import game_named
 
 # openskill's defaults, as SPEC asks (mu 25, sigma 25/3, beta 25/6, tau 25/300, limit_sigma off).

@@ -20,8 +20,8 @@ from ...games.say import Say
 from ...models import Group, Match, Player, Season, Seat, utc
 from ...turns import in_turns
 from .. import dates
+from ..group.groups import GroupAccess, writing_group
 from ..text import clean_text
-from .groups import GroupAccess, writing_group
 
 SEASON_NAME_LIMIT = 80
 # best_of and at_least: a season of more matches than this is a bank, not a season.

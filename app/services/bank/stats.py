@@ -11,8 +11,8 @@ from ...cache import kept
 from ...errors import Invalid
 from ...games import GAMES
 from ...games.say import Say
+from ..group.groups import GroupAccess
 from .banking import Bank, Summary, bank_at, by_game
-from .groups import GroupAccess
 
 # The evening: the matches banked in the EVENING before the group's latest banked match.
 EVENING = timedelta(hours=6)

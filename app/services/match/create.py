@@ -12,14 +12,13 @@ from ...extensions import db, write_intent
 from ...games import GAMES, Game, InvalidInput
 from ...games.say import Say
 from ...models import Change, Match, Player, Seat, Token
-from ..bank.groups import GroupAccess
-from ..bank.roster import roster_players
 from ..design.copies import Origin, match_options
+from ..group.groups import GroupAccess, lock_group, touch_group
+from ..group.roster import roster_players
 from ..text import NAME_LIMIT, clean_text, refuse_repeats
 from .access import Access
 from .links import tokens
 from .sheet import Sheet, load_sheet
-from .writes import lock_group, touch_group
 
 MATCH_NAME_LIMIT = 80
 

@@ -10,10 +10,11 @@ from ...errors import Conflict, Invalid
 from ...extensions import db
 from ...games.say import Say
 from ...models import Group
+from ..group.groups import touch_group
 from ..text import normal_text, shows_something, too_long
 from .access import Access
 from .sheet import Sheet, unchanged_rounds, written_sheet
-from .writes import group_of, log_change, parse_input, touch_group, writing
+from .writes import group_of, log_change, parse_input, writing
 
 
 def abandon(access: Access, match_id: str, if_match: Collection[int] | None = None) -> Sheet:

@@ -12,9 +12,10 @@ from ...errors import Invalid
 from ...extensions import db
 from ...games.say import Say
 from ...models import Change, Group, Match, Token
+from ..group.groups import touch_group
 from .access import Access
 from .sheet import check
-from .writes import group_of, log_change, touch_group, writing
+from .writes import group_of, log_change, writing
 
 
 def tokens(access: Access, match_id: str) -> dict[str, Any]:

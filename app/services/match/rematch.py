@@ -13,8 +13,8 @@ from ...errors import Conflict, TooManyRequests
 from ...extensions import db
 from ...games.say import Say
 from ...models import Change, Group, Player
-from ..bank.roster import roster_players
 from ..design.copies import Origin
+from ..group.roster import roster_players
 from .access import Access
 from .create import build_match
 from .links import tokens

@@ -20,7 +20,8 @@ from ...errors import (
 from ...extensions import begun_to_write, db, mark_write_locked, write_intent
 from ...games import InvalidInput, Result, RoundInput
 from ...games.say import Say
-from ...models import Change, Entry, Group, Match, Round
+from ...models import Change, Entry, Match, Round
+from ..group.groups import lock_group
 from .access import Access
 from .sheet import (
     Sheet,
@@ -122,20 +123,9 @@ def _reveal(access: Access, match_id: str, seat: int) -> None:
         raise
 
 
-def lock_group(group_id: str) -> Group | None:
-    """The group's row, locked for this transaction (None if there is no such group)."""
-    return db.session.scalar(select(Group).where(Group.id == group_id).with_for_update())
-
-
 def group_of(match_id: str) -> str | None:
     """The group a match belongs to (None for none, or no such match): what to lock first."""
     return db.session.scalar(select(Match.group_id).where(Match.id == match_id))
-
-
-def touch_group(group: Group) -> None:
-    """What the group's GET shows has changed: a new version (its ETag)."""
-    group.version += 1
-    group.updated_at = datetime.now(UTC)
 
 
 def log_change(sheet: Sheet, access: Access, action: str, number: int | None = None,

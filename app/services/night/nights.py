@@ -17,12 +17,11 @@ from ...extensions import db, write_intent
 from ...games import GAMES, Game, InvalidInput
 from ...games.say import Say
 from ...models import Change, Group, Match, Night, NightTable, NightToken, Player, Seat
-from ..bank.groups import LARGEST_ID, GroupAccess, locked_group
-from ..bank.roster import roster_players
 from ..design.copies import Origin, match_options
+from ..group.groups import LARGEST_ID, GroupAccess, lock_group, locked_group, touch_group
+from ..group.roster import roster_players
+from ..happened import tell
 from ..match.create import MATCH_NAME_LIMIT, build_match
-from ..match.writes import lock_group, touch_group
-from ..notify import outbox
 from ..text import clean_text
 from . import seating
 from .access import NightAccess
@@ -157,7 +156,7 @@ def _writing(access: NightAccess, night_id: str, action: str,
 def _tell(group: Group, night: Night, event: str) -> None:
     """The group's destinations told of the night as its big screen sees it now."""
     db.session.flush()
-    outbox.told(group, event, lambda: {"night": night_json(
+    tell(group, event, lambda: {"night": night_json(
         NightAccess("tv", night_id=night.id), night)})
 
 

@@ -16,7 +16,7 @@ from ...errors import Conflict, Invalid, NotFound
 from ...extensions import db
 from ...games.say import Say
 from ...models import Delivery, Destination, utc
-from ..bank.groups import GroupAccess, locked_group
+from ..group.groups import GroupAccess, locked_group
 from . import outbox
 from .networks import Unreachable, networks_of
 from .reach import Reach, reach_of

@@ -16,6 +16,7 @@ from sqlalchemy import insert, select
 
 from ...extensions import db
 from ...models import Delivery, Destination, Group, Told, utc
+from ..happened import group_event
 
 # The tables' own inserts: the ORM's costs a banking more than the row it writes.
 _INSERT = insert(cast(Rows, Delivery.__table__))
@@ -49,6 +50,12 @@ def told(group: Group, event: str, part: Callable[[], dict[str, Any]] = dict) ->
     db.session.execute(_TOLD, {"group_id": group.id, "event": event, "part": _json(part()),
                                "occurred_at": datetime.now(UTC)})
     return True
+
+
+@group_event.connect
+def _heard(group: Group, event: str, part: Callable[[], dict[str, Any]]) -> None:
+    """A service said what happened (services/happened.py): into the outbox, where asked for."""
+    told(group, event, part)
 
 
 def waiting(batch: int) -> list[tuple[Told, Group]]:

@@ -16,7 +16,7 @@ from flask_babel import lazy_gettext as _l
 from ...errors import ServiceError
 from ...i18n import LANGUAGES, say
 from ...services.bank.banking import bank_at
-from ...services.bank.groups import GroupAccess
+from ...services.group.groups import GroupAccess
 from ...services.notify import destinations as service
 from ...services.notify.outbox import EVENTS
 from ..blueprint import bp, owner_link, refusals_flashed

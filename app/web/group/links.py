@@ -10,9 +10,9 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from ...hosting.lan import for_phones, loopback_warning
-from ...services.bank import groups
 from ...services.bank.banking import bank_at
-from ...services.bank.groups import group_tokens
+from ...services.group import groups
+from ...services.group.groups import group_tokens
 from ..blueprint import bp, owner_link, refusals_flashed, remember
 from ..sheet.forms import CsrfForm, posted
 from .page import ROLE_LABELS

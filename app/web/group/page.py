@@ -11,11 +11,11 @@ from flask_babel import lazy_gettext as _l
 from ...errors import Conflict, Invalid
 from ...games import GAMES
 from ...i18n import say
-from ...services.bank import groups
 from ...services.bank.banking import bank_at
-from ...services.bank.groups import change_group, create_group
 from ...services.bank.ratings import ratings_of
 from ...services.bank.stats import group_head_to_head, group_stats, group_tonight
+from ...services.group import groups
+from ...services.group.groups import change_group, create_group
 from ...services.night.reads import group_nights, nights_of_matches
 from ..blueprint import bp, group_link, owner_link, refusals_flashed, remember
 from ..sheet.forms import CsrfForm, posted

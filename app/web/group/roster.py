@@ -11,10 +11,10 @@ from ...errors import Conflict, Invalid, ServiceError
 from ...games import GAMES
 from ...i18n import say
 from ...services.bank.banking import bank_at
-from ...services.bank.groups import GroupAccess, last_options
-from ...services.bank.roster import add_player as add_player_
-from ...services.bank.roster import merge_players as merge_players_
-from ...services.bank.roster import rename_player as rename_player_
+from ...services.group.groups import GroupAccess, last_options
+from ...services.group.roster import add_player as add_player_
+from ...services.group.roster import merge_players as merge_players_
+from ...services.group.roster import rename_player as rename_player_
 from ..blueprint import bp, group_link, owner_link
 from ..games import pages_of
 from ..match.start import new_match_answered

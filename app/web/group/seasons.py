@@ -16,7 +16,6 @@ from ...errors import Invalid, NotFound, ServiceError
 from ...games import GAMES
 from ...i18n import language, say
 from ...services import dates
-from ...services.bank.groups import GroupAccess
 from ...services.bank.seasons import (
     Rules,
     Table,
@@ -27,6 +26,7 @@ from ...services.bank.seasons import (
     group_name,
     season_table,
 )
+from ...services.group.groups import GroupAccess
 from .. import charts
 from ..blueprint import bp, group_link, owner_link, refusals_flashed
 from ..sheet.forms import posted

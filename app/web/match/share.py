@@ -13,7 +13,7 @@ from flask_babel import force_locale, format_date, ngettext
 from ...cache import kept
 from ...i18n import LANGUAGES, RIGHT_TO_LEFT, language, num
 from ...models import utc
-from ...services.bank.groups import group_named_by
+from ...services.group.groups import group_named_by
 from ...services.match.access import match_version
 from ...services.match.sheet import Sheet, load_sheet
 from .. import card as drawing

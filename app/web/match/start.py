@@ -11,8 +11,8 @@ from werkzeug.wrappers import Response
 from ...errors import Conflict, Invalid, NotFound
 from ...games import GAMES, Game
 from ...i18n import num, say
-from ...services.bank.groups import GroupAccess, recent_groups
 from ...services.bank.ratings import match_chances
+from ...services.group.groups import GroupAccess, recent_groups
 from ...services.match import answers
 from ...services.match.create import create_match
 from ..blueprint import bp, remember

@@ -12,7 +12,7 @@ from ...errors import Conflict, Invalid, NotFound
 from ...games import GAMES, Game
 from ...i18n import say
 from ...services.bank.banking import bank_at
-from ...services.bank.groups import GroupAccess
+from ...services.group.groups import GroupAccess
 from ...services.night.nights import create_night, join_roster
 from ..blueprint import bp, owner_link
 from ..games import pages_of

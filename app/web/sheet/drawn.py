@@ -21,7 +21,7 @@ from markupsafe import Markup
 
 from ...i18n import num
 from ...services.bank.banking import standings
-from ...services.bank.groups import group_link_of, recent_groups
+from ...services.group.groups import group_link_of, recent_groups
 from ...services.match.history import last_undoable, latest_changes
 from ...services.match.sheet import Sheet
 from ...services.night.reads import follow_link

@@ -16,7 +16,6 @@ from ...errors import Forbidden, Invalid, NotFound, TooManyRequests, Unauthorize
 from ...extensions import db, write_intent
 from ...games.say import Say
 from ...models import Change, Group, GroupToken, Match, Player
-from ..match.writes import lock_group, touch_group
 from ..text import clean_names, clean_text, fold, refuse_repeats
 
 GROUP_NAME_LIMIT = 80
@@ -287,3 +286,14 @@ def refuse_full_roster(group_id: str, joining: int) -> None:
     ).one() + joining > ROSTER_LIMIT:
         raise Invalid(Say("A roster holds at most %(most)s players: merge or leave out some "
                           "names first.", most=f"{ROSTER_LIMIT:,}"), "players")
+
+
+def lock_group(group_id: str) -> Group | None:
+    """The group's row, locked for this transaction (None if there is no such group)."""
+    return db.session.scalar(select(Group).where(Group.id == group_id).with_for_update())
+
+
+def touch_group(group: Group) -> None:
+    """What the group's GET shows has changed: a new version (its ETag)."""
+    group.version += 1
+    group.updated_at = datetime.now(UTC)

@@ -15,9 +15,9 @@ from ...extensions import db
 from ...games.custom import GAME as CUSTOM
 from ...games.say import Say
 from ...models import Match, Seat
-from ..bank.banking import bank_at
-from ..bank.groups import GroupAccess
-from ..bank.stats import statistics
+from ..group.groups import GroupAccess
+from .banking import bank_at
+from .stats import statistics
 
 
 def design_named(game: str | None, design: Any) -> str:
