@@ -1,6 +1,11 @@
 """Blue Banana's card checker on a phone: it gives no solution before the round's banana is
 snatched (SPEC: "only given at the end of a round, in the course of scoring"), the host can mark
-the banana snatched on the round's page, and a card no deck holds is "no such card"."""
+the banana snatched on the round's page, and a card no deck holds is "no such card".
+
+A line typed opening the checker (it was a test here) is the page's HTML alone:
+tests/games/blue_banana/pages/test_blue_banana_pages.py, test_a_line_typed_opens_the_checker, with
+test_the_checker_gives_nothing_away_before_the_banana before it; the verdict's Arabic words are
+read here, in the test above."""
 
 from __future__ import annotations
 
@@ -86,22 +91,3 @@ def test_the_checker_waits_for_the_banana_and_knows_no_such_card(
     ben.screenshot(path=str(artifacts / f"bb-check-no-such-{lang}.png"), full_page=True)
     for page in (ben, host):
         page.context.close()
-
-
-@pytest.mark.parametrize("lang", ["en", "ar"])
-def test_a_typed_line_is_the_banana_snatched(live_server, browser, api, lang):
-    created = api.create(("Ana", "Ben"), game="blue_banana")
-    match, tokens = created["id"], created["tokens"]
-    api.call("POST", f"/matches/{match}/rounds", tokens["host"],
-             json={"players": [None, None], "task": TASK})
-    ana = phone(browser, live_server, lang)
-    ana.goto(f"{live_server}/m/{tokens['seats'][0]}/round/1/check?motif=whale&color=red")
-    expect(ana.locator(".wait-banana")).to_be_visible()
-    expect(ana.locator(".verdict")).to_have_count(0)
-    # Ben counts his cards: the round is being scored, and the solution is given.
-    api.call("PUT", f"/matches/{match}/rounds/1/seats/1", tokens["seats"][1],
-             json={"correct": 3, "incorrect": 0, "banana": "correct"})
-    ana.reload()
-    expect(ana.locator(".wait-banana")).to_have_count(0)
-    expect(ana.locator(".verdict.yes")).to_contain_text(WORDS[lang]["sought"])
-    ana.context.close()

@@ -29,7 +29,9 @@ def test_a_match_two_won_says_so_in_the_plural(group, page, client, lang, said):
     club = group()
     club.play(("Ana", "Ben", "Cy"), (9, 9, 2))
     client.set_cookie("lang", lang)
-    assert page(f"/g/{club.owner}").find(class_="won").text == said
+    won = page(f"/g/{club.owner}").find(class_="won")
+    assert won.text == said
+    assert [name.text for name in won.find_all("bdi")] == ["Ana", "Ben"]  # each in its direction
 
 
 def test_a_match_one_won_keeps_the_singular(group, page, client):
@@ -39,22 +41,22 @@ def test_a_match_one_won_keeps_the_singular(group, page, client):
     assert page(f"/g/{club.owner}").find(class_="won").text == "Ana gewann"
 
 
-@pytest.mark.parametrize("lang, latest, delete, undo, deleted", [
-    ("en", "hand 1: 40", "Delete hand 1", "Undo adding hand 1", "Hand 1 deleted."),
-    ("de", "Hand 1: 40", "Hand 1 löschen", "Rückgängig: Hand 1 hinzufügen", "Hand 1 gelöscht."),
-    ("ar", "اليد 1: 40", "احذف اليد 1", None, "حُذفت اليد 1."),
+@pytest.mark.parametrize("lang, latest, delete, undo, deleted, round_", [
+    ("en", "hand 1: 40", "Delete hand 1", "Undo adding hand 1", "Hand 1 deleted.", "round"),
+    ("de", "Hand 1: 40", "Hand 1 löschen", "Rückgängig: Hand 1 hinzufügen", "Hand 1 gelöscht.",
+     "Runde"),
+    ("ar", "اليد 1: 40", "احذف اليد 1", "تراجع عن إضافة اليد 1", "حُذفت اليد 1.", "الجولة"),
 ])
 def test_banakil_says_hand_on_the_sheet_and_the_table(banakil, page, client, lang,
-                                                      latest, delete, undo, deleted):
+                                                      latest, delete, undo, deleted, round_):
     match = banakil()
     post_hands(match, {"score": 40, "went_out": True}, {"score": -20, "went_out": False})
     client.set_cookie("lang", lang)
-    assert page(f"/m/{match.host}/table").find(class_="note").text.startswith(latest)
+    note = page(f"/m/{match.host}/table").find(class_="note").text
+    assert note.startswith(latest) and round_ not in note
     sheet = page(f"/m/{match.host}")
     buttons = [b.text for b in sheet.find(class_="host-tools").find_all("button")]
-    assert delete in buttons
-    if undo:
-        assert undo in buttons
+    assert buttons == [undo, delete]
     if lang == "en":  # the running totals' chart too
         assert "hand by hand" in sheet.html and "round by round" not in sheet.html
     after = page(client.post(f"/m/{match.host}/round/1/delete",
@@ -62,15 +64,19 @@ def test_banakil_says_hand_on_the_sheet_and_the_table(banakil, page, client, lan
     assert deleted in after.find(class_="flash-info").text
 
 
-@pytest.mark.parametrize("lang, left, fact", [
-    ("en", "95 before the end", "ends at 100"), ("de", "noch 95 bis zum Ende", "endet bei 100"),
-    ("ar", "95 قبل النهاية", "تنتهي عند 100")])
-def test_lowest_wins_says_what_is_left_before_the_end(start, page, client, lang, left, fact):
+@pytest.mark.parametrize("lang, left, fact, to_go", [
+    ("en", "95 before the end", "ends at 100", "to go"),
+    ("de", "noch 95 bis zum Ende", "endet bei 100", None),  # ("noch 95" is both, in German)
+    ("ar", "95 قبل النهاية", "تنتهي عند 100", "بقي")])
+def test_lowest_wins_says_what_is_left_before_the_end(start, page, client, lang, left, fact,
+                                                      to_go):
     match = start(("Ana", "Ben"), target=100, lowest_wins=True)
     match.add_round(5, 20)
     client.set_cookie("lang", lang)
     sheet = page(f"/m/{match.host}")
-    assert sheet.standings()["Ana"]["note"].endswith(" · " + left)  # "leads · 95 before the end"
+    note = sheet.standings()["Ana"]["note"]
+    assert note.endswith(" · " + left)  # "leads · 95 before the end"
+    assert to_go is None or to_go not in note  # lowest wins: never "to go"
     assert fact in sheet.find(class_="meta").text
     assert left in page(f"/m/{match.host}/table").find(class_="note").text
 
