@@ -166,8 +166,9 @@ def pytest_runtest_makereport(item, call):
     was and what its banners and notes said: under load a failure is seldom seen twice."""
     outcome = yield
     report = outcome.get_result()
-    address = item.funcargs.get("live_server") if hasattr(item, "funcargs") else None
-    browser = item.funcargs.get("browser") if hasattr(item, "funcargs") else None
+    funcargs = getattr(item, "funcargs", {})
+    address = funcargs.get("live_server") or (funcargs.get("site") or (None,))[0]
+    browser = funcargs.get("browser")
     if not (report.failed and call.when == "call" and address and browser):
         return
     from pathlib import Path

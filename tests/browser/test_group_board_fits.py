@@ -26,9 +26,10 @@ BROKEN_WORDS = """table => [...table.querySelectorAll('tbody th[scope=row] a')].
 })"""
 
 
-@pytest.fixture
-def club(app):
-    client = app.test_client()
+@pytest.fixture(scope="module")
+def club(site_app):
+    """The club's owner link: a group of the session's app (read, never changed, by the tests)."""
+    client = site_app.test_client()
     made = client.post("/api/v1/groups", json={"name": "Club", "players": NAMES}).get_json()
     owner = made["tokens"]["owner"]
     bearer = {"Authorization": f"Bearer {owner}"}
@@ -47,12 +48,13 @@ def club(app):
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "ar"])
-def test_the_leaderboard_fits_a_phone_with_whole_names(live_server, browser, club, lang):
+def test_the_leaderboard_fits_a_phone_with_whole_names(site, browser, club, lang):
+    base, _ = site
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
                                   has_touch=True)
-    context.add_cookies([{"name": "lang", "value": lang, "url": live_server}])
+    context.add_cookies([{"name": "lang", "value": lang, "url": base}])
     page = context.new_page()
-    page.goto(f"{live_server}/g/{club}")
+    page.goto(f"{base}/g/{club}")
     board = page.locator(".game-panel table.board").first
     expect(board.locator("tbody tr")).to_have_count(6)
     assert board.evaluate(BROKEN_WORDS) == []
@@ -70,11 +72,12 @@ def test_the_leaderboard_fits_a_phone_with_whole_names(live_server, browser, clu
 
 
 @pytest.mark.parametrize("lang, first_on", [("en", "left"), ("ar", "right")])
-def test_a_chart_reads_in_the_pages_direction(live_server, browser, club, lang, first_on):
+def test_a_chart_reads_in_the_pages_direction(site, browser, club, lang, first_on):
+    base, _ = site
     context = browser.new_context(viewport={"width": 390, "height": 844})
-    context.add_cookies([{"name": "lang", "value": lang, "url": live_server}])
+    context.add_cookies([{"name": "lang", "value": lang, "url": base}])
     page = context.new_page()
-    page.goto(f"{live_server}/g/{club}")
+    page.goto(f"{base}/g/{club}")
     chart = page.locator(".game-panel figure.chart-line svg").first
     labels = chart.locator(".axis.x text")
     expect(labels.first).to_be_visible()
