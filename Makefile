@@ -16,7 +16,7 @@ COMPILED  := $(CATALOGS:.po=.mo)
 # engines and services say (app/games/say.py). tests/i18n reads this line.
 KEYWORDS  := -k Say -k many:1,2 -k _l -k lazy_gettext -k lazy_ngettext:1,2 -k lazy_pgettext:1c,2
 
-.PHONY: run https test check lint test-postgres bench bench-live crashtest migrate clean catalogs translations
+.PHONY: run https test check js lint test-postgres bench bench-live crashtest migrate clean catalogs translations
 
 $(VENV)/.installed: requirements.txt
 	python3 -m venv $(VENV)
@@ -78,7 +78,7 @@ WORKERS ?= 2
 # Each process compiles the app's modules and the rewritten tests once, and the next reads them
 # (the tests start a hundred servers and two workers): kept as .pyc whatever the shell says.
 test: export PYTHONDONTWRITEBYTECODE :=
-test: lint $(COMPILED)
+test: lint js $(COMPILED)
 	$(PYTHON) -m pytest -n $(WORKERS) --dist loadgroup $(DURATIONS)
 
 # The fast layer, the one to run while working: lint and types, then the rules, the services, the
@@ -86,8 +86,16 @@ test: lint $(COMPILED)
 # the look checks and the contract's fuzzing, which `make test` adds).
 FAST := not browser and not live and not look and not fuzz
 check: export PYTHONDONTWRITEBYTECODE :=
-check: lint $(COMPILED)
+check: lint js $(COMPILED)
 	$(PYTHON) -m pytest -n $(WORKERS) -m "$(FAST)" $(DURATIONS)
+
+# The pages' pure JavaScript (app/static's ES modules: sums, answers, the outbox, words, times),
+# by Node's own test runner, no browser and no build step (tests/js/).
+js:
+	@command -v node >/dev/null || { echo "The pages' JavaScript is tested by Node: apt-get install nodejs"; exit 1; }
+	@node -e 'const [a, b] = process.versions.node.split(".").map(Number); process.exit(a > 20 || (a === 20 && b >= 19) ? 0 : 1)' \
+		|| { echo "The pages' JavaScript is tested by Node 20.19 or later (ES modules without a package.json): this is $$(node --version)"; exit 1; }
+	node --test tests/js/
 
 # Lint (ruff: pyflakes, pycodestyle, import order, bugbear, pyupgrade) and types (mypy, strict on
 # the engines, services and pages), as pyproject.toml sets them; `make test` runs this first.
