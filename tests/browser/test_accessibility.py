@@ -180,6 +180,9 @@ def test_the_dark_theme_drawn_in_place_is_the_dark_theme(browser, site, name):
         try:
             page = context.new_page()
             page.goto(base + paths[name])
+            # The sheet's stream up: whatever its first news draws is drawn in both.
+            page.wait_for_function("() => !(window.SquareScores && SquareScores.liveState)"
+                                   " || SquareScores.liveState === 'streaming'")
             if theme == "light":
                 page.evaluate(DARK)
             drawn[theme] = page.evaluate(DRAWN)
