@@ -41,6 +41,11 @@ class Cache:
     def __contains__(self, key: Hashable) -> bool:
         return key in self._values
 
+    def being_made(self, key: Hashable) -> bool:
+        """Whether a request is making the value of `key` now (kept() would wait for it)."""
+        with self._lock:
+            return key in self._making
+
     def kept(self, key: Hashable, make: Callable[[], tuple[V, int, bool]]) -> V:
         """The value kept under `key`; else `make()`'s, kept when it says so and fits at all.
 

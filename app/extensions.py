@@ -13,6 +13,7 @@ from flask_wtf.csrf import CSRFProtect
 from sqlalchemy import MetaData, event
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.engine.interfaces import DBAPIConnection
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import DeclarativeBase
 from sqlalchemy.pool import ConnectionPoolEntry
 
@@ -50,6 +51,15 @@ def write_intent() -> Iterator[None]:
         yield
     finally:
         _write_intent.reset(token)
+
+
+def begin_writing() -> None:
+    """The session's next transaction begun as a write's, now: the one under way (a read's) is
+    ended first. A write that begins deferred takes SQLite's lock at its first INSERT, waiting
+    for it in C, which under gevent holds the whole worker; begun so, it waits in turns."""
+    db.session.rollback()
+    with write_intent():
+        db.session.connection()
 
 
 # The transaction a request began as a write's (services.match.access.authenticate_to_write),
@@ -120,8 +130,12 @@ def _sqlite_begin(conn: Connection) -> None:
         driver = conn.connection.driver_connection
         if _write_intent.get():
             # Under gevent, waited for in turns: the worker serves its other requests meanwhile,
-            # and past BUSY_SECONDS "database is locked", answered 503 (app/web/errors.py).
-            begin_immediate(driver, BUSY_SECONDS)
+            # and past BUSY_SECONDS "database is locked", answered 503 (app/web/errors.py). A
+            # listener's error is the driver's own: said as SQLAlchemy says a statement's.
+            try:
+                begin_immediate(driver, BUSY_SECONDS)
+            except sqlite3.OperationalError as error:
+                raise OperationalError("BEGIN IMMEDIATE", None, error) from error
         else:
             driver.execute("BEGIN")  # type: ignore[union-attr]
 

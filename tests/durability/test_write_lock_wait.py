@@ -121,3 +121,52 @@ def test_a_count_in_a_file_the_workers_share_waits_in_turns_too(tmp_path):
                          cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert run.returncode == 0, run.stderr
     assert run.stdout.split() == ["counted", "True", "1"]
+
+
+CREATES = """
+import subprocess, sys, time
+from gevent import monkey
+monkey.patch_all()
+import gevent
+sys.path[:0] = ["tests", "."]
+from pathlib import Path
+from fresh_app import fresh_app
+
+folder = Path(sys.argv[1])
+app = next(fresh_app(folder))
+client = app.test_client()
+HOLD = ("import sqlite3, sys, time; d = sqlite3.connect(sys.argv[1], isolation_level=None); "
+        "d.execute('BEGIN IMMEDIATE'); print('held', flush=True); time.sleep(0.5); "
+        "d.execute('COMMIT')")
+ticks = []
+
+def ticking():
+    while True:
+        ticks.append(1)
+        gevent.sleep(0.01)
+
+gevent.spawn(ticking)
+for path, body in (("/api/v1/matches", {"game": "generic", "players": ["A", "B"]}),
+                   ("/api/v1/designs", {"name": "D", "rows": [
+                       {"key": "a", "label": "A", "kind": "number"}]}),
+                   ("/api/v1/groups", {"name": "G"})):
+    holder = subprocess.Popen([sys.executable, "-c", HOLD, str(folder / "test.db")],
+                              stdout=subprocess.PIPE, text=True)
+    holder.stdout.readline()
+    before = len(ticks)
+    reply = client.post(path, json=body)
+    print(reply.status_code, len(ticks) - before > 5)
+    holder.wait()
+"""
+
+
+@pytest.mark.no_database
+def test_a_create_waits_for_the_lock_in_turns_too(tmp_path):
+    """A match, a design and a group created while another process holds SQLite's lock: each
+    begins as a write (extensions.begin_writing) and waits in turns, where a transaction begun
+    deferred took the lock at its first INSERT in C, the worker's other requests stopped."""
+    run = subprocess.run([sys.executable, "-c", CREATES, str(tmp_path)], cwd=ROOT,
+                         capture_output=True, text=True, timeout=120,
+                         env={**__import__("os").environ, "RATELIMIT_ENABLED": "false"})
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == ["201", "True"] * 3

@@ -114,3 +114,60 @@ def test_a_short_match_is_replayed_where_it_is_asked_for(app, api, replays_seen)
     assert api.call("PUT", f"/matches/{match['id']}/rounds/1", match["tokens"]["host"],
                     json={"scores": [100, 1]}).status_code == 200
     assert (20, True) in replays_seen
+
+
+def test_a_write_waits_for_another_requests_replay_with_no_lock_held(app, api, monkeypatch):
+    """A phone's first read of a long match is replaying it when a write comes: the write waits
+    for that replay (made once), but outside the write lock, where it had held it meanwhile."""
+    import threading
+
+    from flask import has_request_context
+
+    from app import cache as cache_module
+    from app.extensions import holds_write_lock
+    from app.games import GAMES
+
+    match = long_match(api)
+    game, started, release = GAMES["generic"], threading.Event(), threading.Event()
+
+    def slow(players, options, rounds, secrets=()):
+        if len(rounds) >= 600:
+            started.set()
+            release.wait(10)
+        return game.replay(players, options, rounds, secrets)
+
+    monkeypatch.setitem(GAMES, "generic", dataclasses.replace(game, replay=slow))
+    waits: list[bool] = []
+
+    class Noted(threading.Event):
+        def wait(self, timeout=None):
+            if has_request_context():  # a request waiting for another's value
+                waits.append(holds_write_lock())
+            return super().wait(timeout)
+
+    monkeypatch.setattr(cache_module.threading, "Event", Noted)
+    with app.app_context():
+        app.extensions["squarescores.cache"].__init__(app.config["CACHE_BYTES"])
+    answers: dict[str, int] = {}
+
+    def read():
+        answers["read"] = app.test_client().get(
+            f"/api/v1/matches/{match['id']}",
+            headers={"Authorization": f"Bearer {match['tokens']['host']}"}).status_code
+
+    def write():
+        answers["write"] = app.test_client().post(
+            f"/api/v1/matches/{match['id']}/rounds", json={"scores": [1, 1]},
+            headers={"Authorization": f"Bearer {match['tokens']['host']}"}).status_code
+
+    reader = threading.Thread(target=read)
+    reader.start()
+    assert started.wait(10)
+    writer = threading.Thread(target=write)
+    writer.start()
+    writer.join(0.5)  # it waits for the reader's replay...
+    release.set()
+    reader.join(10)
+    writer.join(10)
+    assert answers == {"read": 200, "write": 201}
+    assert waits and not any(waits)  # ...never holding the lock meanwhile

@@ -109,10 +109,12 @@ def _kept_design(canonical: str) -> Design:
 def read_option(raw: Any) -> dict[str, Any]:
     """A match's `design` option: the design checked and written back in its canonical form.
     Its texts are only trimmed here: a copy a client sent is read first by the app, in its
-    names' normal form, as any design (services/design/copies.py)."""
+    names' normal form, as any design (services/design/copies.py), and held to the budget of
+    its formulas' work there: here it is a copy already taken (a match's, moved or seated
+    again), read as it was accepted."""
     if raw is None:
         raise InvalidInput(Say("Give the design: its name, rows and who wins."), None)
-    return design_json(parse_design(raw))
+    return design_json(parse_design(raw, kept=True))
 
 
 def _players(raw: Any) -> tuple[int, int]:

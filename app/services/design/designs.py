@@ -15,7 +15,7 @@ from sqlalchemy import select
 from ... import ratelimit
 from ...cache import kept
 from ...errors import Forbidden, Invalid, NotFound, TooManyRequests, Unauthorized, VersionMismatch
-from ...extensions import db, write_intent
+from ...extensions import begin_writing, db, write_intent
 from ...games.custom import design_json, gallery, parse_design
 from ...games.custom.design import LARGEST_DESIGN
 from ...games.reading import InvalidInput
@@ -90,6 +90,7 @@ def create_design(raw: Any, size: int = 0, address: str | None = None) -> tuple[
     body = read_sent(raw, size)
     design = Design(id=secrets.token_urlsafe(9), owner=secrets.token_urlsafe(32), version=1)
     design.versions = [DesignVersion(number=1, body=body)]
+    begin_writing()
     db.session.add(design)
     db.session.commit()
     return Stored(design.id, 1, body), design.owner

@@ -13,7 +13,7 @@ from sqlalchemy import func, select
 
 from ... import ratelimit
 from ...errors import Forbidden, Invalid, NotFound, TooManyRequests, Unauthorized, VersionMismatch
-from ...extensions import db, write_intent
+from ...extensions import begin_writing, db, write_intent
 from ...games.say import Say
 from ...models import Change, Group, GroupToken, Match, Player
 from ..text import clean_names, clean_text, fold, refuse_repeats
@@ -102,6 +102,7 @@ def create_group(name: Any, players: Any = None,
     refuse_repeats(names)
     group = new_group(name)
     group.players = [Player(name=player, folded=fold(player)) for player in names]
+    begin_writing()
     db.session.add(group)
     db.session.commit()
     return group, {token.role: token.secret for token in group.tokens}

@@ -8,7 +8,7 @@ from typing import Any
 
 from ... import ratelimit
 from ...errors import Invalid, NotFound, TooManyRequests
-from ...extensions import db, write_intent
+from ...extensions import begin_writing, db, write_intent
 from ...games import GAMES, Game, InvalidInput
 from ...games.say import Say
 from ...models import Change, Match, Player, Seat, Token
@@ -54,6 +54,7 @@ def create_match(game_name: Any, players: Any, options: Any = None, name: Any = 
         refuse_repeats(names)
     if group is None:
         match = build_match(game, names, options, name, design=origin)
+        begin_writing()
     else:
         db.session.rollback()
         with write_intent():

@@ -55,9 +55,22 @@ def stepping_out_allowed(allowed: bool = True) -> Iterator[None]:
         _may_step_out.reset(token)
 
 
+def may_step_out() -> bool:
+    """Whether work asked for now may be made outside the lock: the lock is held, and the
+    request runs again if it steps out."""
+    return _may_step_out.get() and holds_write_lock()
+
+
 def steps_out(player_rounds: int) -> bool:
     """Whether a replay of this size, asked for now, is to be made outside the lock."""
-    return player_rounds >= LONG and _may_step_out.get() and holds_write_lock()
+    return player_rounds >= LONG and may_step_out()
+
+
+def waits_for_another(key: tuple[Hashable, ...]) -> bool:
+    """Whether asking for `key` now would wait, under the lock, for another request making it
+    (a reader's first replay of the version): better made outside, as a long replay is."""
+    cache = app_cache()
+    return may_step_out() and key not in cache and cache.being_made(key)
 
 
 def kept_outside(key: tuple[Hashable, ...], make: Callable[[], tuple[V, int, bool]],

@@ -25,7 +25,7 @@ from ...games.say import Say
 from ...models import VERSIONS_MOVED, Change, Entry, Match, Round, Seat
 from ...turns import TakingTurns
 from .access import Access, Table
-from .outside import StepOut, kept_outside, steps_out
+from .outside import StepOut, kept_outside, steps_out, waits_for_another
 
 # A character key is 32 characters; a longer one was never given out, and is not hashed.
 KEY_LIMIT = 64
@@ -183,7 +183,10 @@ def current_sheet(match: Match) -> Sheet:
 
     match_id = match.id
 
-    rounds, result, before = kept(("replay", match.id, match.version), make)
+    key = ("replay", match.id, match.version)
+    if waits_for_another(key):
+        raise StepOut(lambda: load_sheet(match_id))
+    rounds, result, before = kept(key, make)
     return _keeping_table(sheet_of(match, rounds, result, before))
 
 

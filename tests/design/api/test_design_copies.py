@@ -227,3 +227,37 @@ def test_a_design_past_its_formulas_budget_is_refused_at_every_door(app, api, gr
     # Two of them for at most two players are within it (600 steps for two players).
     light = HEAVY | {"players": [1, 2], "rows": HEAVY["rows"][:3]}
     assert api.call("POST", "/designs", json=light).status_code == 201
+
+
+def test_a_match_and_a_night_made_before_the_budget_play_on(api, group, monkeypatch):
+    """A pad accepted before the budget (ten formulas of 15 steps at 12 players): its match's
+    line still moves and its night still seats; only a design sent anew is held to it."""
+    from app.games.custom import design as reading
+
+    pad = {"name": "Old pad", "players": [2, 12], "scoring": "rounds", "target": 500,
+           "rows": [{"key": "a", "label": "A", "kind": "number"}]
+           + [{"key": f"f{n}", "label": f"F{n}", "kind": "formula",
+               "formula": "a*2+a*3+a*4-a-1"} for n in range(10)]}
+    assert error_of(api.call("POST", "/designs", json=pad), 422)["field"] == "rows[7].formula"
+    monkeypatch.setattr(reading, "MOST_STEPS", 10**12)  # as it was before the budget
+    made = api.call("POST", "/designs", json=pad).get_json()
+    match = api.call("POST", "/matches", json={
+        "game": "custom", "players": ["Ana", "Ben"], "design": made["id"]}).get_json()
+    roster = [p["id"] for p in api.call("GET", group.path, group.owner).get_json()["players"]]
+    night = api.call("POST", f"{group.path}/nights", group.owner, json={
+        "game": "custom", "design": made["id"], "players": roster, "table_size": 3})
+    assert night.status_code == 201, night.get_json()
+    monkeypatch.undo()
+    reading._kept_design.cache_clear()
+    reading._LATEST.clear()
+
+    host = match["tokens"]["host"]
+    assert api.call("POST", f"/matches/{match['id']}/rounds", host,
+                    json={"players": [{"a": 1}, {"a": 2}]}).status_code == 201
+    moved = api.call("PATCH", f"/matches/{match['id']}/options", host, json={"target": 900})
+    assert moved.status_code == 200, moved.get_json()
+    for table in night.get_json()["seatings"][-1]:
+        assert api.call("POST", f"/matches/{table['match']}/abandon",
+                        table["tokens"]["host"]).status_code == 200
+    seated = api.call("POST", f"/nights/{night.get_json()['id']}/seatings", group.owner, json={})
+    assert seated.status_code == 201, seated.get_json()
