@@ -12,6 +12,8 @@ from everything import make_everything
 from fresh_app import InFlight, fresh_app, served
 from werkzeug.serving import make_server
 
+from config import TestConfig
+
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -92,9 +94,16 @@ def live_server(app, browser, _loopback):
         answering.app = None
 
 
-@pytest.fixture(scope="session")
+def _once(fixture_name, config) -> str:
+    """Once a session on SQLite, where each app has a file of its own; once a module on
+    PostgreSQL (`make test-postgres`), where every app shares one database, whose tables each
+    test's app makes anew and drops: there the pages are made again for each module."""
+    return "session" if TestConfig.SQLALCHEMY_DATABASE_URI == "sqlite://" else "module"
+
+
+@pytest.fixture(scope=_once)
 def site_app(tmp_path_factory):
-    """The app of the session's look and layout checks (`site`), on a database of its own."""
+    """The app of the look and layout checks (`site`), on a database of its own."""
     made = fresh_app(tmp_path_factory.mktemp("site"))
     app = next(made)
     app.config["RATELIMIT_ENABLED"] = False
@@ -102,11 +111,12 @@ def site_app(tmp_path_factory):
     next(made, None)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope=_once)
 def site(site_app):
     """`site_app` served on loopback, with every game active and over, a group, a night, a
     season and designs made in it (everything.py): its address and its pages' paths, by name.
-    Made once for every module that reads it; a test that adds to it adds matches of its own."""
+    Made once for every module that reads it (on PostgreSQL once for each: `_once`); a test
+    that adds to it adds matches of its own."""
     paths = make_everything(site_app.test_client())
     with served(site_app) as address:
         yield address, paths
