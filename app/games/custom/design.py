@@ -212,11 +212,6 @@ def _in_order(rows: tuple[Row, ...], by_key: Mapping[str, Row]) -> tuple[str, ..
     return tuple(done)
 
 
-def steps_of(rows: tuple[Row, ...]) -> int:
-    """The steps of a design's formulas, each worked out once (for one player, in one round)."""
-    return sum(row.formula.steps for row in rows if isinstance(row, FormulaRow))
-
-
 def _within_budget(rows: tuple[Row, ...], most_players: int, scoring: str) -> None:
     """A design whose formulas would take more than MOST_STEPS over its largest match is
     refused at the formula row that passes it."""

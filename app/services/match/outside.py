@@ -46,9 +46,9 @@ _may_step_out: ContextVar[bool] = ContextVar("may_step_out", default=False)
 
 
 @contextmanager
-def stepping_out_allowed(allowed: bool = True) -> Iterator[None]:
+def stepping_out_allowed() -> Iterator[None]:
     """Inside, a long replay met under the write lock raises StepOut (the request runs again)."""
-    token = _may_step_out.set(allowed)
+    token = _may_step_out.set(True)
     try:
         yield
     finally:

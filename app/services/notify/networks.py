@@ -91,11 +91,8 @@ def _getaddrinfo(host: str, port: int) -> list[Any]:
     if cooperative():
         import gevent
 
-        try:
-            with gevent.Timeout(RESOLVE_SECONDS, _Late):
-                return socket.getaddrinfo(host, port, 0, socket.SOCK_STREAM)
-        except _Late:
-            raise _Late() from None
+        with gevent.Timeout(RESOLVE_SECONDS, _Late):
+            return socket.getaddrinfo(host, port, 0, socket.SOCK_STREAM)
     answer: list[Any] = []
     failure: list[BaseException] = []
 
