@@ -2,8 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
+
+# Where a fault is, as values: the names and indexes that lead to it, `("players", 1)` or
+# `("hands", 1, "melded", "joker")`. A page finds its field by them; only the API's answer
+# writes them as one path (path_of).
+Where = tuple[str | int, ...]
+
+
+def path_of(where: Where) -> str:
+    """`where` as the API's `field` says it (SPEC section 2): `hands[1].melded.joker`."""
+    written = ""
+    for step in where:
+        written += f"[{step}]" if isinstance(step, int) else (f".{step}" if written else step)
+    return written
 
 
 class ServiceError(Exception):
@@ -11,11 +25,14 @@ class ServiceError(Exception):
     code = "error"
     retry_after: int | None = None  # seconds, said in a Retry-After header
 
-    def __init__(self, message: str, field: str | None = None, seat: int | None = None,
+    def __init__(self, message: str, field: str | Where | None = None, seat: int | None = None,
                  within: str | None = None):
         super().__init__(message)
         self.message = message
-        self.field = field  # where, as the API says it (SPEC section 2: `hands[1].melded.joker`)
+        # Where, as values (`at`, empty where a path is given only as the API writes it) and as
+        # the API says it (`field`, SPEC section 2: `hands[1].melded.joker`).
+        self.at: Where = field if isinstance(field, tuple) else ()
+        self.field = path_of(field) or None if isinstance(field, tuple) else field
         self.seat = seat  # the seat whose part is at fault, where there is one
         self.within = within  # the field within that seat's part (`melded.joker`), if any
 
@@ -89,6 +106,26 @@ class VersionMismatch(ServiceError):
 
 class Invalid(ServiceError):
     status, code = 422, "invalid"
+
+
+Read = TypeVar("Read")
+
+
+def read_or_invalid(read: Callable[..., Read], *args: Any) -> Read | Invalid:
+    """What an edge reads a client's input into, or its refusal as a value: the write that takes
+    it says that refusal in SPEC's order (after the 401, 404, 403, 412 and 409 that come first,
+    and after a create is counted against its address's limit)."""
+    try:
+        return read(*args)
+    except Invalid as refusal:
+        return refusal
+
+
+def unless_refused(read: Read | Invalid) -> Read:
+    """The input an edge read, or its refusal raised now, at its place in SPEC's order."""
+    if isinstance(read, Invalid):
+        raise read
+    return read
 
 
 class TooManyRequests(ServiceError):

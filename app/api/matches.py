@@ -8,7 +8,7 @@ from typing import Any
 
 from flask import Response, jsonify, request, url_for
 
-from ..errors import Invalid, NotFound
+from ..errors import Invalid, NotFound, read_or_invalid
 from ..games.reading import read_or_refused
 from ..games.say import Say
 from ..models import utc
@@ -86,10 +86,9 @@ def create_match() -> Response:
     if data.get("group") is not None:
         group = group_access(bearer(), data["group"], "create_match",
                                       request.remote_addr)
-    sheet, tokens = create.create_match(
-        data.get("game"), data.get("players"), data.get("options"), data.get("name"),
-        request.remote_addr, group, data.get("design"),
-    )
+    new = read_or_invalid(create.read_new_match, data.get("game"), data.get("players"),
+                          data.get("options"), data.get("name"), data.get("design"))
+    sheet, tokens = create.create_match(new, request.remote_addr, group)
     return _created(sheet, tokens)
 
 

@@ -5,10 +5,17 @@ from __future__ import annotations
 
 from flask import Response, jsonify, request, url_for
 
+from ..errors import read_or_invalid
 from ..models import Night
 from ..services.group.groups import group_access
 from ..services.night.access import NightAccess, authenticate_night
-from ..services.night.nights import create_night, end_night, next_seating
+from ..services.night.nights import (
+    create_night,
+    end_night,
+    next_seating,
+    read_night_plan,
+    read_seating,
+)
 from ..services.night.reads import night_json, night_version
 from .blueprint import bp
 from .common import bearer, if_match, not_modified, object_body, optional_body
@@ -33,7 +40,11 @@ def create(group_id: str) -> Response:
     """`{"game", "players": [roster ids], "table_size"?, "options"?, "name"?}`, with the
     group's owner link: the night, its first seating and its links."""
     access = group_access(bearer(), group_id, "create_night", request.remote_addr)
-    night = create_night(access, group_id, object_body())
+    body = object_body()
+    plan = read_or_invalid(read_night_plan, body.get("game"), body.get("players"),
+                           body.get("table_size"), body.get("options"), body.get("name"),
+                           body.get("seating", "mixed"), body.get("design"))
+    night = create_night(access, group_id, plan)
     response = _night(NightAccess("owner", group_id=group_id), night, 201)
     response.headers["Location"] = url_for("api.get_night", night_id=night.id)
     return response
@@ -50,7 +61,8 @@ def get_night(night_id: str) -> Response:
 def seating(night_id: str) -> Response:
     """`{"players"?: [roster ids]}` (who is here now): the next seating."""
     access, _ = _access(night_id, "seat")
-    night = next_seating(access, night_id, optional_body(), if_match())
+    asked = read_or_invalid(read_seating, optional_body())
+    night = next_seating(access, night_id, asked, if_match())
     return _night(access, night, 201)
 
 

@@ -8,7 +8,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
-from ..errors import Conflict, Invalid
+from ..errors import Conflict, Invalid, Where
 from ..games.say import Say
 
 NAME_LIMIT = 40
@@ -61,7 +61,7 @@ def too_long(value: str, limit: int) -> bool:
     return len(value) > RAW_PER_CHARACTER * limit
 
 
-def clean_text(value: Any, field: str, limit: int, what: str) -> str:
+def clean_text(value: Any, field: str | Where, limit: int, what: str) -> str:
     """A required one-line text in its normal form, 1 to `limit` characters."""
     too_many = Invalid(Say("%(what)s is at most %(limit)s characters.", what=what, limit=limit),
                        field)
@@ -85,10 +85,10 @@ def clean_names(values: Any, field: str = "players", most: int | None = None) ->
     """A list of players' names, each 1 to 40 characters of plain text (not yet told apart);
     at most `most` of them, counted before any is read."""
     if not isinstance(values, list):
-        raise Invalid(Say("Give the players as a list of names."), field)
+        raise Invalid(Say("Give the players as a list of names."), (field,))
     if most is not None and len(values) > most:
-        raise Invalid(Say("A roster holds at most %(most)s players.", most=f"{most:,}"), field)
-    return [clean_text(value, f"{field}[{i}]", NAME_LIMIT,
+        raise Invalid(Say("A roster holds at most %(most)s players.", most=f"{most:,}"), (field,))
+    return [clean_text(value, (field, i), NAME_LIMIT,
                        Say("Player %(number)s's name", number=i + 1))
             for i, value in enumerate(values)]
 
@@ -100,7 +100,7 @@ def refuse_repeats(names: Sequence[str], field: str = "players") -> None:
         if fold(name) in seen:
             first = names[seen[fold(name)]]
             raise Conflict(Say("“%(name)s” and “%(first)s” are one name: a group tells its players "
-                               "apart ignoring case.", name=name, first=first), f"{field}[{i}]")
+                               "apart ignoring case.", name=name, first=first), (field, i))
         seen[fold(name)] = i
 
 

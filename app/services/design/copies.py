@@ -36,30 +36,57 @@ def plays_designs(game: Game) -> bool:
     return game.name == CUSTOM.name
 
 
-def match_options(game: Game, design: Any, options: Any) -> tuple[Any, Origin | None]:
-    """The options of a new match of `game`, with `design` (SPEC section 10: a design's id, its
-    latest version, or a design whole) copied into them as `design`; the design may also come
-    as the options' own `design` (a night's options, a rematch's). Answers the options and
-    where their design came from (None for a game played without one)."""
+@dataclass(frozen=True)
+class Chosen:
+    """The design a new match or night is played from, as its edge read it: a stored or gallery
+    design's `id` (its latest version, found when the match is made), or a `copy` sent whole and
+    already read (its canonical JSON)."""
+
+    id: str | None = None
+    copy: Mapping[str, Any] | None = None
+
+
+def read_choice(game: Game, design: Any, options: Any
+                ) -> tuple[Mapping[str, Any] | None, Chosen | None]:
+    """The options of a new match of `game` as sent (an object, or None), and its design (SPEC
+    section 10: a design's id, or a design whole) read once: given as `design`, or as the
+    options' own `design` (a night's options, a rematch's), which the options answered leave
+    out. None for a game played without one."""
     if not plays_designs(game):
         if design is not None:
-            raise Invalid(Say("Only a sheet for any game is played from a design."), "design")
-        return options, None
-    if options is not None and not isinstance(options, Mapping):
-        return options, None  # the engine says what options must be
+            raise Invalid(Say("Only a sheet for any game is played from a design."), ("design",))
+        return _options_object(options), None
+    options = _options_object(options)
     given = (options or {}).get("design")
     if design is not None and "design" in (options or {}):
         raise Invalid(Say("Give the design once: as “design”, or in the options."),
-                      "options.design")
+                      ("options", "design"))
     source, where = (design, "design") if design is not None else (given, "options.design")
     if source is None:
-        raise Invalid(Say("Give the design: a design's id, or a design whole."), "design")
+        raise Invalid(Say("Give the design: a design's id, or a design whole."), ("design",))
+    rest = {name: value for name, value in (options or {}).items() if name != "design"}
     if isinstance(source, str):
-        stored = find_design(source)
-        copy, origin = stored.design, Origin(stored.id, stored.version)
-    else:
-        copy, origin = read_design(source, where), Origin()
-    return {**(options or {}), "design": copy}, origin
+        return rest, Chosen(id=source)
+    return rest, Chosen(copy=read_design(source, where))
+
+
+def _options_object(options: Any) -> Mapping[str, Any] | None:
+    if options is not None and not isinstance(options, Mapping):
+        raise Invalid(Say("Options must be an object."), ("options",))
+    return options
+
+
+def match_options(options: Mapping[str, Any] | None, chosen: Chosen | None
+                  ) -> tuple[dict[str, Any], Origin | None]:
+    """The options a new match starts with: those given, with its design's copy (`chosen`, a
+    stored design found now: 404 where there is none) as `design`; and where that copy came
+    from (None for a game played without a design)."""
+    if chosen is None:
+        return dict(options or {}), None
+    if chosen.id is not None:
+        stored = find_design(chosen.id)
+        return {**(options or {}), "design": stored.design}, Origin(stored.id, stored.version)
+    return {**(options or {}), "design": chosen.copy}, Origin()
 
 
 def carried_options(game: Game, options: Any) -> Any:

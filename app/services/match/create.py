@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ... import ratelimit
-from ...errors import Invalid, NotFound, TooManyRequests
+from ...errors import Invalid, NotFound, TooManyRequests, unless_refused
 from ...extensions import begin_writing, db, write_intent
 from ...games import GAMES, Game, InvalidInput
 from ...games.say import Say
 from ...models import Change, Match, Player, Seat, Token
-from ..design.copies import Origin, match_options
+from ..design.copies import Chosen, Origin, match_options, read_choice
 from ..group.groups import GroupAccess, lock_group, touch_group
 from ..group.roster import roster_players
 from ..text import NAME_LIMIT, clean_text, refuse_repeats
@@ -23,33 +24,58 @@ from .sheet import Sheet, load_sheet
 MATCH_NAME_LIMIT = 80
 
 
-def create_match(game_name: Any, players: Any, options: Any = None, name: Any = None,
-                 address: str | None = None, group: GroupAccess | None = None,
-                 design: Any = None) -> tuple[Sheet, dict[str, Any]]:
-    """A new match with its tokens: one for the host, one to view, one per seat.
+@dataclass(frozen=True)
+class NewMatch:
+    """A new match as a client asked for it, read once at its edge (read_new_match): the game,
+    the players' names in seat order (each clean), the options as sent (the game's engine reads
+    them when the match is made, with the design's copy), the match's name (None: the players'
+    names) and the design it is played from, if any."""
+
+    game: Game
+    players: tuple[str, ...]
+    options: Mapping[str, Any] | None = None
+    name: str | None = None
+    design: Chosen | None = None
+
+
+def read_new_match(game_name: Any, players: Any, options: Any = None, name: Any = None,
+                   design: Any = None) -> NewMatch:
+    """What a client sent for a new match (the API's body, a page's form), read in SPEC's
+    order: the game, the players, the design and the options' shape, then the name; else 422
+    at the field."""
+    game = GAMES.get(game_name) if isinstance(game_name, str) else None
+    if game is None:
+        raise Invalid(Say("Choose a game: %(games)s.", games=", ".join(GAMES)), ("game",))
+    names = tuple(clean_players(players, game))
+    options, chosen = read_choice(game, design, options)
+    if name is None or (isinstance(name, str) and not name.strip()):
+        name = None
+    else:
+        name = clean_text(name, ("name",), MATCH_NAME_LIMIT, Say("A match name"))
+    return NewMatch(game, names, options, name, chosen)
+
+
+def create_match(new: NewMatch | Invalid, address: str | None = None,
+                 group: GroupAccess | None = None) -> tuple[Sheet, dict[str, Any]]:
+    """A new match with its tokens: one for the host, one to view, one per seat. `new` is what
+    the client's edge read, or its refusal, said once the create is counted.
 
     In a `group` (its owner's access): each name that is a roster name (ignoring case and
     surrounding spaces) is that player, and the others join the roster. A sheet for any game
-    is played from a `design` (a design's id, or a design whole: SPEC section 10), whose copy
-    the match keeps."""
+    is played from a design (SPEC section 10), whose copy the match keeps."""
     if group is not None:
         group.check(group.group_id, "create_match")
     # Counted before any work: a refused create counts as an accepted one (SPEC section 6).
     if not ratelimit.allow("create", address):
         raise TooManyRequests(Say("Too many new matches from this address; wait a minute."))
-    game = GAMES.get(game_name) if isinstance(game_name, str) else None
-    if game is None:
-        raise Invalid(Say("Choose a game: %(games)s.", games=", ".join(GAMES)), "game")
-    names = clean_players(players, game)
-    options, origin = match_options(game, design, options)
+    new = unless_refused(new)
+    game, names = new.game, list(new.players)
+    options, origin = match_options(new.options, new.design)
     try:
         options = game.parse_options(options, len(names))
     except InvalidInput as error:
         raise Invalid(error.message, error.field) from error
-    if name is None or (isinstance(name, str) and not name.strip()):
-        name = ", ".join(names)[:MATCH_NAME_LIMIT]
-    else:
-        name = clean_text(name, "name", MATCH_NAME_LIMIT, Say("A match name"))
+    name = new.name if new.name is not None else ", ".join(names)[:MATCH_NAME_LIMIT]
     if group is not None:
         refuse_repeats(names)
     if group is None:
@@ -103,12 +129,12 @@ def clean_players(players: Any, game: Game) -> list[str]:
     """The players' names in seat order, as many as the game seats: counted before any name
     is read (SPEC section 6: work bounded before it is done)."""
     if not isinstance(players, list):
-        raise Invalid(Say("Give the players as a list of names, in seat order."), "players")
+        raise Invalid(Say("Give the players as a list of names, in seat order."), ("players",))
     if not game.min_players <= len(players) <= game.max_players:
         raise Invalid(Say("%(game)s takes %(least)s to %(most)s players, not %(count)s.",
                           game=game.title, least=game.min_players, most=game.max_players,
-                          count=len(players)), "players")
-    return [clean_text(player, f"players[{seat}]", NAME_LIMIT,
+                          count=len(players)), ("players",))
+    return [clean_text(player, ("players", seat), NAME_LIMIT,
                        Say("Player %(number)s's name", number=seat + 1))
             for seat, player in enumerate(players)]
 

@@ -4,7 +4,7 @@ now), and its end. Each table is an ordinary match of the group, made as a creat
 from __future__ import annotations
 
 import secrets
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -12,12 +12,12 @@ from typing import Any
 
 from sqlalchemy import func, select
 
-from ...errors import Conflict, Invalid, NotFound, ServiceError, VersionMismatch
+from ...errors import Conflict, Invalid, NotFound, ServiceError, VersionMismatch, unless_refused
 from ...extensions import db, write_intent
 from ...games import GAMES, Game, InvalidInput
 from ...games.say import Say
 from ...models import Change, Group, Match, Night, NightTable, NightToken, Player, Seat
-from ..design.copies import Origin, match_options
+from ..design.copies import Chosen, Origin, match_options, read_choice
 from ..group.groups import LARGEST_ID, GroupAccess, lock_group, locked_group, touch_group
 from ..group.roster import roster_players
 from ..happened import tell
@@ -37,34 +37,58 @@ MOST_SEATINGS = 40
 SEATINGS = ("mixed", "standings")
 
 
-def create_night(access: GroupAccess, group_id: str, body: Any) -> Night:
-    """`{"game", "players": [roster ids], "table_size"?, "options"?, "name"?, "seating"?}`: a
-    new night of the group, with its links and its first seating (at random); `seating` says
-    how later ones are made: "mixed" (the default) or "standings" (SPEC section 11)."""
-    access.check(group_id, "create_night")
-    if not isinstance(body, dict):
-        raise Invalid(Say("The body must be a JSON object."))
-    game = GAMES.get(body["game"]) if isinstance(body.get("game"), str) else None
+@dataclass(frozen=True)
+class NightPlan:
+    """A new night as a client asked for it, read once at its edge (read_night_plan): its game,
+    who is here (roster ids, checked against the roster when the night starts), the size of its
+    tables (None: as the seating finds best), the options as sent and the design (read as a
+    match's are), its name (None: the group's night) and how later seatings are made."""
+
+    game: Game
+    players: tuple[int, ...]
+    table_size: int | None = None
+    options: Mapping[str, Any] | None = None
+    design: Chosen | None = None
+    name: str | None = None
+    seating: str = "mixed"
+
+
+def read_night_plan(game_name: Any, players: Any, table_size: Any = None, options: Any = None,
+                    name: Any = None, seating: Any = "mixed", design: Any = None) -> NightPlan:
+    """What a client sent for a new night (the API's body, the start page's form), read in
+    SPEC's order; else 422 at the field."""
+    game = GAMES.get(game_name) if isinstance(game_name, str) else None
     if game is None:
-        raise Invalid(Say("Choose a game: %(games)s.", games=", ".join(GAMES)), "game")
-    table_size = _table_size(body.get("table_size"), game)
-    # A night of a sheet for any game: its tables copy one design (SPEC section 10).
-    options, origin = match_options(game, body.get("design"), body.get("options"))
-    _parse_options(game, options, game.max_players if table_size is None else table_size)
-    method = body.get("seating", "mixed")
-    if method not in SEATINGS:
+        raise Invalid(Say("Choose a game: %(games)s.", games=", ".join(GAMES)), ("game",))
+    size = _table_size(table_size, game)
+    options, chosen = read_choice(game, design, options)
+    if seating not in SEATINGS:
         raise Invalid(Say("Say how later seatings are made: %(ways)s.",
-                          ways=", ".join(SEATINGS)), "seating")
-    name = body.get("name")
+                          ways=", ".join(SEATINGS)), ("seating",))
+    present = read_present(players)
+    if name is None or (isinstance(name, str) and not name.strip()):
+        name = None
+    else:
+        name = clean_text(name, ("name",), MATCH_NAME_LIMIT, Say("A night's name"))
+    return NightPlan(game, present, size, options, chosen, name, seating)
+
+
+def create_night(access: GroupAccess, group_id: str, plan: NightPlan | Invalid) -> Night:
+    """A new night of the group (`plan`, or the refusal of what was sent), with its links and
+    its first seating (at random); its `seating` says how later ones are made: "mixed" or
+    "standings" (SPEC section 11)."""
+    access.check(group_id, "create_night")
+    plan = unless_refused(plan)
+    game, table_size = plan.game, plan.table_size
+    # A night of a sheet for any game: its tables copy one design (SPEC section 10).
+    options, origin = match_options(plan.options, plan.design)
+    _parse_options(game, options, game.max_players if table_size is None else table_size)
     with locked_group(group_id) as group:
-        present = _present(group, body.get("players"))
-        if name is None or (isinstance(name, str) and not name.strip()):
-            name = Say("%(group)s's night", group=group.name)[:MATCH_NAME_LIMIT]
-        else:
-            name = clean_text(name, "name", MATCH_NAME_LIMIT, Say("A night's name"))
+        present = _on_roster(group, plan.players)
+        name = plan.name or Say("%(group)s's night", group=group.name)[:MATCH_NAME_LIMIT]
         night = Night(id=secrets.token_urlsafe(9), group_id=group.id, game=game.name,
-                      name=name, options=dict(options or {}), table_size=table_size,
-                      present=present, seating=method,
+                      name=name, options=options, table_size=table_size,
+                      present=present, seating=plan.seating,
                       design_id=origin.id if origin else None,
                       design_version=origin.version if origin else None)
         # 32 random bytes: 256 bits, far past guessing.
@@ -77,24 +101,33 @@ def create_night(access: GroupAccess, group_id: str, body: Any) -> Night:
     return night
 
 
-def next_seating(access: NightAccess, night_id: str, body: Any,
+def read_seating(body: Any) -> tuple[int, ...] | None:
+    """What a client sent for the next seating (`{"players"?: [roster ids]}`, or no body): who
+    is here now, or None for as before."""
+    if body is None:
+        return None
+    if not isinstance(body, dict):
+        raise Invalid(Say("The body must be a JSON object."))
+    return None if body.get("players") is None else read_present(body["players"])
+
+
+def next_seating(access: NightAccess, night_id: str,
+                 asked: tuple[int, ...] | None | Invalid = None,
                  if_match: Collection[int] | None = None) -> Night:
-    """`{"players"?: [roster ids]}` (who is here now; default: as before): the next seating.
-    409 once the night has ended, or while a table of the latest seating still plays.
+    """The next seating of who is here now (`asked`: roster ids; None: as before; or the
+    refusal of what was sent, said in SPEC's order). 409 once the night has ended, or while a
+    table of the latest seating still plays.
 
     The seating is searched before the write takes its lock (SPEC section 6: no write of any
     table waits on the search), from what the night held then; under the lock, a night that
     changed meanwhile (a seating, a roster merge) is searched again."""
-    if body is not None and not isinstance(body, dict):
-        raise Invalid(Say("The body must be a JSON object."))
-    asked = body.get("players") if isinstance(body, dict) else None
     night = access.check(night_id, "seat")
     planned = None
     if not night.ended and _playing(night.id) is None:
         try:  # what is wrong is said under the lock, in SPEC order (412, 409, then 422)
             group = db.session.get_one(Group, night.group_id)
-            planned = _plan(night, _present(group, _as_before(night, group) if asked is None
-                                            else asked))
+            planned = _plan(night, _on_roster(group, _as_before(night, group)
+                                              if asked is None else unless_refused(asked)))
         except ServiceError:
             planned = None
     db.session.rollback()  # the read ends: the write begins its own
@@ -103,7 +136,8 @@ def next_seating(access: NightAccess, night_id: str, body: Any,
         if _latest_seating(night.id) >= MOST_SEATINGS:
             raise Conflict(Say("A night holds at most %(most)s seatings: end this one and start "
                                "another.", most=MOST_SEATINGS))
-        present = _present(group, _as_before(night, group) if asked is None else asked)
+        present = _on_roster(group, _as_before(night, group) if asked is None
+                             else unless_refused(asked))
         if planned is None or planned.stale(night, present):
             planned = _plan(night, present)
         night.present = present
@@ -202,7 +236,7 @@ def _table_size(value: Any, game: Game) -> int | None:
             game.min_players <= value <= game.max_players):
         raise Invalid(Say("%(game)s takes %(least)s to %(most)s players at a table.",
                           game=game.title, least=game.min_players, most=game.max_players),
-                      "table_size")
+                      ("table_size",))
     return value
 
 
@@ -213,24 +247,30 @@ def _parse_options(game: Game, options: Any, players: int) -> dict[str, Any]:
         raise Invalid(error.message, error.field) from error
 
 
-def _present(group: Group, players: Any) -> list[int]:
-    """Roster ids, each of this group's roster and named once."""
+def read_present(players: Any) -> tuple[int, ...]:
+    """Who is here as a client sent it: roster ids, each named once (whether they are on the
+    roster is seen when the night is written)."""
     if not isinstance(players, list) or not players:
-        raise Invalid(Say("Say who is here: a list of the roster's player ids."), "players")
+        raise Invalid(Say("Say who is here: a list of the roster's player ids."), ("players",))
     if len(players) > MOST_PLAYERS:  # SPEC section 6: the seating's work stays bounded
         raise Invalid(Say("A night seats at most %(most)s players.", most=MOST_PLAYERS),
-                      "players")
-    ids = [p for p in players if not isinstance(p, bool) and isinstance(p, int)
-           and 1 <= p <= LARGEST_ID]
+                      ("players",))
+    ids = tuple(p for p in players if not isinstance(p, bool) and isinstance(p, int)
+                and 1 <= p <= LARGEST_ID)
     if len(ids) != len(players) or len(set(ids)) != len(ids):
-        raise Invalid(Say("Name each player present once, by their roster id."), "players")
+        raise Invalid(Say("Name each player present once, by their roster id."), ("players",))
+    return ids
+
+
+def _on_roster(group: Group, ids: Sequence[int]) -> list[int]:
+    """Roster ids, each of this group's roster."""
     known = set(db.session.scalars(select(Player.id).where(
         Player.group_id == group.id, Player.id.in_(ids))))
     for i, player in enumerate(ids):
         if player not in known:
             raise Invalid(Say("Player %(id)s is not on the group's roster.", id=player),
-                          f"players[{i}]")
-    return ids
+                          ("players", i))
+    return list(ids)
 
 
 def partnerships(game: Game, options: dict[str, Any], sizes: Sequence[int]

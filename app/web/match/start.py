@@ -8,13 +8,13 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-from ...errors import Conflict, Invalid, NotFound
+from ...errors import Conflict, Invalid, NotFound, read_or_invalid
 from ...games import GAMES, Game
 from ...i18n import num, say
 from ...services.bank.ratings import match_chances
 from ...services.group.groups import GroupAccess, recent_groups
 from ...services.match import answers
-from ...services.match.create import create_match
+from ...services.match.create import create_match, read_new_match
 from ..blueprint import bp, remember
 from ..games import pages_of
 from ..group.forms import GroupForm
@@ -81,12 +81,13 @@ def start_match(game: Game, form: StartForm, group: GroupAccess | None = None
     # beside it in those words (too few names at all is the service's to say).
     if len(typed) >= game.min_players and not check_seat_options(form, game, len(typed)):
         return None
+    seats = [i for i, _name in typed]
+    new = read_or_invalid(read_new_match, game.name, [name for _i, name in typed],
+                          option_values(form, game), form.name.data or None)
     try:
-        made, tokens = create_match(
-            game.name, [name for _i, name in typed], option_values(form, game),
-            form.name.data or None, request.remote_addr, group=group)
+        made, tokens = create_match(new, request.remote_addr, group=group)
     except (Invalid, Conflict, NotFound) as error:  # a group's: two names one person's, 409
-        _place_error(form, error, [i for i, _name in typed])
+        _place_error(form, error, seats)
         return None
     remember(tokens["host"])
     odds = match_chances(group, made) if group is not None else None
@@ -102,17 +103,18 @@ def start_match(game: Game, form: StartForm, group: GroupAccess | None = None
 
 def _place_error(form: StartForm, error: Invalid | Conflict | NotFound,
                  seats: list[int]) -> None:
-    field = error.field or ""
-    if field.startswith("players["):
-        index = int(field[len("players["):-1])
-        form.players.entries[seats[index]].errors = [say(error.message)]
-    elif field == "players":
-        # Too few or too many names: say so at the first empty line, where a name would go.
-        empty = [i for i in range(len(form.players.entries)) if i not in seats]
-        form.players.entries[empty[0] if empty else 0].errors = [say(error.message)]
-    elif field.startswith("options.") and hasattr(form, f"opt_{field[len('options.'):]}"):
-        getattr(form, f"opt_{field[len('options.'):]}").errors = [say(error.message)]
-    elif field == "name":
-        form.name.errors = [say(error.message)]
-    else:
-        form.form_errors.append(say(error.message))
+    """The refusal beside the field it names (by its place: `("players", 1)` is the second
+    name typed), else above the form."""
+    match error.at:
+        case ("players", int(index)):
+            form.players.entries[seats[index]].errors = [say(error.message)]
+        case ("players",):
+            # Too few or too many names: say so at the first empty line, where a name would go.
+            empty = [i for i in range(len(form.players.entries)) if i not in seats]
+            form.players.entries[empty[0] if empty else 0].errors = [say(error.message)]
+        case ("options", str(name), *_inside) if hasattr(form, f"opt_{name}"):
+            getattr(form, f"opt_{name}").errors = [say(error.message)]
+        case ("name",):
+            form.name.errors = [say(error.message)]
+        case _:
+            form.form_errors.append(say(error.message))

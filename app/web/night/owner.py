@@ -12,10 +12,11 @@ from flask import Response, abort, flash, redirect, render_template, request, ur
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
+from ...errors import read_or_invalid
 from ...hosting.lan import loopback_warning
 from ...live.streams import night_stream
 from ...services.bank.banking import bank_at
-from ...services.night.nights import end_night, join_roster, next_seating
+from ...services.night.nights import end_night, join_roster, next_seating, read_present
 from ...services.night.reads import player_token
 from ..blueprint import bp, group_link, owner_link, refusals_flashed
 from ..sheet.forms import posted
@@ -69,7 +70,7 @@ def night_seating(token: str, night_id: str) -> ResponseReturnValue:
         if names:  # newcomers join the roster, and this seating
             present += [p for p in join_roster(access, access.group_id, names)
                         if p not in present]
-        next_seating(night_access, night_id, {"players": present})
+        next_seating(night_access, night_id, read_or_invalid(read_present, present))
     flash(_("The next seating has begun: every player's phone moves to their new table."),
           "info")
     return redirect(back)

@@ -8,12 +8,12 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-from ...errors import Conflict, Invalid, NotFound
+from ...errors import Conflict, Invalid, NotFound, read_or_invalid
 from ...games import GAMES, Game
 from ...i18n import say
 from ...services.bank.banking import bank_at
 from ...services.group.groups import GroupAccess
-from ...services.night.nights import create_night, join_roster
+from ...services.night.nights import create_night, join_roster, read_night_plan
 from ..blueprint import bp, owner_link
 from ..games import pages_of
 from ..match.forms import StartForm, new_match_form, option_values
@@ -72,20 +72,19 @@ def _start(access: GroupAccess, token: str, game: Game, form: StartForm, ticked:
     names = _typed_names(request.form.get("new_names", ""))
     try:
         joined = join_roster(access, access.group_id, names) if names else []
-        night = create_night(access, access.group_id, {
-            "game": game.name, "players": [*ticked, *(p for p in joined if p not in ticked)],
-            "table_size": _table_size(game), "options": option_values(form, game),
-            "name": request.form.get("name") or None,
-            "seating": request.form.get("seating") or "mixed"})
+        plan = read_or_invalid(
+            read_night_plan, game.name, [*ticked, *(p for p in joined if p not in ticked)],
+            _table_size(game), option_values(form, game), request.form.get("name") or None,
+            request.form.get("seating") or "mixed")
+        night = create_night(access, access.group_id, plan)
     except (Invalid, Conflict, NotFound) as error:  # a design gone meanwhile: 404
-        named = error.field or ""
-        field = named.split("[")[0].split(".")[0]
-        if field == "options" and "." in named:
-            getattr(form, f"opt_{named.split('.', 1)[1]}").errors = [say(error.message)]
-        else:
-            errors[field if field in ("players", "table_size", "name", "seating")
-                   else "players"] = say(
-                error.message)
+        match error.at:
+            case ("options", str(name), *_inside) if hasattr(form, f"opt_{name}"):
+                getattr(form, f"opt_{name}").errors = [say(error.message)]
+            case (("players" | "table_size" | "name" | "seating") as field, *_inside):
+                errors[field] = say(error.message)
+            case _:
+                errors["players"] = say(error.message)
         return None
     flash(_("%(name)s has begun: show each player their code.", name=isolated(night.name)),
           "info")
