@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from flask import Response, jsonify, request, url_for
 
-from ..errors import Invalid
+from ..errors import Invalid, read_or_invalid
 from ..games.say import Say
 from ..services.bank.seasons import (
     change_season,
@@ -13,6 +13,7 @@ from ..services.bank.seasons import (
     create_season,
     delete_season,
     group_seasons,
+    read_season,
     season_json,
     season_table,
 )
@@ -46,7 +47,8 @@ def new_season(group_id: str) -> Response:
     """`{"name", "starts": "YYYY-MM-DD", "ends"?, "game"?, "best_of"?, "at_least"?}`."""
     access, _ = authenticate_group(bearer(), request.remote_addr)
     access.check(group_id, "create_season")
-    season = create_season(access, group_id, body(), if_match())
+    season = create_season(access, group_id, read_or_invalid(read_season, body(), True),
+                           if_match())
     response = _answer(access, group_id, season.id, 201)
     response.headers["Location"] = url_for("api.get_season", group_id=group_id,
                                            season_id=season.id)
@@ -90,7 +92,8 @@ def get_season(group_id: str, season_id: int) -> Response:
 def patch_season(group_id: str, season_id: int) -> Response:
     """Any of a season's fields; `null` clears `ends`, `game`, `best_of` or `at_least`."""
     access, _ = _season_of(group_id, season_id, "change_season")
-    change_season(access, group_id, season_id, body(), if_match())
+    change_season(access, group_id, season_id, read_or_invalid(read_season, body(), False),
+                  if_match())
     return _answer(access, group_id, season_id)
 
 

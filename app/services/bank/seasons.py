@@ -13,7 +13,7 @@ from typing import Any
 from sqlalchemy import func, select
 
 from ...cache import kept
-from ...errors import Invalid, NotFound
+from ...errors import Invalid, NotFound, unless_refused
 from ...extensions import db
 from ...games import GAMES
 from ...games.say import Say
@@ -55,55 +55,80 @@ def rules_of(season: Season) -> Rules:
                  season.at_least)
 
 
-def _day(value: Any, field: str, judged: bool = True) -> date:
-    """A day as written; one `judged` (given now, not kept from before) is refused outside
-    what the app takes (services/dates.py: its table counts up to the day after its last)."""
+@dataclass(frozen=True)
+class SeasonFields:
+    """A season's fields as a client gave them, read once at its edge (read_season): those in
+    `given` read (a day a date, a count a whole number, the game one of ours), the rest left as
+    they are (a create gives at least the name and the day it starts)."""
+
+    given: frozenset[str]
+    name: str = ""
+    starts: date | None = None
+    ends: date | None = None
+    game: str | None = None
+    best_of: int | None = None
+    at_least: int | None = None
+
+    def rules(self, before: Rules | None = None) -> Rules:
+        """The season's rules: these fields over `before`'s (a change), each field not given
+        kept; 422 at `ends` for a season that would end before it starts."""
+        rules = Rules(**{field: getattr(self if before is None or field in self.given else before,
+                                        field) for field in FIELDS})
+        if rules.ends is not None and rules.ends < rules.starts:
+            raise Invalid(Say("A season ends on or after the day it starts."), ("ends",))
+        return rules
+
+
+def read_season(body: Any, creating: bool) -> SeasonFields:
+    """A season's fields from what a client sent (the API's body, a page's form: a field left
+    out stays, `null` clears one that may be absent), read in their order; 422 at the field."""
+    if not isinstance(body, Mapping):
+        raise Invalid(Say("The body must be a JSON object."))
+    for field in body:
+        if field not in FIELDS:
+            raise Invalid(Say("Unknown field “%(name)s”.", name=field), (field,))
+    if creating:
+        for field in ("name", "starts"):
+            if field not in body:
+                raise Invalid(Say("A season needs a name and the day it starts."), (field,))
+    read: dict[str, Any] = {}
+    if "name" in body:
+        read["name"] = clean_text(body["name"], ("name",), SEASON_NAME_LIMIT,
+                                  Say("A season's name"))
+    if "starts" in body:
+        read["starts"] = _day(body["starts"], "starts")
+    if "ends" in body:
+        read["ends"] = None if body["ends"] is None else _day(body["ends"], "ends")
+    if "game" in body:
+        game = body["game"]
+        if game is not None and not (isinstance(game, str) and game in GAMES):
+            raise Invalid(Say("No such game; choose one of: %(games)s.",
+                              games=", ".join(GAMES)), ("game",))
+        read["game"] = game
+    for field in ("best_of", "at_least"):
+        if field in body:
+            read[field] = None if body[field] is None else _count(body[field], field)
+    return SeasonFields(frozenset(read), **read)
+
+
+def _day(value: Any, field: str) -> date:
+    """A day as written, within what the app takes (services/dates.py: its table counts up to
+    the day after its last)."""
     if not isinstance(value, str) or not DAY.fullmatch(value):
-        raise Invalid(Say("Write a day as YYYY-MM-DD (2026-09-01)."), field)
+        raise Invalid(Say("Write a day as YYYY-MM-DD (2026-09-01)."), (field,))
     try:
         day = date.fromisoformat(value)
     except ValueError:
-        raise Invalid(Say("There is no such day: %(day)s.", day=value), field) from None
-    if judged and not dates.held(day):
-        raise Invalid(dates.OUT_OF_RANGE, field)
+        raise Invalid(Say("There is no such day: %(day)s.", day=value), (field,)) from None
+    if not dates.held(day):
+        raise Invalid(dates.OUT_OF_RANGE, (field,))
     return day
 
 
 def _count(value: Any, field: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MOST:
-        raise Invalid(Say("A whole number from 1 to %(most)s.", most=f"{MOST:,}"), field)
+        raise Invalid(Say("A whole number from 1 to %(most)s.", most=f"{MOST:,}"), (field,))
     return value
-
-
-def read_rules(body: Any, before: Rules | None = None) -> Rules:
-    """A season's fields from a body (a create's, or a change of `before`'s: a field left out
-    stays, `null` clears one that may be absent), checked in their order; 422 with the field."""
-    if not isinstance(body, Mapping):
-        raise Invalid(Say("The body must be a JSON object."))
-    for field in body:
-        if field not in FIELDS:
-            raise Invalid(Say("Unknown field “%(name)s”.", name=field), field)
-    if before is None:
-        for field in ("name", "starts"):
-            if field not in body:
-                raise Invalid(Say("A season needs a name and the day it starts."), field)
-    kept_ = before.json() if before else {}
-    given = {**kept_, **body}
-    name = given["name"] if "name" not in body else clean_text(
-        body["name"], "name", SEASON_NAME_LIMIT, Say("A season's name"))
-    # A day kept from before is read as it is: a season stored before days were bounded
-    # changes its name without being refused for a day nobody gave.
-    starts = _day(given["starts"], "starts", "starts" in body)
-    ends = None if given.get("ends") is None else _day(given["ends"], "ends", "ends" in body)
-    if ends is not None and ends < starts:
-        raise Invalid(Say("A season ends on or after the day it starts."), "ends")
-    game = given.get("game")
-    if game is not None and not (isinstance(game, str) and game in GAMES):
-        raise Invalid(Say("No such game; choose one of: %(games)s.", games=", ".join(GAMES)),
-                      "game")
-    best_of, at_least = (None if given.get(field) is None else _count(given[field], field)
-                         for field in ("best_of", "at_least"))
-    return Rules(name, starts, ends, game, best_of, at_least)
 
 
 def check_season(group_id: str, season_id: int) -> None:
@@ -119,10 +144,12 @@ def _season(group_id: str, season_id: int) -> Season | None:
                                                   Season.group_id == group_id))
 
 
-def create_season(access: GroupAccess, group_id: str, body: Any,
+def create_season(access: GroupAccess, group_id: str, fields: SeasonFields | Invalid,
                   if_match: Collection[int] | None = None) -> Season:
+    """A new season of the group: `fields` as its edge read them (read_season, creating), or
+    their refusal, said after the link's right and `If-Match` (SPEC section 2)."""
     with writing_group(access, group_id, if_match, "create_season"):
-        rules = read_rules(body)
+        rules = unless_refused(fields).rules()
         season = Season(group_id=group_id, **_columns(rules))
         db.session.add(season)
         db.session.flush()
@@ -130,12 +157,14 @@ def create_season(access: GroupAccess, group_id: str, body: Any,
 
 
 def change_season(access: GroupAccess, group_id: str, season_id: int,
-                  body: Any, if_match: Collection[int] | None = None) -> Season:
+                  fields: SeasonFields | Invalid,
+                  if_match: Collection[int] | None = None) -> Season:
+    """A season's fields changed (those given; read_season, not creating), or their refusal."""
     with writing_group(access, group_id, if_match, "change_season"):
         season = _season(group_id, season_id)
         if season is None:
             raise NotFound(Say("No such season in the group."))
-        for column, value in _columns(read_rules(body, rules_of(season))).items():
+        for column, value in _columns(unless_refused(fields).rules(rules_of(season))).items():
             setattr(season, column, value)
     return season
 

@@ -12,18 +12,20 @@ from flask_babel import format_date, ngettext
 from flask_babel import gettext as _
 
 from ...cache import kept
-from ...errors import Invalid, NotFound, ServiceError
+from ...errors import Invalid, NotFound, ServiceError, read_or_invalid
 from ...games import GAMES
 from ...i18n import language, say
 from ...services import dates
 from ...services.bank.seasons import (
     Rules,
+    SeasonFields,
     Table,
     change_season,
     create_season,
     current_table,
     delete_season,
     group_name,
+    read_season,
     season_table,
 )
 from ...services.group.groups import GroupAccess
@@ -118,18 +120,20 @@ def _form_page(token: str, form: SeasonForm, season_id: int | None, status: int 
                                                       "max": dates.LAST.isoformat()}), status
 
 
-def _body(form: SeasonForm) -> dict[str, Any]:
-    """The form as the service reads a body: empty fields absent (or cleared), whole numbers
-    read as such and anything else passed on for the service to refuse by its field."""
+def _fields(form: SeasonForm, creating: bool) -> SeasonFields | Invalid:
+    """The form's season as its fields read (every one given: an empty one cleared), or the
+    refusal of the field at fault. A count is read as a whole number where it is one; anything
+    else is passed on for the reading to refuse by its field."""
 
     def count(text: str | None) -> int | str | None:
         if not text:
             return None
         return int(text) if text.isascii() and text.isdigit() and len(text) < 9 else text
 
-    return {"name": form.name.data, "starts": form.starts.data, "ends": form.ends.data or None,
-            "game": form.game.data or None, "best_of": count(form.best_of.data),
-            "at_least": count(form.at_least.data)}
+    return read_or_invalid(read_season, {
+        "name": form.name.data, "starts": form.starts.data, "ends": form.ends.data or None,
+        "game": form.game.data or None, "best_of": count(form.best_of.data),
+        "at_least": count(form.at_least.data)}, creating)
 
 
 def _saved(token: str, form: SeasonForm, access: GroupAccess, season_id: int | None
@@ -141,12 +145,12 @@ def _saved(token: str, form: SeasonForm, access: GroupAccess, season_id: int | N
         return _form_page(token, form, season_id, 422)
     try:
         if season_id is None:
-            made = create_season(access, access.group_id, _body(form))
+            made = create_season(access, access.group_id, _fields(form, True))
             season_id = made.id
         else:
-            change_season(access, access.group_id, season_id, _body(form))
+            change_season(access, access.group_id, season_id, _fields(form, False))
     except Invalid as error:
-        field = getattr(form, error.field or "name", form.name)
+        field = getattr(form, str(error.at[0]) if error.at else "name", form.name)
         field.errors = [say(error.message)]
         return _form_page(token, form, season_id, 422)
     except ServiceError as error:
