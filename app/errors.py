@@ -109,21 +109,24 @@ class Invalid(ServiceError):
 
 
 Read = TypeVar("Read")
+# What an edge's reading of a client's input may refuse it with.
+Refusal = Invalid | Conflict
 
 
-def read_or_invalid(read: Callable[..., Read], *args: Any) -> Read | Invalid:
-    """What an edge reads a client's input into, or its refusal as a value: the write that takes
-    it says that refusal in SPEC's order (after the 401, 404, 403, 412 and 409 that come first,
-    and after a create is counted against its address's limit)."""
+def read_or_invalid(read: Callable[..., Read], *args: Any) -> Read | Refusal:
+    """What an edge reads a client's input into, or its refusal (a 422, or the 409 of two names
+    that are one person's) as a value: the write that takes it says that refusal in SPEC's
+    order (after the 401, 404, 403, 412 and 409 that come first, and after a create is counted
+    against its address's limit)."""
     try:
         return read(*args)
-    except Invalid as refusal:
+    except (Invalid, Conflict) as refusal:
         return refusal
 
 
-def unless_refused(read: Read | Invalid) -> Read:
+def unless_refused(read: Read | Refusal) -> Read:
     """The input an edge read, or its refusal raised now, at its place in SPEC's order."""
-    if isinstance(read, Invalid):
+    if isinstance(read, (Invalid, Conflict)):
         raise read
     return read
 

@@ -9,7 +9,7 @@ from typing import Any
 from flask import Response, current_app, jsonify, request, url_for
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from ..errors import Invalid
+from ..errors import Invalid, read_or_invalid
 from ..games.say import Say
 from ..models import Group, Player
 from ..services.bank import exports, imports
@@ -76,8 +76,8 @@ def _created(group: Group, tokens: dict[str, str]) -> Response:
 def create_group() -> Response:
     """`{"name", "players"?: [names]}`: a new group and its links (owner, view)."""
     data = object_body()
-    return _created(*groups.create_group(data.get("name"), data.get("players"),
-                                           request.remote_addr))
+    new = read_or_invalid(groups.read_new_group, data.get("name"), data.get("players"))
+    return _created(*groups.create_group(new, request.remote_addr))
 
 
 @bp.post("/groups/import")
@@ -123,7 +123,8 @@ def get_group(group_id: str) -> Response:
 def change_group(group_id: str) -> Response:
     """`{"name"?, "ratings"?: bool}`: the owner renames the group or switches ratings."""
     access, _ = _group(group_id, "change_group")
-    groups.change_group(access, group_id, object_body(), if_match())
+    change = read_or_invalid(groups.read_group_change, object_body())
+    groups.change_group(access, group_id, change, if_match())
     return _group_answer(access, group_id)
 
 
@@ -140,7 +141,8 @@ def replace_group_link(group_id: str) -> Response:
     """`{"role": "owner" | "view"}`: a new secret; the old one answers 401 at once."""
     access, _ = _group(group_id, "replace_link")
     data = object_body()
-    tokens = groups.replace_group_link(access, group_id, data.get("role"), if_match())
+    role = read_or_invalid(groups.read_role, data.get("role"))
+    tokens = groups.replace_group_link(access, group_id, role, if_match())
     return jsonify(tokens | {"links": group_links(tokens)})
 
 
@@ -148,7 +150,8 @@ def replace_group_link(group_id: str) -> Response:
 def add_player(group_id: str) -> Response:
     access, _ = _group(group_id, "add_player")
     data = object_body()
-    player = roster.add_player(access, group_id, data.get("name"), if_match())
+    name = read_or_invalid(roster.read_player_name, data.get("name"))
+    player = roster.add_player(access, group_id, name, if_match())
     return _player_answer(access, group_id, player, 201)
 
 
@@ -157,7 +160,8 @@ def rename_player(group_id: str, player_id: int) -> Response:
     access, _ = _group(group_id, "rename_player")
     check_player(group_id, player_id)
     data = object_body()
-    player = roster.rename_player(access, group_id, player_id, data.get("name"), if_match())
+    name = read_or_invalid(roster.read_player_name, data.get("name"))
+    player = roster.rename_player(access, group_id, player_id, name, if_match())
     return _player_answer(access, group_id, player)
 
 
@@ -167,7 +171,8 @@ def merge_players(group_id: str, player_id: int) -> Response:
     access, _ = _group(group_id, "merge_players")
     check_player(group_id, player_id)
     data = object_body()
-    player = roster.merge_players(access, group_id, player_id, data.get("into"), if_match())
+    into = read_or_invalid(roster.read_player_id, data.get("into"))
+    player = roster.merge_players(access, group_id, player_id, into, if_match())
     return _player_answer(access, group_id, player)
 
 

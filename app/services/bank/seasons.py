@@ -13,7 +13,7 @@ from typing import Any
 from sqlalchemy import func, select
 
 from ...cache import kept
-from ...errors import Invalid, NotFound, unless_refused
+from ...errors import Invalid, NotFound, Refusal, unless_refused
 from ...extensions import db
 from ...games import GAMES
 from ...games.say import Say
@@ -144,7 +144,7 @@ def _season(group_id: str, season_id: int) -> Season | None:
                                                   Season.group_id == group_id))
 
 
-def create_season(access: GroupAccess, group_id: str, fields: SeasonFields | Invalid,
+def create_season(access: GroupAccess, group_id: str, fields: SeasonFields | Refusal,
                   if_match: Collection[int] | None = None) -> Season:
     """A new season of the group: `fields` as its edge read them (read_season, creating), or
     their refusal, said after the link's right and `If-Match` (SPEC section 2)."""
@@ -157,7 +157,7 @@ def create_season(access: GroupAccess, group_id: str, fields: SeasonFields | Inv
 
 
 def change_season(access: GroupAccess, group_id: str, season_id: int,
-                  fields: SeasonFields | Invalid,
+                  fields: SeasonFields | Refusal,
                   if_match: Collection[int] | None = None) -> Season:
     """A season's fields changed (those given; read_season, not creating), or their refusal."""
     with writing_group(access, group_id, if_match, "change_season"):

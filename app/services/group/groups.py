@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -12,7 +12,16 @@ from typing import Any
 from sqlalchemy import func, select
 
 from ... import ratelimit
-from ...errors import Forbidden, Invalid, NotFound, TooManyRequests, Unauthorized, VersionMismatch
+from ...errors import (
+    Forbidden,
+    Invalid,
+    NotFound,
+    Refusal,
+    TooManyRequests,
+    Unauthorized,
+    VersionMismatch,
+    unless_refused,
+)
 from ...extensions import begin_writing, db, write_intent
 from ...games.say import Say
 from ...models import Change, Group, GroupToken, Match, Player
@@ -71,7 +80,7 @@ def group_access(secret: str | None, group_id: Any, action: str = "read",
 LARGEST_ID = 2**31 - 1
 
 
-def on_roster(group_id: str, player_id: Any) -> bool:
+def on_roster(group_id: str, player_id: int) -> bool:
     """Whether `player_id` is a player on this group's roster."""
     if isinstance(player_id, bool) or not isinstance(player_id, int):
         return False
@@ -91,17 +100,33 @@ def new_group(name: str) -> Group:
     return group
 
 
-def create_group(name: Any, players: Any = None,
-                 address: str | None = None) -> tuple[Group, dict[str, str]]:
-    """A new group (`name`, and a roster to start with) and its links. Counted toward the
-    creation limit before anything is read: a refused create counts as an accepted one."""
-    if not ratelimit.allow("create", address):
-        raise TooManyRequests(Say("Too many new groups from this address; wait a minute."))
-    name = clean_text(name, "name", GROUP_NAME_LIMIT, Say("A group's name"))
+@dataclass(frozen=True)
+class NewGroup:
+    """A new group as a client asked for it, read once at its edge (read_new_group): its name
+    and the roster it starts with, each name clean and told apart from the others."""
+
+    name: str
+    players: tuple[str, ...] = ()
+
+
+def read_new_group(name: Any, players: Any = None) -> NewGroup:
+    """What a client sent for a new group (the API's body, the page's form); 422 or 409 at the
+    field."""
+    name = clean_text(name, ("name",), GROUP_NAME_LIMIT, Say("A group's name"))
     names = clean_names([] if players is None else players, most=ROSTER_LIMIT)
     refuse_repeats(names)
-    group = new_group(name)
-    group.players = [Player(name=player, folded=fold(player)) for player in names]
+    return NewGroup(name, tuple(names))
+
+
+def create_group(new: NewGroup | Refusal,
+                 address: str | None = None) -> tuple[Group, dict[str, str]]:
+    """A new group (`new`, or the refusal of what was sent) and its links. Counted toward the
+    creation limit before the refusal is said: a refused create counts as an accepted one."""
+    if not ratelimit.allow("create", address):
+        raise TooManyRequests(Say("Too many new groups from this address; wait a minute."))
+    new = unless_refused(new)
+    group = new_group(new.name)
+    group.players = [Player(name=player, folded=fold(player)) for player in new.players]
     begin_writing()
     db.session.add(group)
     db.session.commit()
@@ -204,12 +229,19 @@ def _started_in(group_id: str, match_id: str) -> bool:
     return False
 
 
-def replace_group_link(access: GroupAccess, group_id: str, role: Any,
+def read_role(value: Any) -> str:
+    """Which of a group's links a client names: owner or view."""
+    if value not in ROLES:
+        raise Invalid(Say("Say which link: owner or view."), ("role",))
+    return str(value)
+
+
+def replace_group_link(access: GroupAccess, group_id: str, role: str | Refusal,
                        if_match: Collection[int] | None = None) -> dict[str, str]:
-    """A new secret for the owner's or the view link; the old one stops working at once."""
+    """A new secret for the owner's or the view link (`role`, read_role's, or its refusal);
+    the old one stops working at once."""
     with writing_group(access, group_id, if_match, "replace_link"):
-        if role not in ROLES:
-            raise Invalid(Say("Say which link: owner or view."), "role")
+        role = unless_refused(role)
         token = db.session.scalars(select(GroupToken).where(
             GroupToken.group_id == group_id, GroupToken.role == role)).one()
         token.secret = new_secret()
@@ -217,20 +249,37 @@ def replace_group_link(access: GroupAccess, group_id: str, role: Any,
     return group_tokens(GroupAccess(group_id, "owner"), group_id)
 
 
-def change_group(access: GroupAccess, group_id: str, body: dict[str, Any],
+@dataclass(frozen=True)
+class GroupChange:
+    """A change to a group as a client sent it (read_group_change): a new name, ratings on or
+    off; None where not given."""
+
+    name: str | None = None
+    ratings: bool | None = None
+
+
+def read_group_change(body: Mapping[str, Any]) -> GroupChange:
+    """`{"name"?, "ratings"?: bool}` read; any other field is 422."""
+    for field in body:
+        if field not in ("name", "ratings"):
+            raise Invalid(Say("Unknown field “%(name)s”.", name=field), (field,))
+    if "ratings" in body and not isinstance(body["ratings"], bool):
+        raise Invalid(Say("Say true or false."), ("ratings",))
+    name = (clean_text(body["name"], ("name",), GROUP_NAME_LIMIT, Say("A group's name"))
+            if "name" in body else None)
+    return GroupChange(name, body.get("ratings"))
+
+
+def change_group(access: GroupAccess, group_id: str, change: GroupChange | Refusal,
                  if_match: Collection[int] | None = None) -> None:
-    """The owner renames the group (`name`) or switches its skill ratings on or off
-    (`ratings`, SPEC section 8); any other field is 422."""
+    """The owner renames the group or switches its skill ratings on or off (SPEC section 8):
+    `change`, or the refusal of what was sent, said after the link's right and If-Match."""
     with writing_group(access, group_id, if_match, "change_group") as group:
-        for field in body:
-            if field not in ("name", "ratings"):
-                raise Invalid(Say("Unknown field “%(name)s”.", name=field), field)
-        if "ratings" in body and not isinstance(body["ratings"], bool):
-            raise Invalid(Say("Say true or false."), "ratings")
-        if "name" in body:
-            group.name = clean_text(body["name"], "name", GROUP_NAME_LIMIT, "A group's name")
-        if "ratings" in body:
-            group.ratings = body["ratings"]
+        change = unless_refused(change)
+        if change.name is not None:
+            group.name = change.name
+        if change.ratings is not None:
+            group.ratings = change.ratings
 
 
 def take_out(access: GroupAccess, group_id: str, match_id: str, out: bool,

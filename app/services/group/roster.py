@@ -8,7 +8,7 @@ from typing import Any
 
 from sqlalchemy import select, update
 
-from ...errors import Conflict, Invalid, NotFound
+from ...errors import Conflict, Invalid, NotFound, Refusal, unless_refused
 from ...extensions import db
 from ...games.say import Say
 from ...models import Group, Player, Seat
@@ -36,8 +36,17 @@ def roster_players(group: Group, names: Sequence[str]) -> tuple[list[Player], bo
     return players, joined
 
 
-def player_name(value: Any) -> str:
-    return clean_text(value, "name", NAME_LIMIT, Say("A player's name"))
+def read_player_name(value: Any) -> str:
+    """A roster player's name as a client sent it, clean."""
+    return clean_text(value, ("name",), NAME_LIMIT, Say("A player's name"))
+
+
+def read_player_id(value: Any) -> int:
+    """The roster player a client names by id, to merge into (whether the roster has one is
+    seen by the merge)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise Invalid(Say("Say which player to merge into: {\"into\": <player id>}."), ("into",))
+    return value
 
 
 def _refuse_taken(group_id: str, name: str, player_id: int | None = None) -> None:
@@ -48,11 +57,12 @@ def _refuse_taken(group_id: str, name: str, player_id: int | None = None) -> Non
                            "case. Merge the two if they are one person.", name=other), "name")
 
 
-def add_player(access: GroupAccess, group_id: str, name: Any,
+def add_player(access: GroupAccess, group_id: str, name: str | Refusal,
                if_match: Collection[int] | None = None) -> Player:
-    """A new name on the roster (`{"name"}`); one that is already there is 409."""
+    """A new name on the roster (read_player_name's, or its refusal); one that is already there
+    is 409."""
     with writing_group(access, group_id, if_match, "add_player"):
-        name = player_name(name)
+        name = unless_refused(name)
         _refuse_taken(group_id, name)
         refuse_full_roster(group_id, 1)
         player = Player(group_id=group_id, name=name, folded=fold(name))
@@ -61,28 +71,27 @@ def add_player(access: GroupAccess, group_id: str, name: Any,
     return player
 
 
-def rename_player(access: GroupAccess, group_id: str, player_id: int, name: Any,
+def rename_player(access: GroupAccess, group_id: str, player_id: int, name: str | Refusal,
                   if_match: Collection[int] | None = None) -> Player:
     """A new name for a roster player (its id stays); another player's name is 409."""
     with writing_group(access, group_id, if_match, "rename_player", player_id) as group:
         player = _player(group, player_id)
-        name = player_name(name)
+        name = unless_refused(name)
         _refuse_taken(group_id, name, player_id)
         player.name, player.folded = name, fold(name)
     return player
 
 
-def merge_players(access: GroupAccess, group_id: str, player_id: int, into: Any,
+def merge_players(access: GroupAccess, group_id: str, player_id: int, into: int | Refusal,
                   if_match: Collection[int] | None = None) -> Player:
     """One person typed twice: `player_id`'s matches and statistics join `into`'s, and
     `player_id` leaves the roster. Refused (409) if the two sat at one match."""
     with writing_group(access, group_id, if_match, "merge_players", player_id) as group:
-        if isinstance(into, bool) or not isinstance(into, int):
-            raise Invalid(Say("Say which player to merge into: {\"into\": <player id>}."), "into")
+        into = unless_refused(into)
         if into == player_id:
-            raise Invalid(Say("A player merges into another player."), "into")
+            raise Invalid(Say("A player merges into another player."), ("into",))
         if not on_roster(group_id, into):
-            raise Invalid(Say("There is no such player on the roster to merge into."), "into")
+            raise Invalid(Say("There is no such player on the roster to merge into."), ("into",))
         target = db.session.get_one(Player, into)
         source = _player(group, player_id)
         shared = db.session.scalar(

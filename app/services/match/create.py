@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ... import ratelimit
-from ...errors import Invalid, NotFound, TooManyRequests, unless_refused
+from ...errors import Invalid, NotFound, Refusal, TooManyRequests, unless_refused
 from ...extensions import begin_writing, db, write_intent
 from ...games import GAMES, Game, InvalidInput
 from ...games.say import Say
@@ -55,7 +55,7 @@ def read_new_match(game_name: Any, players: Any, options: Any = None, name: Any 
     return NewMatch(game, names, options, name, chosen)
 
 
-def create_match(new: NewMatch | Invalid, address: str | None = None,
+def create_match(new: NewMatch | Refusal, address: str | None = None,
                  group: GroupAccess | None = None) -> tuple[Sheet, dict[str, Any]]:
     """A new match with its tokens: one for the host, one to view, one per seat. `new` is what
     the client's edge read, or its refusal, said once the create is counted.

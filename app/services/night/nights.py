@@ -12,7 +12,15 @@ from typing import Any
 
 from sqlalchemy import func, select
 
-from ...errors import Conflict, Invalid, NotFound, ServiceError, VersionMismatch, unless_refused
+from ...errors import (
+    Conflict,
+    Invalid,
+    NotFound,
+    Refusal,
+    ServiceError,
+    VersionMismatch,
+    unless_refused,
+)
 from ...extensions import db, write_intent
 from ...games import GAMES, Game, InvalidInput
 from ...games.say import Say
@@ -73,7 +81,7 @@ def read_night_plan(game_name: Any, players: Any, table_size: Any = None, option
     return NightPlan(game, present, size, options, chosen, name, seating)
 
 
-def create_night(access: GroupAccess, group_id: str, plan: NightPlan | Invalid) -> Night:
+def create_night(access: GroupAccess, group_id: str, plan: NightPlan | Refusal) -> Night:
     """A new night of the group (`plan`, or the refusal of what was sent), with its links and
     its first seating (at random); its `seating` says how later ones are made: "mixed" or
     "standings" (SPEC section 11)."""
@@ -112,7 +120,7 @@ def read_seating(body: Any) -> tuple[int, ...] | None:
 
 
 def next_seating(access: NightAccess, night_id: str,
-                 asked: tuple[int, ...] | None | Invalid = None,
+                 asked: tuple[int, ...] | None | Refusal = None,
                  if_match: Collection[int] | None = None) -> Night:
     """The next seating of who is here now (`asked`: roster ids; None: as before; or the
     refusal of what was sent, said in SPEC's order). 409 once the night has ended, or while a

@@ -9,6 +9,7 @@ from flask import Response, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
+from ...errors import read_or_invalid
 from ...hosting.lan import for_phones, loopback_warning
 from ...services.bank.banking import bank_at
 from ...services.group import groups
@@ -57,7 +58,8 @@ def replace_group_link(token: str) -> ResponseReturnValue:
     posted()
     role = request.form.get("role")
     with refusals_flashed(url_for("web.group_links", token=token)):
-        tokens = groups.replace_group_link(access, access.group_id, role)
+        tokens = groups.replace_group_link(access, access.group_id,
+                                           read_or_invalid(groups.read_role, role))
     if role == "owner":
         remember(tokens["owner"], "groups")
         flash(_("Your owner link is new: the old one no longer works. Keep this page's address."),

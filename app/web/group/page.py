@@ -8,14 +8,14 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from ...errors import Conflict, Invalid
+from ...errors import Conflict, Invalid, read_or_invalid
 from ...games import GAMES
 from ...i18n import say
 from ...services.bank.banking import bank_at
 from ...services.bank.ratings import ratings_of
 from ...services.bank.stats import group_head_to_head, group_stats, group_tonight
 from ...services.group import groups
-from ...services.group.groups import change_group, create_group
+from ...services.group.groups import GroupChange, change_group, create_group, read_new_group
 from ...services.night.reads import group_nights, nights_of_matches
 from ..blueprint import bp, group_link, owner_link, refusals_flashed, remember
 from ..sheet.forms import CsrfForm, posted
@@ -39,10 +39,11 @@ def new_group() -> ResponseReturnValue:
         status = 422
         if form.validate_on_submit():
             try:
-                _made, tokens = create_group(
-                    form.name.data, roster_lines(form.roster.data), request.remote_addr)
+                new = read_or_invalid(read_new_group, form.name.data,
+                                      roster_lines(form.roster.data))
+                _made, tokens = create_group(new, request.remote_addr)
             except (Invalid, Conflict) as error:
-                field = form.name if error.field == "name" else form.roster
+                field = form.name if error.at == ("name",) else form.roster
                 field.errors, status = [say(error.message)], error.status
             else:
                 remember(tokens["owner"], "groups")
@@ -101,7 +102,7 @@ def switch_ratings(token: str, switch: str) -> ResponseReturnValue:
     """The owner switches the group's skill ratings on or off."""
     access, _version = owner_link(token)
     posted()
-    change_group(access, access.group_id, {"ratings": switch == "on"})
+    change_group(access, access.group_id, GroupChange(ratings=switch == "on"))
     flash(_("Ratings are on: each game's leaderboard shows them beside the win rate.")
           if switch == "on" else _("Ratings are off: no page shows them."), "info")
     return redirect(url_for("web.group", token=token, _anchor="ratings"))

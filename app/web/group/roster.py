@@ -7,13 +7,14 @@ from flask import abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
-from ...errors import Conflict, Invalid, ServiceError
+from ...errors import Conflict, Invalid, ServiceError, read_or_invalid
 from ...games import GAMES
 from ...i18n import say
 from ...services.bank.banking import bank_at
 from ...services.group.groups import GroupAccess, last_options
 from ...services.group.roster import add_player as add_player_
 from ...services.group.roster import merge_players as merge_players_
+from ...services.group.roster import read_player_name
 from ...services.group.roster import rename_player as rename_player_
 from ..blueprint import bp, group_link, owner_link
 from ..games import pages_of
@@ -68,7 +69,8 @@ def add_player(token: str) -> ResponseReturnValue:
     form, status = PlayerForm(request.form, prefix="add"), 422
     if form.validate_on_submit():
         try:
-            player = add_player_(access, access.group_id, form.name.data)
+            player = add_player_(access, access.group_id,
+                                 read_or_invalid(read_player_name, form.name.data))
         except (Invalid, Conflict) as error:
             form.name.errors, status = [say(error.message)], error.status
         else:
@@ -83,7 +85,8 @@ def rename_player(token: str, player_id: int) -> ResponseReturnValue:
     form, status = PlayerForm(request.form, prefix=f"p{player_id}"), 422
     if form.validate_on_submit():
         try:
-            player = rename_player_(access, access.group_id, player_id, form.name.data)
+            player = rename_player_(access, access.group_id, player_id,
+                                    read_or_invalid(read_player_name, form.name.data))
         except (Invalid, Conflict) as error:
             form.name.errors, status = [say(error.message)], error.status
         except ServiceError as error:

@@ -12,7 +12,7 @@ from flask_babel import format_date, ngettext
 from flask_babel import gettext as _
 
 from ...cache import kept
-from ...errors import Invalid, NotFound, ServiceError, read_or_invalid
+from ...errors import Invalid, NotFound, Refusal, ServiceError, read_or_invalid
 from ...games import GAMES
 from ...i18n import language, say
 from ...services import dates
@@ -120,7 +120,7 @@ def _form_page(token: str, form: SeasonForm, season_id: int | None, status: int 
                                                       "max": dates.LAST.isoformat()}), status
 
 
-def _fields(form: SeasonForm, creating: bool) -> SeasonFields | Invalid:
+def _fields(form: SeasonForm, creating: bool) -> SeasonFields | Refusal:
     """The form's season as its fields read (every one given: an empty one cleared), or the
     refusal of the field at fault. A count is read as a whole number where it is one; anything
     else is passed on for the reading to refuse by its field."""
