@@ -112,7 +112,8 @@ def get_match(match_id: str) -> Response:
 def set_details(match_id: str) -> Response:
     """The host adds where it was played and a note: `{"place": "...", "note": "..."}`."""
     access = _access(match_id, "details")
-    return _match(edits.set_details(access, match_id, body(), if_match()), access)
+    details = read_or_invalid(edits.read_details, body())
+    return _match(edits.set_details(access, match_id, details, if_match()), access)
 
 
 @bp.post("/matches/<match_id>/rounds")
@@ -168,7 +169,8 @@ def bank(match_id: str) -> Response:
     """Bank a match that is over; one of no group may be filed into one:
     `{"group": <id>, "group_token": <its owner link>}`."""
     access = _access(match_id, "bank")
-    return _match(banking.bank(access, match_id, if_match(), optional_body()), access)
+    filing = read_or_invalid(banking.read_filing, optional_body())
+    return _match(banking.bank(access, match_id, if_match(), filing), access)
 
 
 @bp.post("/matches/<match_id>/unbank")
@@ -211,7 +213,8 @@ def replace_link(match_id: str) -> Response:
     access = authenticate_(bearer(), request.remote_addr)
     check(access, match_id, "tokens")
     data = object_body()
-    tokens = links.replace_link(access, match_id, data.get("role"), data.get("seat"))
+    asked = read_or_invalid(links.read_link, data.get("role"), data.get("seat"))
+    tokens = links.replace_link(access, match_id, asked)
     return jsonify(tokens | {"links": match_links(tokens)})
 
 

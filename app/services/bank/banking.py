@@ -14,7 +14,7 @@ from flask import current_app, has_request_context, request
 from sqlalchemy import and_, select
 
 from ...cache import kept
-from ...errors import Conflict, Forbidden, Invalid, NotFound
+from ...errors import Conflict, Forbidden, Invalid, NotFound, Refusal
 from ...extensions import db
 from ...games import Game, Result, Side
 from ...games.say import Say
@@ -84,19 +84,19 @@ def write_summary(sheet: Sheet) -> None:
 
 
 def bank(access: Access, match_id: str, if_match: Collection[int] | None = None,
-         body: Any = None) -> Sheet:
+         filing: Filing | None | Refusal = None) -> Sheet:
     """Bank a match that is over; a group's match goes into its bank. A match of no group
-    may be filed into one here: `{"group": <id>, "group_token": <that group's owner link>}`
-    (an unknown group 404, a token that is not its owner's 403)."""
-    filing, problem = _filing(body)
+    may be filed into one here (`filing`, read_filing's: an unknown group 404, a token that is
+    not its owner's 403; or the refusal of what was sent)."""
+    into, problem = _filing(filing)
     # The group to lock first: the match's own, else the one it is filed into.
-    group_id = group_of(match_id) or filing
+    group_id = group_of(match_id) or into
     with writing(access, match_id, if_match, "bank", group_id=group_id,
                  touches_group=True) as sheet:
         match = sheet.match
         if not sheet.result.over:
             raise Conflict(Say("The match is not over yet: only a finished match can be banked."))
-        if filing and match.group_id not in (None, filing):
+        if into and match.group_id not in (None, into):
             raise Conflict(Say("The match belongs to another group: it is banked there."))
         if problem:
             raise problem
@@ -111,7 +111,7 @@ def bank(access: Access, match_id: str, if_match: Collection[int] | None = None,
             write_summary(sheet)
             touch_group(group)
             tell(group, "match_banked", lambda: told_match(sheet))
-        log_change(sheet, access, "bank", after={"group": group_id} if filing else None)
+        log_change(sheet, access, "bank", after={"group": group_id} if into else None)
     return unchanged_rounds(sheet)
 
 
@@ -192,30 +192,47 @@ def told_summary(kept: dict[str, Any]) -> dict[str, Any]:
     return summary.json() | {"link": f"{root}m/{view}" if root and view else None}
 
 
-def _filing(body: Any) -> tuple[str | None, Invalid | None]:
-    """The group a bank's body files the match into (checked now: 404, 403), and what is
-    wrong with the body otherwise (answered after the match's own 409s, as SPEC orders)."""
+@dataclass(frozen=True)
+class Filing:
+    """A match of no group filed into a group's bank as it is banked: the group, and what was
+    given as its owner link."""
+
+    group_id: str
+    secret: Any
+
+
+def read_filing(body: Any) -> Filing | None:
+    """What a client sent with a banking (the API's body, or nothing): the group a match is
+    filed into, if any."""
     if body is None:
-        return None, None
+        return None
     if not isinstance(body, Mapping):
-        return None, Invalid(Say("The body must be a JSON object, or nothing."))
+        raise Invalid(Say("The body must be a JSON object, or nothing."))
     for name in body:
         if name not in ("group", "group_token"):
-            return None, Invalid(Say("Unknown field “%(name)s”.", name=name), name)
+            raise Invalid(Say("Unknown field “%(name)s”.", name=name), (name,))
     group_id = body.get("group")
     if group_id is None:
-        return None, None
+        return None
     if not isinstance(group_id, str):
-        return None, Invalid(Say("Name the group by its id."), "group")
-    secret = body.get("group_token")
-    if db.session.get(Group, group_id) is None:
+        raise Invalid(Say("Name the group by its id."), ("group",))
+    return Filing(group_id, body.get("group_token"))
+
+
+def _filing(filing: Filing | None | Refusal) -> tuple[str | None, Refusal | None]:
+    """The group a banking files the match into (checked now: 404, 403), and the refusal of
+    what was sent otherwise (said after the match's own 409s, as SPEC orders)."""
+    if filing is None or isinstance(filing, (Invalid, Conflict)):
+        return None, filing
+    secret = filing.secret
+    if db.session.get(Group, filing.group_id) is None:
         raise NotFound(Say("No such group."))
     owner = isinstance(secret, str) and len(secret) <= 64 and db.session.scalar(
-        select(GroupToken.id).where(GroupToken.group_id == group_id,
+        select(GroupToken.id).where(GroupToken.group_id == filing.group_id,
                                     GroupToken.role == "owner", GroupToken.secret == secret))
     if not owner:
         raise Forbidden(Say("Only the group's owner link can file a match into its bank."))
-    return group_id, None
+    return filing.group_id, None
 
 
 # Reading the bank -------------------------------------------------------------------------

@@ -4,9 +4,10 @@ moving its line."""
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from ...errors import Conflict, Invalid
+from ...errors import Conflict, Invalid, Refusal, unless_refused
 from ...extensions import db
 from ...games.say import Say
 from ...models import Group
@@ -28,22 +29,42 @@ PLACE_LIMIT = 80
 NOTE_LIMIT = 500
 
 
-def set_details(access: Access, match_id: str, body: Any,
+@dataclass(frozen=True)
+class Details:
+    """Where a match was played and a note, as a client sent them (read_details): those in
+    `given` set (None clears one), the other kept."""
+
+    given: frozenset[str]
+    place: str | None = None
+    note: str | None = None
+
+
+def read_details(body: Any) -> Details:
+    """`{"place", "note"}`, either or both (empty or null clears one), read: a place one line of
+    at most 80 characters, a note at most 500, lines allowed."""
+    if not isinstance(body, Mapping) or not body:
+        raise Invalid(Say("Give the details as an object, like {\"place\": \"Mia's\", "
+                      "\"note\": \"Ben's birthday\"}."))
+    read: dict[str, str | None] = {}
+    for name, value in body.items():
+        if name not in ("place", "note"):
+            raise Invalid(Say("Unknown field “%(name)s”: a match has a place and a note.",
+                              name=name), (name,))
+        read[name] = detail_text(value, name)
+    return Details(frozenset(read), **read)
+
+
+def set_details(access: Access, match_id: str, details: Details | Refusal,
                 if_match: Collection[int] | None = None) -> Sheet:
-    """The host says where the match was played and adds a note (`{"place", "note"}`, either
-    or both; empty or null clears one), in any state, banked included."""
+    """The host says where the match was played and adds a note (`details`, or the refusal
+    of what was sent), in any state, banked included."""
     group_id = group_of(match_id)
     with writing(access, match_id, if_match, "details", ended_too=True,
                  group_id=group_id, touches_group=True) as sheet:
-        if not isinstance(body, Mapping) or not body:
-            raise Invalid(Say("Give the details as an object, like {\"place\": \"Mia's\", "
-                          "\"note\": \"Ben's birthday\"}."))
+        details = unless_refused(details)
         before = {"place": sheet.match.place, "note": sheet.match.note}
-        for name, value in body.items():
-            if name not in before:
-                raise Invalid(Say("Unknown field “%(name)s”: a match has a place and a note.",
-                                  name=name), name)
-            setattr(sheet.match, name, detail_text(value, name))
+        for name in details.given:
+            setattr(sheet.match, name, getattr(details, name))
         after = {"place": sheet.match.place, "note": sheet.match.note}
         if group_id is not None and sheet.match.ended == "banked" and after != before:
             touch_group(db.session.get_one(Group, group_id))  # the bank's summary shows them
@@ -62,7 +83,8 @@ def detail_text(value: Any, name: str) -> str | None:
     if text is None or len(text) > limit:
         raise Invalid(Say("A place is text of at most %(limit)s characters.", limit=limit)
                       if name == "place" else
-                      Say("A note is text of at most %(limit)s characters.", limit=limit), name)
+                      Say("A note is text of at most %(limit)s characters.", limit=limit),
+                      (name,))
     return text if shows_something(text) else None  # a place that shows nothing clears it
 
 

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import select
 
-from ...errors import Invalid
+from ...errors import Invalid, Refusal, unless_refused
 from ...extensions import db
 from ...games.say import Say
 from ...models import Change, Group, Match, Token
@@ -27,19 +28,37 @@ def tokens(access: Access, match_id: str) -> dict[str, Any]:
             "seats": [t.secret for t in rows if t.role == "seat"]}
 
 
-def replace_link(access: Access, match_id: str, role: Any, seat: Any = None) -> dict[str, Any]:
-    """A new secret for one link; the old one stops working at once. Host only."""
+@dataclass(frozen=True)
+class LinkAsked:
+    """Which of a match's links to replace, as a client named it (read_link): the host's, the
+    view's, or a seat's (`seat`)."""
+
+    role: str
+    seat: int | None = None
+
+
+def read_link(role: Any, seat: Any = None) -> LinkAsked:
+    """`{"role": "host" | "view" | "seat", "seat"?: n}` read (whether the match has that seat
+    is seen by the replacement)."""
     if role not in ("host", "view", "seat"):
-        raise Invalid(Say("Say which link: host, view or seat."), "role")
+        raise Invalid(Say("Say which link: host, view or seat."), ("role",))
+    if role != "seat":
+        return LinkAsked(str(role))
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise Invalid(Say("Say which seat's link to replace."), ("seat",))
+    return LinkAsked("seat", seat)
+
+
+def replace_link(access: Access, match_id: str, asked: LinkAsked | Refusal) -> dict[str, Any]:
+    """A new secret for one link (`asked`, or the refusal of what was sent); the old one stops
+    working at once. Host only."""
+    asked = unless_refused(asked)
+    role, seat = asked.role, asked.seat
     group_id = group_of(match_id)
     with writing(access, match_id, None, "replace_link", ended_too=True, group_id=group_id,
                  touches_group=True) as sheet:
-        if role == "seat":
-            if isinstance(seat, bool) or not isinstance(seat, int) or not (
-                    0 <= seat < len(sheet.players)):
-                raise Invalid(Say("Say which seat's link to replace."), "seat")
-        else:
-            seat = None
+        if seat is not None and not 0 <= seat < len(sheet.players):
+            raise Invalid(Say("Say which seat's link to replace."), ("seat",))
         token = db.session.scalars(select(Token).where(
             Token.match_id == match_id, Token.role == role, Token.seat.is_(seat)
             if seat is None else Token.seat == seat)).one()

@@ -25,23 +25,24 @@ def bank(token: str) -> ResponseReturnValue:
     only); one of no group may go into a group this phone owns."""
     access = link_access(token)
     posted()
-    body, chosen, group = None, request.form.get("group") or "", None
+    filing: banking.Filing | None = None
+    chosen, group = request.form.get("group") or "", None
     if chosen:
         group = next((g for g in owned_groups() if g["id"] == chosen), None)
         if group is None:
             flash(_("This phone no longer holds that group's owner link: open it once, "
                     "then bank again."), "error")
             return redirect(url_for("web.sheet", token=token))
-        body = {"group": group["id"], "group_token": group["token"]}
+        filing = banking.Filing(group["id"], group["token"])
     if request.form.get("confirmed") != "yes" and access.role != "view":
         view = view_of(load_sheet(access.match_id), access)
         if view.status == "over":
             return render_template("match/bank.html", token=token, view=view, group=group)
     back = url_for("web.sheet", token=token)
     # Into a group: its owner link may have been replaced since (a 403 said on the sheet).
-    with refusals_flashed(back, forbidden_page=body is None):
-        banking.bank(access, access.match_id, body=body)
-    flash(_("Match banked.") if body is None else _("Match banked into the group's bank."),
+    with refusals_flashed(back, forbidden_page=filing is None):
+        banking.bank(access, access.match_id, filing=filing)
+    flash(_("Match banked.") if filing is None else _("Match banked into the group's bank."),
           "info")
     return redirect(back)
 

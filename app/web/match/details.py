@@ -18,12 +18,12 @@ from flask import Response, abort, flash, redirect, render_template, request, ur
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
-from ...errors import Invalid
+from ...errors import Invalid, read_or_invalid
 from ...i18n import language, say
 from ...models import utc
 from ...services.bank import exports
 from ...services.bank.banking import standings
-from ...services.match.edits import set_details
+from ...services.match.edits import read_details, set_details
 from ...services.match.sheet import load_sheet
 from ..blueprint import bp, link_access, link_access_at, refusals_flashed
 from ..games import host_view, view_of
@@ -170,10 +170,11 @@ def match_place(token: str) -> ResponseReturnValue:
             back = url_for("web.sheet", token=token)
             with refusals_flashed(back):
                 try:
-                    set_details(access, access.match_id, {"place": form.place.data or None,
-                                                          "note": form.note.data or None})
+                    details = read_or_invalid(read_details, {"place": form.place.data or None,
+                                                             "note": form.note.data or None})
+                    set_details(access, access.match_id, details)
                 except Invalid as error:
-                    getattr(form, error.field if error.field in ("place", "note") else "place"
+                    getattr(form, "note" if error.at == ("note",) else "place"
                             ).errors = [say(error.message)]
                 else:
                     flash(_("Place and note saved."), "info")

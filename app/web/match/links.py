@@ -9,7 +9,9 @@ from flask import Response, abort, flash, redirect, render_template, request, ur
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
+from ...errors import read_or_invalid
 from ...hosting.lan import for_phones, loopback_warning
+from ...services.match.links import read_link
 from ...services.match.links import replace_link as replace_link_
 from ...services.match.links import tokens as tokens_
 from ...services.match.sheet import load_sheet
@@ -71,7 +73,8 @@ def replace_link(token: str) -> ResponseReturnValue:
     posted(form)
     seat = _small_number(form.seat.data) if form.role.data == "seat" else None
     with refusals_flashed(url_for("web.links", token=token)):
-        tokens = replace_link_(access, access.match_id, form.role.data, seat)
+        tokens = replace_link_(access, access.match_id,
+                               read_or_invalid(read_link, form.role.data, seat))
     if form.role.data == "host":
         flash(_("Your host link is new: the old one no longer works. Keep this page's address."),
               "info")
