@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from flask import Response, jsonify, request, url_for
 
+from ..errors import read_or_invalid
 from ..services.group.groups import group_access
 from ..services.notify import destinations
 from .blueprint import bp
@@ -16,7 +17,8 @@ def add_destination(group_id: str) -> Response:
     """`{"kind": "notify" | "webhook", "url", "events": [...], "language"?}` → 201, with a
     webhook's `secret`, shown this once."""
     access = group_access(bearer(), group_id, "add_destination", request.remote_addr)
-    destination, secret = destinations.add(access, group_id, body())
+    asked = read_or_invalid(destinations.read_destination, body())
+    destination, secret = destinations.add(access, group_id, asked)
     data = destinations.destination_json(destination, [])
     if secret is not None:
         data["secret"] = secret

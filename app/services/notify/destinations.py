@@ -12,7 +12,7 @@ from typing import Any
 from flask import current_app
 from sqlalchemy import func, select
 
-from ...errors import Conflict, Invalid, NotFound
+from ...errors import Conflict, Invalid, NotFound, Refusal, unless_refused
 from ...extensions import db
 from ...games.say import Say
 from ...models import Delivery, Destination, utc
@@ -44,57 +44,52 @@ def networks() -> str:
     return networks_of(current_app.config.get("NOTIFY_NETWORKS"))
 
 
-def checked(body: dict[str, Any]) -> Checked:
-    """What a create's body asks for, or its 422 (`field` the one at fault)."""
+def read_destination(body: Any) -> Checked:
+    """What a client sent for a new destination (the API's body, the page's form), read and
+    its URL judged (a name may take seconds to resolve: read before the group is locked); else
+    422 at the field."""
+    if not isinstance(body, dict):
+        raise Invalid(Say("The body must be a JSON object."))
     for name in body:
         if name not in ("kind", "url", "events", "language"):
-            raise Invalid(Say("Unknown field “%(name)s”.", name=name), name)
+            raise Invalid(Say("Unknown field “%(name)s”.", name=name), (name,))
     kind = body.get("kind")
     if kind not in KINDS:
-        raise Invalid(Say("Say which kind: notify or webhook."), "kind")
+        raise Invalid(Say("Say which kind: notify or webhook."), ("kind",))
     events = body.get("events")
     if (not isinstance(events, list) or not events
             or any(not isinstance(event, str) or event not in outbox.EVENTS for event in events)
             or len(set(events)) != len(events)):
         raise Invalid(Say("Name the events to send, each once: %(events)s.",
-                          events=", ".join(outbox.EVENTS)), "events")
+                          events=", ".join(outbox.EVENTS)), ("events",))
     language = body.get("language", "en")
     if language not in LANGUAGES:
-        raise Invalid(Say("Choose the messages' language: en, de or ar."), "language")
+        raise Invalid(Say("Choose the messages' language: en, de or ar."), ("language",))
     url = body.get("url")
     if not isinstance(url, str) or not url.strip():
-        raise Invalid(Say("Give the destination's URL."), "url")
+        raise Invalid(Say("Give the destination's URL."), ("url",))
     if len(url) > URL_LIMIT:
-        raise Invalid(Say("A URL is at most %(most)s characters.", most=URL_LIMIT), "url")
+        raise Invalid(Say("A URL is at most %(most)s characters.", most=URL_LIMIT), ("url",))
     try:
         reach = reach_of(kind, url.strip(), networks())
     except Unreachable as refusal:
-        raise Invalid(refusal.said, "url") from refusal
+        raise Invalid(refusal.said, ("url",)) from refusal
     return Checked(kind, url.strip(), reach, tuple(events), language)
 
 
-def add(access: GroupAccess, group_id: str, body: Any) -> tuple[Destination, str | None]:
-    """A new destination of the group, and a webhook's secret (None for notify). Its URL is
-    checked before the group is locked (a name may take seconds to resolve), and refused
-    after the group's own 409, in SPEC's order."""
+def add(access: GroupAccess, group_id: str, asked: Checked | Refusal
+        ) -> tuple[Destination, str | None]:
+    """A new destination of the group (`asked`, read_destination's, or the refusal of what was
+    sent, said after the group's own 409, in SPEC's order), and a webhook's secret (None for
+    notify)."""
     access.check(group_id, "add_destination")
-    problem: Invalid | None = None
-    asked: Checked | None = None
-    if not isinstance(body, dict):
-        problem = Invalid(Say("The body must be a JSON object."))
-    else:
-        try:
-            asked = checked(body)
-        except Invalid as refusal:
-            problem = refusal
     with locked_group(group_id):
         held = db.session.scalars(select(func.count()).select_from(Destination)
                                   .where(Destination.group_id == group_id)).one()
         if held >= MOST:
             raise Conflict(Say("A group has at most %(most)s destinations: remove one first.",
                                most=MOST))
-        if problem is not None or asked is None:
-            raise problem or Invalid(Say("The body must be a JSON object."))
+        asked = unless_refused(asked)
         secret = secrets.token_hex(32) if asked.kind == "webhook" else None
         destination = Destination(id=secrets.token_urlsafe(9), group_id=group_id,
                                   kind=asked.kind, url=asked.url, shown=asked.reach.shown,

@@ -13,7 +13,7 @@ from flask_babel import format_datetime, ngettext
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from ...errors import ServiceError
+from ...errors import ServiceError, read_or_invalid
 from ...i18n import LANGUAGES, say
 from ...services.bank.banking import bank_at
 from ...services.group.groups import GroupAccess
@@ -109,7 +109,8 @@ def add_destination(token: str) -> ResponseReturnValue:
              "events": request.form.getlist("events"),
              "language": request.form.get("language", "en")}
     try:
-        _made, secret = service.add(access, access.group_id, asked)
+        _made, secret = service.add(access, access.group_id,
+                                    read_or_invalid(service.read_destination, asked))
     except ServiceError as refusal:
         errors = {refusal.field or "form": say(refusal.message)}
         return _page(token, access, version, asked, errors, status=refusal.status)
