@@ -152,8 +152,9 @@ def set_part(match_id: str, number: int, seat: int) -> Response:
 def set_character(match_id: str, seat: int) -> Response:
     """Bandido: a seat's own secret character, `{"symbols": [3 symbols], "revealed": false}`;
     the answer adds the `character_key` this phone reads it back with."""
-    access = _access(match_id, "character", seat=seat)
-    sheet, key = characters.set_character(access, match_id, seat, body(), if_match())
+    access, table = _at_table(match_id, "character", seat=seat)
+    typed = read_or_invalid(characters.read_character_body, table.game, body())
+    sheet, key = characters.set_character(access, match_id, seat, typed, if_match())
     return _match(sheet, access, key=key, extra={"character_key": key})
 
 
@@ -161,7 +162,8 @@ def set_character(match_id: str, seat: int) -> Response:
 def move_line(match_id: str) -> Response:
     """The host moves the line: `{"target": 250}` (or a free sheet's `{"rounds": 12}`)."""
     access = _access(match_id, "move_line")
-    return _match(edits.move_line(access, match_id, body(), if_match()), access)
+    moved = read_or_invalid(edits.read_moved, body())
+    return _match(edits.move_line(access, match_id, moved, if_match()), access)
 
 
 @bp.post("/matches/<match_id>/bank")

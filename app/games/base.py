@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
+from ..errors import Where, path_of
 from .reading import InvalidInput, whole_number
 from .say import Say
 
@@ -257,12 +258,12 @@ class Game:
         if raw is None:
             raw = {}
         if not isinstance(raw, Mapping):
-            raise InvalidInput(Say("Options must be an object."), "options")
+            raise InvalidInput(Say("Options must be an object."), ("options",))
         specs = {spec.name: spec for spec in self.options}
         for name in raw:
             if name not in specs:
                 raise InvalidInput(Say("%(game)s has no option “%(name)s”.", game=self.title,
-                                       name=name), f"options.{name}")
+                                       name=name), ("options", name))
         options: dict[str, Any] = {}
         for spec in self.options:
             if spec.name in raw:
@@ -274,22 +275,25 @@ class Game:
                 raise InvalidInput(Say("The %(option)s must be one of the %(players)s seats "
                                        "(0 to %(last)s).", option=spec.label_in_sentence,
                                        players=players, last=players - 1),
-                                   f"options.{spec.name}")
+                                   ("options", spec.name))
         self.check_options(options, players)
         return options
 
 
 def _option_value(spec: OptionSpec, value: Any) -> Any:
-    where = f"options.{spec.name}"
+    where: Where = ("options", spec.name)
     if spec.kind == "data":
         if spec.read is None:
             raise ValueError(f"The option {spec.name!r} holds data but has no reading of it.")
         try:
             return spec.read(value)
         except InvalidInput as error:
+            if error.at:
+                raise InvalidInput(error.message, where + error.at) from error
             inside = error.field or ""
-            raise InvalidInput(error.message, where + (inside if inside[:1] in ("", "[")
-                                                       else f".{inside}")) from error
+            written = path_of(where)
+            raise InvalidInput(error.message, written + (inside if inside[:1] in ("", "[")
+                                                         else f".{inside}")) from error
     if spec.kind == "bool":
         if not isinstance(value, bool):
             raise InvalidInput(Say("%(label)s must be true or false.", label=spec.label), where)

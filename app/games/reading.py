@@ -7,6 +7,7 @@ import math
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
+from ..errors import Where, path_of
 from .say import Say
 
 
@@ -14,13 +15,15 @@ class InvalidInput(ValueError):
     """Input a player can fix: `message` says how (a `Say`, so a page says it in its own
     language); `field` says where, within one seat's part where `seat` names the seat (a page
     puts the message beside that field), else in the round as a whole; `parts` names the round
-    input's list of parts ("hands"), which `path` says it in."""
+    input's list of parts ("hands"), which `path` says it in. Where the engine gives the field
+    as values (`("options", "target")`), `where` holds them."""
 
-    def __init__(self, message: str, field: str | None = None, seat: int | None = None,
+    def __init__(self, message: str, field: str | Where | None = None, seat: int | None = None,
                  parts: str | None = None):
         super().__init__(message)
         self.message = message
-        self.field = field
+        self.at: Where = field if isinstance(field, tuple) else ()
+        self.field = (path_of(field) or None) if isinstance(field, tuple) else field
         self.seat = seat
         self.parts = parts
 
@@ -31,6 +34,14 @@ class InvalidInput(ValueError):
             return self.field
         at = f"{self.parts}[{self.seat}]"
         return f"{at}.{self.field}" if self.field else at
+
+    @property
+    def located(self) -> Where | str | None:
+        """Where the fault is: as values where the engine gave them, else as `path` says it."""
+        if not self.at:
+            return self.path
+        inside: Where = (self.parts, self.seat) if self.seat is not None and self.parts else ()
+        return inside + self.at
 
 
 Made = TypeVar("Made")
@@ -47,7 +58,7 @@ def read_or_refused(read: Callable[..., Made], *args: Any) -> Made | InvalidInpu
 
 
 def whole_number(
-    value: Any, label: str, where: str | None, minimum: int | None, maximum: int | None
+    value: Any, label: str, where: str | Where | None, minimum: int | None, maximum: int | None
 ) -> int:
     """A JSON number that is whole and within bounds, as an int; anything else is InvalidInput."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):

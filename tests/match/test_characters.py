@@ -8,7 +8,15 @@ import pytest
 from app.errors import Conflict, Forbidden, TypedElsewhere
 from app.services.match.access import Access
 from app.services.match.answers import match_json
-from app.services.match.characters import as_seat, character_visible, phone_seat, set_character
+from app.games import GAMES
+from app.services.match.characters import (
+    Character,
+    as_seat,
+    character_visible,
+    phone_seat,
+    read_character,
+    set_character,
+)
 from app.services.match.edits import abandon, move_line
 from app.services.match.sheet import load_sheet
 
@@ -23,6 +31,11 @@ def bandido(app, api):
         yield created
 
 
+def typed(symbols: list[str]) -> Character:
+    """A character as a phone typed it, read as its edge reads it."""
+    return read_character(GAMES["bandido"], symbols)
+
+
 def seat(created, number: int) -> Access:
     return Access(created["id"], "seat", number)
 
@@ -31,9 +44,9 @@ def test_set_character_answers_the_sheet_and_a_new_key_each_time(bandido):
     match_id = bandido["id"]
 
     sheet, key = set_character(seat(bandido, 1), match_id, 1,
-                                        {"symbols": COCONUTS, "revealed": False})
+                                        typed(COCONUTS))
     _, again = set_character(seat(bandido, 1), match_id, 1,
-                                      {"symbols": COCONUTS, "revealed": False})
+                                      typed(COCONUTS))
 
     assert sheet.match.seats[1].character == COCONUTS
     assert isinstance(key, str) and len(key) >= 22 and again != key
@@ -42,7 +55,7 @@ def test_set_character_answers_the_sheet_and_a_new_key_each_time(bandido):
 def test_character_visible_answers_for_this_phone(bandido):
     match_id = bandido["id"]
     _, key = set_character(seat(bandido, 1), match_id, 1,
-                                    {"symbols": COCONUTS, "revealed": False})
+                                    typed(COCONUTS))
     sheet = load_sheet(match_id)
     host, view = Access(match_id, "host"), Access(match_id, "view")
 
@@ -63,7 +76,7 @@ def test_character_visible_answers_for_this_phone(bandido):
 
 def test_without_replace_a_character_typed_on_another_phone_is_kept_and_asked_about(bandido):
     match_id = bandido["id"]
-    body = {"symbols": COCONUTS, "revealed": False}
+    body = typed(COCONUTS)
     # Nothing typed yet: nothing to ask about.
     _, key = set_character(seat(bandido, 1), match_id, 1, body, replace=False)
     # The phone that typed it (holding its key) changes it without being asked.
@@ -73,7 +86,7 @@ def test_without_replace_a_character_typed_on_another_phone_is_kept_and_asked_ab
     for other in (None, "not the key"):
         with pytest.raises(TypedElsewhere) as asked:
             set_character(seat(bandido, 1), match_id, 1,
-                                   {"symbols": ["stone"] * 3, "revealed": False}, key=other,
+                                   typed(["stone"] * 3), key=other,
                                    replace=False)
         assert asked.value.status == 409 and "Replace it?" in asked.value.message
     sheet = load_sheet(match_id)
@@ -81,7 +94,7 @@ def test_without_replace_a_character_typed_on_another_phone_is_kept_and_asked_ab
     assert character_visible(sheet, seat(bandido, 1), 1, key)  # the key still opens
     version = sheet.version
     set_character(seat(bandido, 1), match_id, 1,
-                           {"symbols": ["stone"] * 3, "revealed": False})  # replace: the API's
+                           typed(["stone"] * 3))  # replace: the API's
     assert load_sheet(match_id).version == version + 1
 
 
@@ -93,10 +106,10 @@ def test_a_host_who_plays_types_their_seats_character_and_its_phone_alone_reads_
     with pytest.raises(Forbidden):
         as_seat(view, 1)
     _, ben_key = set_character(seat(bandido, 1), match_id, 1,
-                                        {"symbols": COCONUTS, "revealed": False})
+                                        typed(COCONUTS))
 
     _, key = set_character(as_seat(host, 0), match_id, 0,
-                                    {"symbols": ["water"] * 3, "revealed": False})
+                                    typed(["water"] * 3))
     sheet = load_sheet(match_id)
 
     assert phone_seat(sheet, host, key) == 0

@@ -10,10 +10,10 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from ...errors import Conflict, Invalid, TypedElsewhere
+from ...errors import Conflict, Invalid, TypedElsewhere, read_or_invalid
 from ...i18n import num, say
 from ...services.match import history
-from ...services.match.characters import as_seat, set_character
+from ...services.match.characters import as_seat, read_character, set_character
 from ...services.match.sheet import Sheet
 from ...web.blueprint import link_access, refusals_flashed
 from ...web.games.base import Form, GamePages, read_count, view_for
@@ -182,8 +182,9 @@ def character(token: str) -> ResponseReturnValue:
                     raise Invalid(_("Pick all %(count)s symbols: symbol %(number)s is not picked "
                                     "yet.", count=in_words(CHARACTER_SYMBOLS), number=unpicked[0]),
                                   "symbols")
+                typed = read_or_invalid(read_character, view.sheet.game, chosen, revealed)
                 sheet, key = set_character(
-                    writer, access.match_id, number, {"symbols": chosen, "revealed": revealed},
+                    writer, access.match_id, number, typed,
                     key=view.character_key, replace=request.form.get("replace") == "yes")
             except Invalid as problem:
                 error, status = problem.message, 422

@@ -5,19 +5,62 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Collection, Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from ...errors import Conflict, Forbidden, Invalid, NotFound, TypedElsewhere
+from ...errors import (
+    Conflict,
+    Forbidden,
+    Invalid,
+    NotFound,
+    Refusal,
+    TypedElsewhere,
+    unless_refused,
+)
+from ...games import Game
 from ...games.say import Say
 from .access import Access
 from .sheet import Sheet, key_hash, key_matches, sheet_of
 from .writes import log_change, parse_input, writing
 
 
-def set_character(access: Access, match_id: str, seat: int, body: Any,
+@dataclass(frozen=True)
+class Character:
+    """A seat's secret character as a client typed it, read by its game's engine (its symbols)
+    and whether it is shown to the table."""
+
+    symbols: Any
+    revealed: bool = False
+
+
+def read_character_body(game: Game, body: Any) -> Character:
+    """`{"symbols": [three symbols], "revealed": false}` (the API's body) read by `game`'s
+    engine."""
+    if not isinstance(body, Mapping):
+        raise Invalid(Say("Give the character as {\"symbols\": [three symbols], "
+                          "\"revealed\": false}."))
+    for name in body:  # a typo ("reveal") must not leave the character hidden unnoticed
+        if name not in ("symbols", "revealed"):
+            raise Invalid(Say("Unknown field “%(name)s”.", name=name), (name,))
+    return read_character(game, body.get("symbols"), body.get("revealed", False))
+
+
+def read_character(game: Game, symbols: Any, revealed: Any = False) -> Character:
+    """A character's symbols, as typed, read by `game`'s engine; whether it is revealed."""
+    parse = game.parse_character
+    if parse is None:  # a game with no secrets, which Access.check refused already
+        raise NotFound(Say("%(game)s has no characters.", game=game.title))
+    read = parse_input(parse, symbols)
+    if not isinstance(revealed, bool):
+        raise Invalid(Say("“revealed” must be true or false."), ("revealed",))
+    return Character(read, revealed)
+
+
+def set_character(access: Access, match_id: str, seat: int, typed: Character | Refusal,
                   if_match: Collection[int] | None = None, *, key: str | None = None,
                   replace: bool = True) -> tuple[Sheet, str]:
-    """A seat's secret character, typed by that seat alone; revealing is for good.
+    """A seat's secret character (`typed`, or the refusal of what was sent), typed by that
+    seat alone; revealing is for good.
 
     Answers the sheet and the character's new key: only a phone that holds it reads the
     character back while it is hidden. Each call gives a new key, and the old one stops
@@ -31,19 +74,8 @@ def set_character(access: Access, match_id: str, seat: int, body: Any,
         if not replace and stored.character and not key_matches(stored.character_key, key):
             raise TypedElsewhere(Say("A character was already entered for this seat on "
                                      "another phone. Replace it?"))
-        if not isinstance(body, Mapping):
-            raise Invalid(Say("Give the character as {\"symbols\": [three symbols], "
-                          "\"revealed\": false}."))
-        for name in body:  # a typo ("reveal") must not leave the character hidden unnoticed
-            if name not in ("symbols", "revealed"):
-                raise Invalid(Say("Unknown field “%(name)s”.", name=name), name)
-        parse = sheet.game.parse_character
-        if parse is None:  # a game with no secrets, which Access.check refused already
-            raise NotFound(Say("%(game)s has no characters.", game=sheet.game.title))
-        symbols = parse_input(parse, body.get("symbols"))
-        revealed = body.get("revealed", False)
-        if not isinstance(revealed, bool):
-            raise Invalid(Say("“revealed” must be true or false."), "revealed")
+        typed = unless_refused(typed)
+        symbols, revealed = typed.symbols, typed.revealed
         row = sheet.match.seats[seat]
         revealed = revealed or row.revealed  # a revealed character stays revealed
         # Dealt at setup, the character counts in every round already played (SPEC): one that

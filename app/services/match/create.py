@@ -74,7 +74,7 @@ def create_match(new: NewMatch | Refusal, address: str | None = None,
     try:
         options = game.parse_options(options, len(names))
     except InvalidInput as error:
-        raise Invalid(error.message, error.field) from error
+        raise Invalid(error.message, error.located) from error
     name = new.name if new.name is not None else ", ".join(names)[:MATCH_NAME_LIMIT]
     if group is not None:
         refuse_repeats(names)

@@ -88,27 +88,35 @@ def detail_text(value: Any, name: str) -> str | None:
     return text if shows_something(text) else None  # a place that shows nothing clears it
 
 
-def move_line(access: Access, match_id: str, body: Any,
+def read_moved(body: Any) -> Mapping[str, Any]:
+    """The options a client sent to move (`{"target": 250}`): an object, whose names and values
+    the match's game reads when the line moves."""
+    if not isinstance(body, Mapping):
+        raise Invalid(Say("Give the options to move as an object, like {\"target\": 250}."))
+    return body
+
+
+def move_line(access: Access, match_id: str, moved: Mapping[str, Any] | Refusal,
               if_match: Collection[int] | None = None) -> Sheet:
-    """The host moves where the match ends (`{"target": 250}`), among the options the game lets
-    a table move, while it is active or over (not once banked or abandoned).
+    """The host moves where the match ends (`moved`, read_moved's, or the refusal of what was
+    sent), among the options the game lets a table move, while it is active or over (not once
+    banked or abandoned).
 
     A line the rounds already played would have reached before the last one is refused (409);
     one the latest round reaches ends the match there; one no total reaches any more makes an
     over match active again."""
     with writing(access, match_id, if_match, "move_line") as sheet:
         game, before = sheet.game, dict(sheet.match.options)
-        if not isinstance(body, Mapping):
-            raise Invalid(Say("Give the options to move as an object, like {\"target\": 250}."))
+        body = unless_refused(moved)
         if not body:
             raise Invalid(_movable_hint(sheet))
         for name in body:
             if not any(spec.name == name for spec in game.options):
                 raise Invalid(Say("%(game)s has no option “%(name)s”.", game=game.title, name=name),
-                              f"options.{name}")
+                              ("options", name))
             if name not in game.movable:
                 raise Invalid(Say("“%(name)s” is fixed once the match starts. %(hint)s", name=name,
-                                  hint=_movable_hint(sheet)), f"options.{name}")
+                                  hint=_movable_hint(sheet)), ("options", name))
         # The game's own rules read the moved options, defaults included (an empty target at
         # Banakil falls back to the player count's line; at the free sheet it means none).
         after = parse_input(game.parse_options, {**before, **body}, len(sheet.players))

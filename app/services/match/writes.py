@@ -148,7 +148,7 @@ def parse_input(parse: Callable[Rule, Made], *args: Rule.args, **kwargs: Rule.kw
 def refused(error: InvalidInput, seat: int | None = None) -> Invalid:
     """The 422 of an engine's refusal, with its seat and field as values (a page puts the
     message beside that seat's field) and its path as the API says it."""
-    return Invalid(error.message, error.path, seat=error.seat if seat is None else seat,
+    return Invalid(error.message, error.located, seat=error.seat if seat is None else seat,
                    within=error.field)
 
 

@@ -252,7 +252,7 @@ def _parse_options(game: Game, options: Any, players: int) -> dict[str, Any]:
     try:
         return game.parse_options(options, players)
     except InvalidInput as error:
-        raise Invalid(error.message, error.field) from error
+        raise Invalid(error.message, error.located) from error
 
 
 def read_present(players: Any) -> tuple[int, ...]:

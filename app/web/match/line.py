@@ -48,7 +48,7 @@ def move_line(token: str) -> ResponseReturnValue:
                 try:
                     sheet = edits.move_line(access, access.match_id, moved)
                 except Invalid as error:
-                    name = (error.field or "").removeprefix("options.")
+                    name = str(error.at[1]) if error.at[:1] == ("options",) and error.at[1:] else ""
                     _beside(form, name if name in moved else next(iter(moved)),
                             view.round_words.service_said(error.message))
                 except Conflict as error:
