@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from flask import Response, jsonify, request, url_for
 
-from ..errors import Invalid
+from ..errors import Invalid, Refusal, read_or_invalid
+from ..games.custom import Design
 from ..games.say import Say
 from ..services.design import designs
 from .blueprint import bp
@@ -18,16 +19,17 @@ def _design(stored: designs.Stored) -> Response:
     return response
 
 
-def _sent() -> tuple[object, int]:
-    """The design sent (400 where it is no JSON), and its size in bytes: the service refuses
-    one past any design's size before reading it, in SPEC's order (after a 412)."""
-    return body(), len(request.get_data(cache=True))
+def _sent() -> Design | Refusal:
+    """The design sent (400 where it is no JSON), refused past any design's size before it is
+    read, else read by the engine; a refusal is said by the write in SPEC's order (after a
+    412)."""
+    return read_or_invalid(designs.read_sent, body(), len(request.get_data(cache=True)))
 
 
 @bp.post("/designs")
 def create_design() -> Response:
     """A design → 201 with its id, version 1, the design as kept, and its owner's link."""
-    stored, owner = designs.create_design(*_sent(), address=request.remote_addr)
+    stored, owner = designs.create_design(_sent(), request.remote_addr)
     response = jsonify(stored.json() | {
         "tokens": {"owner": owner},
         "links": {"design": url_for("web.design", design_id=stored.id, _external=True),
@@ -61,7 +63,7 @@ def get_design(design_id: str) -> Response:
 def new_version(design_id: str) -> Response:
     """The owner: the design's next version (its matches keep the versions they copied)."""
     access = designs.owner_access(bearer(), design_id, request.remote_addr)
-    return _design(designs.new_version(access, *_sent(), if_match()))
+    return _design(designs.new_version(access, _sent(), if_match()))
 
 
 @bp.delete("/designs/<design_id>")

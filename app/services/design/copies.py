@@ -14,6 +14,7 @@ from typing import Any
 from ...errors import Invalid
 from ...games import Game
 from ...games.custom import GAME as CUSTOM
+from ...games.custom import Design, design_json
 from ...games.say import Say
 from .designs import find_design, read_design, read_sent
 
@@ -43,7 +44,7 @@ class Chosen:
     already read (its canonical JSON)."""
 
     id: str | None = None
-    copy: Mapping[str, Any] | None = None
+    copy: Design | None = None
 
 
 def read_choice(game: Game, design: Any, options: Any
@@ -86,7 +87,8 @@ def match_options(options: Mapping[str, Any] | None, chosen: Chosen | None
     if chosen.id is not None:
         stored = find_design(chosen.id)
         return {**(options or {}), "design": stored.design}, Origin(stored.id, stored.version)
-    return {**(options or {}), "design": chosen.copy}, Origin()
+    assert chosen.copy is not None
+    return {**(options or {}), "design": design_json(chosen.copy)}, Origin()
 
 
 def carried_options(game: Game, options: Any) -> Any:
@@ -98,8 +100,8 @@ def carried_options(game: Game, options: Any) -> Any:
     sent = json.dumps(options["design"], ensure_ascii=False)
     copy = _CARRIED.get(sent)
     if copy is None:
-        copy = read_sent(options["design"], len(sent.encode(errors="surrogatepass")),
-                         "options.design")
+        copy = design_json(read_sent(options["design"],
+                                     len(sent.encode(errors="surrogatepass")), "options.design"))
         if len(_CARRIED) >= 16:
             _CARRIED.clear()
         _CARRIED[sent] = copy

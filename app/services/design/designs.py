@@ -14,13 +14,23 @@ from sqlalchemy import select
 
 from ... import ratelimit
 from ...cache import kept
-from ...errors import Forbidden, Invalid, NotFound, TooManyRequests, Unauthorized, VersionMismatch
+from ...errors import (
+    Forbidden,
+    Invalid,
+    NotFound,
+    Refusal,
+    TooManyRequests,
+    Unauthorized,
+    VersionMismatch,
+    unless_refused,
+)
 from ...extensions import begin_writing, db, write_intent
-from ...games.custom import design_json, gallery, parse_design
+from ...games.custom import Design, design_json, gallery, parse_design
 from ...games.custom.design import LARGEST_DESIGN
 from ...games.reading import InvalidInput
 from ...games.say import Say
-from ...models import Design, DesignVersion
+from ...models import Design as StoredDesign
+from ...models import DesignVersion
 from ..text import normal_text, shows_something
 
 # A design's id is as a match's (72 random bits); the gallery's are their files' names, which
@@ -61,18 +71,19 @@ def clean(text: str) -> str:
     return normal if shows_something(normal) else ""
 
 
-def read_design(raw: Any, where: str = "") -> dict[str, Any]:
-    """A design as a client sent it, checked: its canonical JSON; else 422 with `field` its
-    path (under `where`, where the design sits inside a larger body)."""
+def read_design(raw: Any, where: str = "") -> Design:
+    """A design as a client sent it, read by the engine (budget and all) once: the engine's own
+    design; else 422 with `field` its path (under `where`, where the design sits inside a larger
+    body)."""
     try:
-        return design_json(parse_design(raw, clean=clean))
+        return parse_design(raw, clean=clean)
     except InvalidInput as error:
         inside = error.field or ""
         field = where + (f".{inside}" if where and inside and inside[:1] != "[" else inside)
         raise Invalid(error.message, field or None) from None
 
 
-def read_sent(raw: Any, size: int, where: str = "") -> dict[str, Any]:
+def read_sent(raw: Any, size: int, where: str = "") -> Design:
     """A design as a client sent it, `size` bytes of JSON: refused past any design's size
     before it is read (422), else read_design's."""
     if size > LARGEST_BODY:
@@ -81,19 +92,19 @@ def read_sent(raw: Any, size: int, where: str = "") -> dict[str, Any]:
     return read_design(raw, where)
 
 
-def create_design(raw: Any, size: int = 0, address: str | None = None) -> tuple[Stored, str]:
-    """A new design (version 1), sent as `size` bytes of JSON, and its owner's link. Counted
-    toward the creation limit before anything is read: a refused create counts as an accepted
-    one (SPEC section 6)."""
+def create_design(design: Design | Refusal, address: str | None = None) -> tuple[Stored, str]:
+    """A new design (version 1: `design` as its edge read it, read_sent's, or the refusal of
+    what was sent) and its owner's link. Counted toward the creation limit before the refusal
+    is said: a refused create counts as an accepted one (SPEC section 6)."""
     if not ratelimit.allow("create", address):
         raise TooManyRequests(Say("Too many new designs from this address; wait a minute."))
-    body = read_sent(raw, size)
-    design = Design(id=secrets.token_urlsafe(9), owner=secrets.token_urlsafe(32), version=1)
-    design.versions = [DesignVersion(number=1, body=body)]
+    body = design_json(unless_refused(design))
+    stored = StoredDesign(id=secrets.token_urlsafe(9), owner=secrets.token_urlsafe(32), version=1)
+    stored.versions = [DesignVersion(number=1, body=body)]
     begin_writing()
-    db.session.add(design)
+    db.session.add(stored)
     db.session.commit()
-    return Stored(design.id, 1, body), design.owner
+    return Stored(stored.id, 1, body), stored.owner
 
 
 def shipped() -> dict[str, dict[str, Any]]:
@@ -105,7 +116,7 @@ def latest_version(design_id: str) -> int:
     """A design's latest version (the gallery's is 1); 404 where there is none."""
     if design_id in shipped():
         return GALLERY_VERSION
-    found = (db.session.scalar(select(Design.version).where(Design.id == design_id))
+    found = (db.session.scalar(select(StoredDesign.version).where(StoredDesign.id == design_id))
              if len(design_id) <= 24 else None)
     if found is None:
         raise NotFound(Say("No such design."))
@@ -142,7 +153,7 @@ def owner_access(secret: str | None, design_id: str, address: str | None = None)
     for another design's link (or a design of the gallery's, which nobody owns), in that order."""
     owned = None
     if secret and len(secret) <= 64:
-        owned = db.session.scalar(select(Design.id).where(Design.owner == secret))
+        owned = db.session.scalar(select(StoredDesign.id).where(StoredDesign.owner == secret))
     if owned is None:
         if not ratelimit.allow("unknown_token", address):
             raise TooManyRequests(Say("Too many unknown links from this address; wait a minute."))
@@ -158,15 +169,15 @@ def owner_access(secret: str | None, design_id: str, address: str | None = None)
 
 def owned_design(secret: str) -> Stored | None:
     """The design an owner link opens, at its latest version (None: no design's)."""
-    found = db.session.execute(select(Design.id, Design.version).where(
-        Design.owner == secret)).first() if len(secret) <= 64 else None
+    found = db.session.execute(select(StoredDesign.id, StoredDesign.version).where(
+        StoredDesign.owner == secret)).first() if len(secret) <= 64 else None
     return None if found is None else find_design(found.id, found.version)
 
 
-def _locked(access: Owner, if_match: Collection[int] | None) -> Design:
+def _locked(access: Owner, if_match: Collection[int] | None) -> StoredDesign:
     db.session.rollback()
     with write_intent():
-        design = db.session.scalar(select(Design).where(Design.id == access.design_id)
+        design = db.session.scalar(select(StoredDesign).where(StoredDesign.id == access.design_id)
                                    .with_for_update())
     if design is None:
         raise NotFound(Say("No such design."))
@@ -177,21 +188,21 @@ def _locked(access: Owner, if_match: Collection[int] | None) -> Design:
     return design
 
 
-def new_version(access: Owner, raw: Any, size: int = 0,
+def new_version(access: Owner, design: Design | Refusal,
                 if_match: Collection[int] | None = None) -> Stored:
-    """The design's next version, sent as `size` bytes of JSON (its matches keep the versions
-    they copied)."""
-    design = _locked(access, if_match)
+    """The design's next version (`design` as its edge read it, or the refusal of what was
+    sent, said after a 412); its matches keep the versions they copied."""
+    stored = _locked(access, if_match)
     try:
-        body = read_sent(raw, size)
-        design.version += 1
-        design.updated_at = datetime.now(UTC)
-        design.versions.append(DesignVersion(number=design.version, body=body))
+        body = design_json(unless_refused(design))
+        stored.version += 1
+        stored.updated_at = datetime.now(UTC)
+        stored.versions.append(DesignVersion(number=stored.version, body=body))
         db.session.commit()
     except BaseException:
         db.session.rollback()
         raise
-    return Stored(design.id, design.version, body)
+    return Stored(stored.id, stored.version, body)
 
 
 def delete_design(access: Owner, if_match: Collection[int] | None = None) -> None:

@@ -4,8 +4,6 @@ the same without a page load, and each formula checked as it is typed."""
 
 from __future__ import annotations
 
-import json
-
 from flask import abort, flash, jsonify, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
@@ -104,17 +102,16 @@ def _posted(owner: designs.Owner | None, token: str | None) -> ResponseReturnVal
     stored = designs.find_design(owner.design_id) if owner is not None else None
     if act(draft, action):
         return _page(draft, token, stored)
-    raw = checked(draft)
-    if raw is None:
+    design = checked(draft)
+    if design is None:
         return _page(draft, token, stored, 422)
     if action not in ("save", "start"):
         return _page(draft, token, stored, said=_("All rows hold together."))
-    size = len(json.dumps(raw, ensure_ascii=False))
     try:
         if owner is None:
-            stored, token = designs.create_design(raw, size, request.remote_addr)
+            stored, token = designs.create_design(design, request.remote_addr)
         else:
-            stored = designs.new_version(owner, raw, size, _versions())
+            stored = designs.new_version(owner, design, _versions())
     except VersionMismatch:
         current = designs.find_design(owner.design_id) if owner is not None else None
         said = _("Someone saved version %(version)s of this design while you were changing "

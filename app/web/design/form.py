@@ -275,8 +275,8 @@ def _row_json(row: Typed, at: str) -> dict[str, Any]:
     return body
 
 
-def checked(draft: Draft) -> dict[str, Any] | None:
-    """The design the draft describes, read by the engine as the API reads one; else None,
+def checked(draft: Draft) -> Design | None:
+    """The design the draft describes, read by the engine once, as the API reads one; else None,
     with the refusal said beside its field (and each formula's own fault beside it too). With
     a design, each formula row's value on the sample numbers."""
     with_keys(draft)
@@ -293,7 +293,7 @@ def checked(draft: Draft) -> dict[str, Any] | None:
         _formulas_alone(draft)
         return None
     _samples(draft, design)
-    return raw
+    return design
 
 
 def _formulas_alone(draft: Draft) -> None:

@@ -14,7 +14,7 @@ from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from wtforms import TextAreaField
 
-from ...errors import NotFound, ServiceError
+from ...errors import NotFound, ServiceError, read_or_invalid
 from ...games.custom import GAME as CUSTOM
 from ...games.custom import kept_design
 from ...hosting.lan import for_phones, loopback_warning
@@ -122,8 +122,8 @@ def import_design() -> ResponseReturnValue:
                                  " bracket to the last.")
         if error is None:
             try:
-                stored, token = designs.create_design(raw, len(text.encode()),
-                                                      request.remote_addr)
+                design = read_or_invalid(designs.read_sent, raw, len(text.encode()))
+                stored, token = designs.create_design(design, request.remote_addr)
             except ServiceError as refused:
                 error = say(refused.message) + (f" ({refused.field})" if refused.field else "")
             else:
