@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from app.errors import Conflict, Forbidden, TypedElsewhere
+from app.games import GAMES
 from app.services.match.access import Access
 from app.services.match.answers import match_json
-from app.games import GAMES
 from app.services.match.characters import (
     Character,
     as_seat,

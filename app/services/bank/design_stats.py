@@ -20,18 +20,18 @@ from .banking import bank_at
 from .stats import statistics
 
 
-def design_named(game: str | None, design: Any) -> str:
+def design_named(game: str | None, design: str | None) -> str:
     """A `design` query parameter (with `game` none or the sheet for any game): its id."""
     if game not in (None, "", CUSTOM.name):
         raise Invalid(Say("Statistics by design are a sheet for any game's: give "
                           "game=%(game)s.", game=CUSTOM.name), "design")
-    if not isinstance(design, str) or not 0 < len(design) <= 24:
+    if design is None or not 0 < len(design) <= 24:
         raise Invalid(Say("Name the design by its id."), "design")
     return design
 
 
 def design_stats(access: GroupAccess, group_id: str, version: int, game: str | None,
-                 design: Any) -> dict[str, Any]:
+                 design: str | None) -> dict[str, Any]:
     """The group's statistics over the banked matches of one design (any of its versions),
     and each player's `rows`: {key: {"mean", "best"}} of their side's row totals, over the
     matches whose design has that row. Kept per version of the group."""

@@ -20,10 +20,10 @@ from ...games.say import Say
 from ...models import Change, Entry, Group, Match, Player, Round, Seat, Token
 from ...turns import TakingTurns, in_turns, without_pauses
 from .. import dates
-from ..design.copies import DESIGN_ID, carried_options, plays_designs
+from ..design.copies import DESIGN_ID, plays_designs, read_carried_options
 from ..group.groups import GROUP_NAME_LIMIT, ROSTER_LIMIT, new_group, new_secret
-from ..match.create import MATCH_NAME_LIMIT, clean_players, new_id
-from ..match.edits import detail_text
+from ..match.create import MATCH_NAME_LIMIT, new_id, read_players
+from ..match.edits import read_detail
 from ..match.writes import MOST_ROUNDS as MOST_ROUNDS_A_MATCH
 from ..match.writes import parse_input
 from ..text import NAME_LIMIT, clean_text, fold
@@ -145,7 +145,7 @@ def _match(raw: Any, where: str, roster: Mapping[Any, str]) -> _Planned:
                       f"{where}.players")
     if len(seats) > game.max_players:  # counted before any seat is read
         with _at(where):
-            clean_players(seats, game)
+            read_players(seats, game)
     players = []
     for index, seat in enumerate(seats):
         _known_fields(seat, {"seat", "name", "player"}, f"{where}.players[{index}].")
@@ -160,8 +160,8 @@ def _match(raw: Any, where: str, roster: Mapping[Any, str]) -> _Planned:
                           f"{where}.players[{index}].player")
         players.append(pid)
     with _at(where):
-        names = clean_players([seat.get("name") for seat in seats], game)
-        options = parse_input(game.parse_options, carried_options(game, raw.get("options")),
+        names = read_players([seat.get("name") for seat in seats], game)
+        options = parse_input(game.parse_options, read_carried_options(game, raw.get("options")),
                               len(names))
     name = clean_text(raw.get("name"), f"{where}.name", MATCH_NAME_LIMIT, Say("A match name"))
     characters = _characters(raw.get("characters"), game, len(names), where)
@@ -177,7 +177,7 @@ def _match(raw: Any, where: str, roster: Mapping[Any, str]) -> _Planned:
     if banked < started:
         raise Invalid(Say("A match is banked after it starts."), f"{where}.banked_at")
     with _at(where):
-        place, note = detail_text(raw.get("place"), "place"), detail_text(raw.get("note"), "note")
+        place, note = read_detail(raw.get("place"), "place"), read_detail(raw.get("note"), "note")
     taken_out = raw.get("taken_out", False)
     if not isinstance(taken_out, bool):
         raise Invalid(Say("“taken_out” is true or false."), f"{where}.taken_out")

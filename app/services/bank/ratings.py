@@ -158,12 +158,13 @@ def ratings_of(bank: Bank, game: str) -> Ratings:
     return kept(("ratings", bank.id, bank.version, game), make)
 
 
-def group_ratings(access: GroupAccess, group_id: str, version: int, game: Any) -> Ratings:
+def group_ratings(access: GroupAccess, group_id: str, version: int,
+                  game: str | None) -> Ratings:
     """SPEC's ratings of `game` (required): 409 while the group has them off, then 422."""
     bank = bank_at(access, group_id, version)
     if not bank.ratings:
         raise Conflict(Say("Ratings are off in this group; its owner can switch them on."))
-    named = game_named(game if isinstance(game, str) else None)
+    named = game_named(game)
     if named is None:
         raise Invalid(Say("Name the game: ratings are kept per game."), "game")
     return ratings_of(bank, named)

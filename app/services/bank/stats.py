@@ -136,9 +136,9 @@ def game_named(game: str | None) -> str | None:
     return game
 
 
-def player_named(bank: Bank, value: Any, field: str) -> int:
+def player_named(bank: Bank, value: str | None, field: str) -> int:
     """A player id from a query parameter: one on the group's roster (422 otherwise)."""
-    text = value if isinstance(value, str) else ""
+    text = value or ""
     if text.isascii() and text.isdigit() and len(text) < 19:
         if int(text) in dict(bank.players):
             return int(text)
@@ -154,8 +154,8 @@ def group_stats(access: GroupAccess, group_id: str, version: int,
                 lambda: (statistics(bank, game), 300 + 300 * len(bank.players), True))
 
 
-def group_head_to_head(access: GroupAccess, group_id: str, version: int, first: Any,
-                       second: Any, game: str | None = None) -> dict[str, Any]:
+def group_head_to_head(access: GroupAccess, group_id: str, version: int, first: str | None,
+                       second: str | None, game: str | None = None) -> dict[str, Any]:
     game = game_named(game)
     bank = bank_at(access, group_id, version)
     a, b = player_named(bank, first, "a"), player_named(bank, second, "b")

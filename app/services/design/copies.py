@@ -91,7 +91,7 @@ def match_options(options: Mapping[str, Any] | None, chosen: Chosen | None
     return {**(options or {}), "design": design_json(chosen.copy)}, Origin()
 
 
-def carried_options(game: Game, options: Any) -> Any:
+def read_carried_options(game: Game, options: Any) -> Any:
     """The options of an imported match (SPEC section 10: a match carries its design's copy,
     whole, as its options' `design`), that copy read as any design a client sends (422 at
     `options.design...`), never taken as it came; the engine says what else is wrong."""

@@ -65,7 +65,7 @@ def authenticate_group(secret: str | None, address: str | None = None) -> tuple[
     return GroupAccess(row.group_id, row.role), row.version
 
 
-def group_access(secret: str | None, group_id: Any, action: str = "read",
+def group_access(secret: str | None, group_id: object, action: str = "read",
                  address: str | None = None) -> GroupAccess:
     """401, 404 and 403 for a group, in that order (an id that is no text is no group's)."""
     access, _ = authenticate_group(secret, address)

@@ -144,7 +144,7 @@ def _round_json(game: Game, number: int, entered: RoundInput, outcome: RoundResu
 
 
 def match_json(sheet: Sheet, access: Access, character_key: str | None = None,
-               rounds: Any = None) -> dict[str, Any]:
+               rounds: str | list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """The match as SPEC.md's GET shows it (to a phone holding `character_key`, if any); with
     `rounds`, that in place of its rounds."""
     match, result = sheet.match, sheet.result

@@ -46,7 +46,7 @@ def read_new_match(game_name: Any, players: Any, options: Any = None, name: Any 
     game = GAMES.get(game_name) if isinstance(game_name, str) else None
     if game is None:
         raise Invalid(Say("Choose a game: %(games)s.", games=", ".join(GAMES)), ("game",))
-    names = tuple(clean_players(players, game))
+    names = tuple(read_players(players, game))
     options, chosen = read_choice(game, design, options)
     if name is None or (isinstance(name, str) and not name.strip()):
         name = None
@@ -125,7 +125,7 @@ def build_match(game: Game, names: Sequence[str], options: dict[str, Any], name:
     return match
 
 
-def clean_players(players: Any, game: Game) -> list[str]:
+def read_players(players: Any, game: Game) -> list[str]:
     """The players' names in seat order, as many as the game seats: counted before any name
     is read (SPEC section 6: work bounded before it is done)."""
     if not isinstance(players, list):

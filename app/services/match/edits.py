@@ -50,7 +50,7 @@ def read_details(body: Any) -> Details:
         if name not in ("place", "note"):
             raise Invalid(Say("Unknown field “%(name)s”: a match has a place and a note.",
                               name=name), (name,))
-        read[name] = detail_text(value, name)
+        read[name] = read_detail(value, name)
     return Details(frozenset(read), **read)
 
 
@@ -72,7 +72,7 @@ def set_details(access: Access, match_id: str, details: Details | Refusal,
     return unchanged_rounds(sheet)
 
 
-def detail_text(value: Any, name: str) -> str | None:
+def read_detail(value: Any, name: str) -> str | None:
     """A place (one line, at most 80 characters) or a note (at most 500, lines allowed), in
     the normal form of every name (text.py); None where nothing is left."""
     if value is None:

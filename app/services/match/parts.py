@@ -128,7 +128,7 @@ def _who(sheet: Sheet, actor: str) -> str:
 
 
 def preview_part(access: Access, match_id: str, number: int, seat: int,
-                 read: Any | InvalidInput) -> tuple[Sheet, RoundInput]:
+                 read: object) -> tuple[Sheet, RoundInput]:
     """The sheet as it would be with this part typed in (as the game's engine read it), stored
     nowhere: for a live preview."""
     sheet = check(access, match_id, "set_part", number, seat)

@@ -129,7 +129,7 @@ def group_of(match_id: str) -> str | None:
 
 
 def log_change(sheet: Sheet, access: Access, action: str, number: int | None = None,
-               seat: int | None = None, before: Any = None, after: Any = None,
+               seat: int | None = None, before: object = None, after: object = None,
                undoes: int | None = None, opened_round: bool = False) -> None:
     """The change a write makes, logged under the version it brings the match to."""
     insert_change(match_id=sheet.match.id, version=sheet.match.version + 1, actor=access.actor,

@@ -10,7 +10,7 @@ from datetime import datetime
 from typing import Any
 
 from flask import current_app
-from sqlalchemy import func, select
+from sqlalchemy import Row, func, select
 
 from ...errors import Conflict, Invalid, NotFound, Refusal, unless_refused
 from ...extensions import db
@@ -129,8 +129,8 @@ def test(access: GroupAccess, group_id: str, destination_id: str) -> Delivery:
     return db.session.get_one(Delivery, delivery_id)
 
 
-def delivery_json(row: Any) -> dict[str, Any]:
-    """A delivery as the API lists it."""
+def delivery_json(row: Delivery | Row[Any]) -> dict[str, Any]:
+    """A delivery (or a row of its columns) as the API lists it."""
     at: datetime = utc(row.occurred_at)
     return {"id": row.id, "event": row.event, "at": at.isoformat(), "attempts": row.attempts,
             "status": row.status, "code": row.code,

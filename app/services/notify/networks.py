@@ -38,9 +38,9 @@ class Unreachable(Exception):
         self.said = said
 
 
-def networks_of(setting: Any) -> str:
+def networks_of(setting: object) -> str:
     """NOTIFY_NETWORKS as the server reads it: an unknown value is the safest, `public`."""
-    return setting if setting in NETWORKS else "public"
+    return setting if isinstance(setting, str) and setting in NETWORKS else "public"
 
 
 def _address(text: str) -> Address:
