@@ -18,9 +18,10 @@ KEYWORDS  := -k Say -k many:1,2 -k _l -k lazy_gettext -k lazy_ngettext:1,2 -k la
 
 .PHONY: run https test check js lint test-postgres bench bench-live crashtest migrate clean catalogs translations
 
-$(VENV)/.installed: requirements.txt
+# The app's packages (requirements.txt, all the image has) and the tests' and linters' beside them.
+$(VENV)/.installed: requirements.txt requirements-dev.txt
 	python3 -m venv $(VENV)
-	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r requirements.txt
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	touch $@
 
 # What `make run` and `make https` say, and how they start: the schema brought up to date, then
