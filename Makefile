@@ -126,10 +126,11 @@ BASE     ?= debian:bookworm-slim
 VERSION  ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 SOURCE   ?= $(shell git remote get-url origin 2>/dev/null)
 LICENSES ?=
+# podman's own format is OCI's, which has no HEALTHCHECK: it is told Docker's.
 CA_BUNDLE := /etc/ssl/certs/ca-certificates.crt
+PODMAN_BUILD := --format docker $(if $(wildcard $(CA_BUNDLE)),-v $(CA_BUNDLE):$(CA_BUNDLE):ro)
 image:
-	$(ENGINE) build --format docker \
-		$(if $(and $(findstring podman,$(ENGINE)),$(wildcard $(CA_BUNDLE))),-v $(CA_BUNDLE):$(CA_BUNDLE):ro) \
+	$(ENGINE) build $(if $(findstring podman,$(ENGINE)),$(PODMAN_BUILD)) \
 		--build-arg BASE=$(BASE) --build-arg VERSION="$(VERSION)" \
 		--build-arg SOURCE="$(SOURCE)" --build-arg LICENSES="$(LICENSES)" -t $(IMAGE) .
 
