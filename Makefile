@@ -16,11 +16,13 @@ COMPILED  := $(CATALOGS:.po=.mo)
 # engines and services say (app/games/say.py). tests/i18n reads this line.
 KEYWORDS  := -k Say -k many:1,2 -k _l -k lazy_gettext -k lazy_ngettext:1,2 -k lazy_pgettext:1c,2
 
-.PHONY: run https test check js lint test-postgres bench bench-live crashtest migrate clean catalogs translations
+.PHONY: run https test check js lint test-postgres test-image image bench bench-live crashtest migrate clean catalogs
+.PHONY: translations
 
-$(VENV)/.installed: requirements.txt
+# The app's packages (requirements.txt, all the image has) and the tests' and linters' beside them.
+$(VENV)/.installed: requirements.txt requirements-dev.txt
 	python3 -m venv $(VENV)
-	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r requirements.txt
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	touch $@
 
 # What `make run` and `make https` say, and how they start: the schema brought up to date, then
@@ -79,12 +81,12 @@ WORKERS ?= 2
 # (the tests start a hundred servers and two workers): kept as .pyc whatever the shell says.
 test: export PYTHONDONTWRITEBYTECODE :=
 test: lint js $(COMPILED)
-	$(PYTHON) -m pytest -n $(WORKERS) --dist loadgroup $(DURATIONS)
+	$(PYTHON) -m pytest -n $(WORKERS) --dist loadgroup -m "not image" $(DURATIONS)
 
 # The fast layer, the one to run while working: lint and types, then the rules, the services, the
 # API and the pages through Flask's test client (everything but a real browser, a real gunicorn,
 # the look checks and the contract's fuzzing, which `make test` adds).
-FAST := not browser and not live and not look and not fuzz
+FAST := not browser and not live and not look and not fuzz and not image
 check: export PYTHONDONTWRITEBYTECODE :=
 check: lint js $(COMPILED)
 	$(PYTHON) -m pytest -n $(WORKERS) -m "$(FAST)" $(DURATIONS)
@@ -113,7 +115,29 @@ lint: $(VENV)/.installed
 PG_TEST_URL ?= postgresql+psycopg://squarescores:squarescores@127.0.0.1/squarescores_test
 test-postgres: $(VENV)/.installed $(COMPILED)
 	TEST_DATABASE_URL=$(PG_TEST_URL) $(PYTHON) -m pytest $(DURATIONS) \
-		-m "not no_database and not look and (not live or live_postgres)"
+		-m "not no_database and not look and not image and (not live or live_postgres)"
+
+# The container image (SPEC section 15, Dockerfile): podman's, else docker's. BASE names the Debian
+# it starts from; VERSION, SOURCE and LICENSES go into its OCI labels. With podman the machine's CA
+# bundle is lent to the build, for a proxy that inspects TLS (pip trusts it).
+ENGINE   ?= $(shell command -v podman >/dev/null && echo podman || echo docker)
+IMAGE    ?= localhost/squarescores:latest
+BASE     ?= debian:bookworm-slim
+VERSION  ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
+SOURCE   ?= $(shell git remote get-url origin 2>/dev/null)
+LICENSES ?=
+# podman's own format is OCI's, which has no HEALTHCHECK: it is told Docker's.
+CA_BUNDLE := /etc/ssl/certs/ca-certificates.crt
+PODMAN_BUILD := --format docker $(if $(wildcard $(CA_BUNDLE)),-v $(CA_BUNDLE):$(CA_BUNDLE):ro)
+image:
+	$(ENGINE) build $(if $(findstring podman,$(ENGINE)),$(PODMAN_BUILD)) \
+		--build-arg BASE=$(BASE) --build-arg VERSION="$(VERSION)" \
+		--build-arg SOURCE="$(SOURCE)" --build-arg LICENSES="$(LICENSES)" -t $(IMAGE) .
+
+# The image built and run with podman: tests/image/ (a few minutes: docs/testing.md). Not part of
+# `make test`; .ci/run runs it after.
+test-image: $(VENV)/.installed
+	$(PYTHON) -m pytest -m image $(DURATIONS) tests/image
 
 # Throughput and latency under load, as ratios to a one-row request; then live push: PHONES
 # holding event streams while hosts write, beside 1,000 phones polling; then a group's bank of

@@ -32,7 +32,7 @@ _running: list[pytest.Item] = []  # the test being set up or run, for the check 
 # browser or start servers of their own run one at a time, each kind on one worker, beside the
 # rest: two Chromiums or two sets of gunicorns at once would only crowd two cores. The fuzzing
 # of API v1's document (tests/contract) shares one live server among its tests.
-SERIAL = ("look", "browser", "live", "fuzz")
+SERIAL = ("look", "browser", "live", "fuzz", "image")
 
 
 # First of all the plugins: a worker's xdist names each test's group in its id as it collects,
