@@ -115,6 +115,29 @@ class CustomView(SheetView):
             pad.append(PadRow(row, self.label(row.key), worth(self.design, row), cells))
         return tuple(pad)
 
+    def missing(self, part: Mapping[str, Any] | None) -> tuple[str, ...] | None:
+        """The typed rows a column (or a line of a round) still lacks, by label; None while
+        nothing of it is typed: a column saved row by row is done only once every typed row is
+        in it."""
+        if part is None:
+            return None
+        return tuple(self.label(row.key) for row in self.design.typed if row.key not in part)
+
+    def entry_missing(self, seat: int) -> tuple[str, ...] | None:
+        return self.missing(self.entry_value_part(seat))
+
+    @property
+    def still_to_fill(self) -> list[tuple[str, tuple[str, ...]]]:
+        """Each player whose column of the open round is begun but not done, with the rows
+        still empty in it."""
+        rounds = self.sheet.rounds
+        if self.status != "active" or not rounds \
+                or self.sheet.result.rounds[-1].status != "open":
+            return []
+        missing = ((name, self.missing(part))
+                   for name, part in zip(self.sheet.players, rounds[-1].parts, strict=True))
+        return [(name, rows) for name, rows in missing if rows]
+
     def so_far(self, number: int = 1) -> tuple[int, ...]:
         """Each side's sum of the counted values known so far in round `number` (the pad's
         foot while the tally is still being filled in)."""
