@@ -95,3 +95,55 @@ def test_a_phone_designs_a_sheet_and_three_phones_fill_the_tally(live_server, br
     finally:
         for context in contexts:
             context.close()
+
+
+def refused_save(page, live_server):
+    """A design whose count row has no points, saved: the page that refuses it."""
+    page.goto(live_server + "/designs/new")
+    page.get_by_label("Name", exact=True).fill("Treasure")
+    page.locator("#rows-0-label").fill("Gold")
+    page.locator("#rows-0-kind").select_option("count")
+    page.locator("#rows-0-max").fill("9")
+    page.get_by_role("button", name="Save", exact=True).click()
+
+
+@pytest.mark.parametrize("script", [True, False], ids=["script", "no-script"])
+def test_a_refused_save_says_so_at_the_top_and_takes_the_focus_there(live_server, browser,
+                                                                     script):
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
+                                  java_script_enabled=script)
+    page = context.new_page()
+    try:
+        refused_save(page, live_server)
+        summary = page.locator("#error-summary")
+        expect(summary).to_be_focused()
+        expect(summary).to_contain_text("The design was not saved.")
+        expect(summary).to_be_in_viewport()
+        link = summary.get_by_role("link", name="Row 1: Points each")
+        link.click()
+        if script:
+            expect(page.locator("#rows-0-points")).to_be_focused()
+        else:
+            page.wait_for_url("**#rows-0-points")
+        expect(page.locator("#rows-0-points")).to_be_in_viewport()
+    finally:
+        context.close()
+
+
+def test_a_row_just_made_a_count_is_not_told_off_before_anything_is_typed_in_it(
+        live_server, phone):
+    page = phone
+    page.goto(live_server + "/designs/new")
+    page.get_by_label("Name", exact=True).fill("Treasure")
+    page.locator("#rows-0-label").fill("Gold")
+    page.locator("#rows-0-kind").select_option("count")
+    page.get_by_role("button", name="Add a row").click()
+    page.locator("#rows-1-label").fill("Bonus")
+    # The check has answered once the label typed last has made its row's key.
+    expect(page.locator("#rows-1-key")).to_have_attribute("placeholder", "bonus")
+    expect(page.locator("#rows-0-points-error")).to_have_count(0)
+
+    page.locator("#rows-0-points").fill("x")
+    expect(page.locator("#rows-0-points-error")).to_be_visible()
+    page.locator("#rows-0-points").fill("3")
+    expect(page.locator("#rows-0-points-error")).to_have_count(0)

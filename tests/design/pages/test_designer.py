@@ -177,3 +177,38 @@ def test_the_new_match_page_offers_the_gallery_this_phones_designs_and_another_g
     page(f"/d/{created['id']}/{created['tokens']['owner']}")  # opened on this phone
     assert page("/new/custom").find("a", href=f"/new/custom?opt_design={created['id']}") \
         is not None
+
+
+def test_a_refused_save_says_so_at_the_top_with_a_link_to_each_field_at_fault(client, page):
+    designer = page("/designs/new")
+    # A count row's "Points each" left empty, and a formula row's formula too, far below.
+    action, data = typed_in(designer, name="Treasure", **{
+        "rows-0-label": "Gold", "rows-0-kind": "count"}, action="add")
+    two = page(client.post(action, data=data))
+    refused = page(send(client, typed_in(two, **{"rows-1-label": "Bonus",
+                                                 "rows-1-kind": "formula",
+                                                 "rows-1-formula": "gold +"}, action="save")))
+
+    assert refused.status == 422
+    summary = refused.by_id("error-summary")
+    assert summary is not None and "not saved" in summary.text
+    # First in the page's main part, and where the focus lands, without a script.
+    order = list(refused.find("main").iter())
+    assert order.index(summary) < order.index(refused.find("h1"))
+    assert summary.has("autofocus") and summary.get("tabindex") == "-1"
+    links = {a.get("href"): a.text for a in summary.find_all("a")}
+    assert set(links) == {"#rows-0-points", "#rows-1-formula"}
+    assert "Row 1" in links["#rows-0-points"] and "Points each" in links["#rows-0-points"]
+    for href in links:
+        assert refused.by_id(href[1:]) is not None and refused.field_error(href[1:])
+    # What was typed is kept; nothing was stored.
+    assert refused.by_id("rows-0-label").get("value") == "Gold"
+
+
+def test_no_placeholder_of_the_designer_looks_like_a_value(page):
+    designer = page("/designs/new?from=7-wonders")
+
+    placeholders = [node.get("placeholder") for node in designer.find_all()
+                    if node.get("placeholder")]
+
+    assert not [text for text in placeholders if any(c.isdigit() for c in text)], placeholders
