@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from flask import flash, redirect, render_template, request, url_for
+from flask import flash, make_response, redirect, render_template, request, session, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import format_datetime, ngettext
 from flask_babel import gettext as _
@@ -93,16 +93,27 @@ def _page(token: str, access: GroupAccess, version: int, asked: dict[str, Any] |
         full=len(shown) >= service.MOST), status
 
 
+# Where the session carries a webhook's secret from its Add to the page it leads to, once.
+SECRET_SHOWN = "destination_secret"
+
+
 @bp.get("/g/<token>/destinations")
-def destinations(token: str) -> tuple[str, int]:
+def destinations(token: str) -> ResponseReturnValue:
     access, version = owner_link(token)
-    return _page(token, access, version)
+    kept = session.pop(SECRET_SHOWN, None)
+    secret = kept.get("secret") if isinstance(kept, dict) and kept.get("group") == \
+        access.group_id else None
+    html, status = _page(token, access, version, secret=secret)
+    response = make_response(html, status)
+    if secret is not None:  # shown this once: never kept by a cache, nor shown by Back
+        response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @bp.post("/g/<token>/destinations")
 def add_destination(token: str) -> ResponseReturnValue:
-    """A destination added; a webhook's secret is shown on the answer itself, this once (a
-    redirect would have to carry it in the session's cookie)."""
+    """A destination added, answered by a redirect to the page (a reload adds nothing again);
+    a webhook's secret goes there in the session, shown once and gone from it."""
     access, version = owner_link(token)
     posted()
     asked = {"kind": request.form.get("kind", ""), "url": request.form.get("url", ""),
@@ -116,8 +127,9 @@ def add_destination(token: str) -> ResponseReturnValue:
     if secret is None:
         flash(_("Added: its first message goes out with the next event. Send a test to see "
                 "it arrive."), "info")
-        return redirect(url_for("web.destinations", token=token))
-    return _page(token, access, version, secret=secret, status=201)
+        return redirect(url_for("web.destinations", token=token), 303)
+    session[SECRET_SHOWN] = {"group": access.group_id, "secret": secret}
+    return redirect(url_for("web.destinations", token=token), 303)
 
 
 @bp.post("/g/<token>/destinations/<destination_id>/test")
