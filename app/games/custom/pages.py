@@ -147,16 +147,24 @@ class CustomView(SheetView):
                          if value is not None and self.design.by_key[key].counts)
                      for values in self.rows_of(number))
 
-    @property
-    def leaders(self) -> list[str]:
-        """Who leads; while a tally is being filled in, by the sums known so far."""
+    @cached_property
+    def _leading(self) -> tuple[int, ...]:
+        """The sides who lead; while a tally is being filled in, by the sums known so far."""
         if not self.tally or not self.sheet.rounds \
                 or self.sheet.result.rounds[0].status != "open":
-            return super().leaders
+            return tuple(self.sheet.result.leaders)
         sums = self.so_far()
         best = min(sums) if self.lowest_wins else max(sums)
-        return [side.name for side, total in zip(self.sheet.sides, sums, strict=True)
-                if total == best]
+        return tuple(side for side, total in enumerate(sums) if total == best)
+
+    @property
+    def leaders(self) -> list[str]:
+        return [self.sheet.sides[side].name for side in self._leading]
+
+    @property
+    def leader_players(self) -> int:
+        """How many people lead (the verb's number: "Ben leads.")."""
+        return sum(len(self.sheet.sides[side].seats) for side in self._leading)
 
     def aside(self, side: int) -> str | None:
         if self.design.scoring != "game" or not self.sheet.rounds \

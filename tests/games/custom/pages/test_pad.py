@@ -142,3 +142,15 @@ def test_a_half_filled_column_is_not_done_and_the_pad_names_what_each_still_has_
     still = [item.text.replace("\u2068", "").replace("\u2069", "")
              for item in done.find(class_="still-to-fill").find_all("li")]
     assert still == ["Ben: Shells"]
+
+
+def test_one_player_ahead_on_a_half_filled_pad_leads_in_the_singular(api, client, page):
+    match = design_match(api, TREASURE, ("Ana", "Ben"))
+    host, ben = match["tokens"]["host"], match["tokens"]["seats"][1]
+    api.call("PUT", f"/matches/{match['id']}/rounds/1/seats/1", ben, json={"gold": 2})
+
+    said = page(f"/m/{host}").text.replace("\u2068", "").replace("\u2069", "")
+    assert "Ben leads." in said and "Ben lead." not in said
+    client.set_cookie("lang", "de")
+    said = page(f"/m/{host}").text.replace("\u2068", "").replace("\u2069", "")
+    assert "Ben führt." in said
