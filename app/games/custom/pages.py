@@ -6,7 +6,7 @@ them."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
@@ -21,7 +21,7 @@ from ...web.design.words import design_name, option_labels, row_label, worth
 from ...web.games.base import Form, GamePages, read_count
 from ...web.sheet.arithmetic import NotANumber, evaluate
 from ...web.sheet.view import SheetView
-from ...web.sheet.words import PartWords
+from ...web.sheet.words import ROUNDS, PartWords, RoundWords
 from ...web.words import isolated, spoken_plain
 from ..say import Say
 from . import GAME, CountRow, Design, Row, design_of
@@ -52,6 +52,24 @@ class PadRow:
         return self.row.kind in ("rank", "formula")
 
 
+# A tally is one round, the pad: what the pages say of a round, said of the pad.
+TALLY_WORDS = replace(
+    ROUNDS,
+    none_yet=_l("Nothing filled in yet."),
+    sheet=_l("The score pad"),
+    adding=_l("filling in the pad"),
+    deleting=_l("clearing the pad"),
+    changing=_l("the change to the pad"),
+    delete=_l("Clear the pad"),
+    deleted=_l("The pad cleared."),
+    latest=_l("the pad: <bdi>%(points)s</bdi>"),
+    saved_by=_l("%(who)s filled in the pad."),
+    changed_by=_l("%(who)s changed the pad."),
+    deleted_by=_l("%(who)s cleared the pad."),
+    part_label=_l("The pad, %(name)s"),
+)
+
+
 class CustomView(SheetView):
     """The sheet of a design: a tally's paper pad, or rounds with their rows a tap away."""
 
@@ -68,6 +86,11 @@ class CustomView(SheetView):
     def tally(self) -> bool:
         """Scored in one tally at the end (the paper pad), not round by round."""
         return self.design.scoring == "game"
+
+    @property
+    def round_words(self) -> RoundWords:
+        """A tally's one round is the pad: never "round 1"."""
+        return TALLY_WORDS if self.tally else super().round_words
 
     @property
     def running_chart(self) -> Any:

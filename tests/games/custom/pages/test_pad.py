@@ -154,3 +154,15 @@ def test_one_player_ahead_on_a_half_filled_pad_leads_in_the_singular(api, client
     client.set_cookie("lang", "de")
     said = page(f"/m/{host}").text.replace("\u2068", "").replace("\u2069", "")
     assert "Ben führt." in said
+
+
+def test_a_tally_speaks_of_its_pad_never_of_rounds(api, page):
+    match = design_match(api, TREASURE, ("Ana", "Ben"))
+    host = match["tokens"]["host"]
+    assert "Nothing filled in yet." in page(f"/m/{host}").text
+    api.call("POST", f"/matches/{match['id']}/rounds", host, json={"players": [
+        {"gold": 1, "shells": 2, "pearls": 3}, {"gold": 0, "shells": 0, "pearls": 1}]})
+
+    for shown in (page(f"/m/{host}"), page(f"/m/{host}/table")):
+        said = shown.text.lower()
+        assert shown.status == 200 and "round 1" not in said and "rounds yet" not in said, said
