@@ -107,9 +107,13 @@ def _place_error(form: StartForm, error: Invalid | Conflict | NotFound,
         index = int(field[len("players["):-1])
         form.players.entries[seats[index]].errors = [say(error.message)]
     elif field == "players":
-        # Too few or too many names: say so at the first empty line, where a name would go.
+        # Too many names: said at the first name past the most; too few: at the first empty
+        # line, where a name would go.
+        most = getattr(error.message, "values", {}).get("most")
         empty = [i for i in range(len(form.players.entries)) if i not in seats]
-        form.players.entries[empty[0] if empty else 0].errors = [say(error.message)]
+        at = seats[most] if isinstance(most, int) and 0 <= most < len(seats) \
+            else empty[0] if empty else 0
+        form.players.entries[at].errors = [say(error.message)]
     elif field.startswith("options.") and hasattr(form, f"opt_{field[len('options.'):]}"):
         getattr(form, f"opt_{field[len('options.'):]}").errors = [say(error.message)]
     elif field == "name":
