@@ -26,6 +26,8 @@ from .forms import StartForm, check_seat_options, new_match_form, option_values
 @bp.get("/")
 def home() -> str:
     recent = answers.recent(session.get("recent", []))
+    for item in recent:  # a match called by more than its game: a design's own name
+        item["game"] = pages_of(item["sheet"].match.game).title(item["sheet"])
     groups = recent_groups(session.get("groups", []))
     return render_template("match/home.html", games=GAMES.values(), recent=recent, groups=groups,
                            group_form=GroupForm(formdata=None))

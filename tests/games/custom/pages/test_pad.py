@@ -166,3 +166,12 @@ def test_a_tally_speaks_of_its_pad_never_of_rounds(api, page):
     for shown in (page(f"/m/{host}"), page(f"/m/{host}/table")):
         said = shown.text.lower()
         assert shown.status == 200 and "round 1" not in said and "rounds yet" not in said, said
+
+
+def test_the_home_page_lists_a_match_of_a_design_by_the_designs_name(api, client, page):
+    match = design_match(api, TREASURE, ("Ana", "Ben"))
+    page(f"/m/{match['tokens']['host']}")  # opened on this phone: listed on its home page
+
+    listed = page("/").find("ul", class_="recent", id=None)
+    said = " ".join(item.text for item in page("/").find_all("li") if "Ana" in item.text)
+    assert listed is not None and "Treasure" in said and "A sheet for any game" not in said
