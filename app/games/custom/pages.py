@@ -189,11 +189,25 @@ class CustomView(SheetView):
         """How many people lead (the verb's number: "Ben leads.")."""
         return sum(len(self.sheet.sides[side].seats) for side in self._leading)
 
+    @property
+    def filling_in(self) -> bool:
+        """A tally begun and not yet complete."""
+        return self.tally and bool(self.sheet.rounds) \
+            and self.sheet.result.rounds[0].status == "open"
+
     def aside(self, side: int) -> str | None:
-        if self.design.scoring != "game" or not self.sheet.rounds \
-                or self.sheet.result.rounds[0].status != "open":
-            return None
-        return str(_("%(points)s so far", points=num(self.so_far()[side])))
+        return str(_("so far")) if self.filling_in else None
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.filling_in:
+            # Each side's total is the sum of its values known so far (a total of 0 with "59
+            # so far" under it read as two numbers), and who leads by it.
+            sums, leading = self.so_far(), self._leading
+            self.standings = tuple(
+                replace(standing, total=sums[standing.side],
+                        leads=standing.side in leading and len(leading) < len(sums))
+                for standing in self.standings)
 
     def shown(self, row: Row, typed: Any, value: int | None) -> str:
         """A cell as the pad shows it: the value it adds (a count's count beside it)."""

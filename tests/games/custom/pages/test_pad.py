@@ -175,3 +175,15 @@ def test_the_home_page_lists_a_match_of_a_design_by_the_designs_name(api, client
     listed = page("/").find("ul", class_="recent", id=None)
     said = " ".join(item.text for item in page("/").find_all("li") if "Ana" in item.text)
     assert listed is not None and "Treasure" in said and "A sheet for any game" not in said
+
+
+def test_a_pad_being_filled_in_shows_each_sum_so_far_as_its_total(api, page):
+    match = design_match(api, TREASURE, ("Ana", "Ben"))
+    host, ben = match["tokens"]["host"], match["tokens"]["seats"][1]
+    api.call("PUT", f"/matches/{match['id']}/rounds/1/seats/1", ben, json={"gold": 2, "pearls": 1})
+
+    shown = page(f"/m/{host}").standings()
+
+    assert shown["Ben"]["total"] == "7" and shown["Ana"]["total"] == "0"
+    assert "so far" in shown["Ben"]["note"] and "7 so far" not in shown["Ben"]["note"]
+    assert "leads" in shown["Ben"]["classes"] and "leads" not in shown["Ana"]["classes"]
