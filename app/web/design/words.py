@@ -72,6 +72,8 @@ def option_labels(design: Design, key: str) -> tuple[str, ...]:
 
 def worth(design: Design, row: Row) -> str:
     """What a row is worth, in a few words: "× 5", "25 when ticked", "10 · 6 · 3"."""
+    if not row.counts and isinstance(row, (CountRow, CheckRow)) and row.points == 1:
+        return ""  # a count or a tick only a formula reads: worth nothing of its own
     if isinstance(row, CountRow):
         return str(_("× %(points)s", points=num(row.points)))
     if isinstance(row, CheckRow):

@@ -212,3 +212,13 @@ def test_no_placeholder_of_the_designer_looks_like_a_value(page):
                     if node.get("placeholder")]
 
     assert not [text for text in placeholders if any(c.isdigit() for c in text)], placeholders
+
+
+def test_a_tick_only_a_formula_reads_is_not_said_to_be_worth_1(page):
+    shown = page("/d/hearts")
+
+    worth = {tr.find("th").text: tr.find_all("td")[-1].text
+             for tr in shown.find("table").find("tbody").find_all("tr")}
+
+    assert "1 when ticked" not in worth.values(), worth
+    assert worth["Queen of spades"] == "13 when ticked"  # its 13 is what the formula adds
