@@ -12,6 +12,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import format_datetime, ngettext
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from markupsafe import Markup
 
 from ...errors import ServiceError
 from ...i18n import LANGUAGES, say
@@ -50,27 +51,34 @@ REACHES = {"public": _l("This server sends to the internet only, encrypted (NOTI
            "any": _l("This server sends anywhere, itself included (NOTIFY_NETWORKS).")}
 
 
-def delivery_words(delivery: dict[str, Any]) -> str:
+def delivery_words(delivery: dict[str, Any]) -> Markup:
     """A delivery as a person reads it: what happened, and what comes next."""
     code = delivery["code"]
     answer = (_("answered %(code)s", code=code) if code is not None
               else _("no answer"))
     tries = delivery["attempts"]
+    # Every value said is the server's own (a status code, a moment): the sentence is markup,
+    # its moment a <time> the phone says in its own zone (times.js).
     if delivery["status"] == "delivered":
-        return str(_("Delivered (%(answer)s).", answer=answer))
+        return Markup(_("Delivered (%(answer)s).", answer=answer))
     if delivery["status"] == "pending":
-        return str(_("Waiting to be sent."))
+        return Markup(_("Waiting to be sent."))
     if delivery["status"] == "retrying":
-        return str(ngettext("Not delivered yet (%(answer)s): tried once, trying again at "
+        return Markup(ngettext("Not delivered yet (%(answer)s): tried once, trying again at "
                         "%(when)s.", "Not delivered yet (%(answer)s): tried %(num)s times, "
                         "trying again at %(when)s.", tries, answer=answer,
                         when=_when(delivery["next_attempt_at"])))
-    return str(_("Failed after %(tries)s tries (last: %(answer)s).", tries=tries,
-                 answer=answer))
+    return Markup(_("Failed after %(tries)s tries (last: %(answer)s).", tries=tries,
+                    answer=answer))
 
 
-def _when(at: str | None) -> str:
-    return str(format_datetime(datetime.fromisoformat(at), "short")) if at else ""
+def _when(at: str | None) -> Markup:
+    """A moment of the server's (UTC), as a <time> each phone shows in its own zone; the
+    server's own words for it until the page's script runs, and without one."""
+    if not at:
+        return Markup("")
+    return Markup('<time datetime="%s" data-local="moment">%s</time>') % (
+        at, format_datetime(datetime.fromisoformat(at), "short"))
 
 
 def _page(token: str, access: GroupAccess, version: int, asked: dict[str, Any] | None = None,

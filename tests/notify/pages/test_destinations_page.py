@@ -83,7 +83,12 @@ def test_a_test_is_sent_its_delivery_said_in_words_and_the_destination_removed(
     assert "Nothing sent yet" in item.text
     test = item.find("form", action=f"/g/{owner}/destinations/{item.get('id')[12:]}/test")
     assert client.post(test.get("action")).status_code == 302
-    assert "Waiting to be sent" in page(client, owner).find("li", class_="delivery").text
+    delivery = page(client, owner).find("li", class_="delivery")
+    assert "Waiting to be sent" in delivery.text
+    # When, as a moment each phone says in its own zone (times.js), not the server's.
+    moment = delivery.find("time")
+    assert moment is not None and moment.get("data-local") and \
+        moment.get("datetime").endswith("+00:00")
     passes.run()
     receiver.wait_for(1)
     until(lambda: "Delivered" in page(client, owner).find("li", class_="delivery").text)
