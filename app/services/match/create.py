@@ -47,7 +47,7 @@ def create_match(game_name: Any, players: Any, options: Any = None, name: Any = 
     except InvalidInput as error:
         raise Invalid(error.message, error.field) from error
     if name is None or (isinstance(name, str) and not name.strip()):
-        name = ", ".join(names)[:MATCH_NAME_LIMIT]
+        name = named_after(names)
     else:
         name = clean_text(name, "name", MATCH_NAME_LIMIT, Say("A match name"))
     if group is not None:
@@ -112,3 +112,15 @@ def clean_players(players: Any, game: Game) -> list[str]:
                        Say("Player %(number)s's name", number=seat + 1))
             for seat, player in enumerate(players)]
 
+
+def named_after(names: Sequence[str]) -> str:
+    """A match named after its players when no name is typed: as many whole names as fit in
+    MATCH_NAME_LIMIT, then "…" for the rest (never a name cut in the middle)."""
+    whole = ", ".join(names)
+    if len(whole) <= MATCH_NAME_LIMIT:
+        return whole
+    for count in range(len(names) - 1, 0, -1):
+        shown = ", ".join(names[:count]) + ", …"
+        if len(shown) <= MATCH_NAME_LIMIT:
+            return shown
+    return names[0][:MATCH_NAME_LIMIT - 1] + "…"
