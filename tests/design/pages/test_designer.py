@@ -222,3 +222,14 @@ def test_a_tick_only_a_formula_reads_is_not_said_to_be_worth_1(page):
 
     assert "1 when ticked" not in worth.values(), worth
     assert worth["Queen of spades"] == "13 when ticked"  # its 13 is what the formula adds
+
+
+def test_a_designs_page_says_how_each_rank_rows_ties_are_shared(page):
+    kinds = {design: {tr.find("th").text: tr.find_all("td")[0].text
+                      for tr in page(f"/d/{design}").find("table").find("tbody").find_all("tr")}
+             for design in ("wingspan", "ticket-to-ride")}
+
+    split = [kind for kind in kinds["wingspan"].values() if "Tied players" in kind]
+    shared = [kind for kind in kinds["ticket-to-ride"].values() if "Tied players" in kind]
+    assert split and all("split the points of their places" in kind for kind in split)
+    assert shared and all("each take the best place's points" in kind for kind in shared)
