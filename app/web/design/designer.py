@@ -34,7 +34,7 @@ from .form import (
     read_form,
 )
 from .start import start_path
-from .words import GRAMMAR, KIND_NAMES
+from .words import KIND_NAMES, grammar
 
 
 def owner_of(design_id: str, token: str) -> designs.Owner:
@@ -141,7 +141,7 @@ def _page(draft: Draft, token: str | None, stored: designs.Stored | None,
         version = request.form.get("version")  # what the page was typed over, kept
     return render_template(
         "design/designer.html", draft=draft, token=token, stored=stored, said=said,
-        version=version or (str(stored.version) if stored else ""), grammar=GRAMMAR,
+        version=version or (str(stored.version) if stored else ""), grammar=grammar(),
         kind_names=KIND_NAMES, field_kinds=FIELD_KINDS, blank=blank_row(),
         most_rows=MOST_ROWS, sample=(SAMPLE_NUMBER, SAMPLE_COUNT, SAMPLE_PLAYERS),
         kept_design=kept_design, faults=faults(draft),

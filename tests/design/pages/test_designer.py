@@ -233,3 +233,16 @@ def test_a_designs_page_says_how_each_rank_rows_ties_are_shared(page):
     shared = [kind for kind in kinds["ticket-to-ride"].values() if "Tied players" in kind]
     assert split and all("split the points of their places" in kind for kind in split)
     assert shared and all("each take the best place's points" in kind for kind in shared)
+
+
+def test_the_formulas_grammar_is_a_line_of_its_own_with_if_in_the_pages_language(client, page):
+    client.set_cookie("lang", "ar")
+    listed = page("/designs/new").find("code", class_="grammar")
+
+    assert listed is not None and listed.get("dir") == "ltr"
+    # Each Arabic word isolated, so that it and the commas after it keep their order.
+    assert "<=" in listed.text
+    assert "if(\u2068شرط\u2069, \u2068ثم\u2069, \u2068وإلا\u2069)" in listed.text
+    client.set_cookie("lang", "de")
+    listed = page("/designs/new").find("code", class_="grammar").text
+    assert "if(Bedingung, dann, sonst)" in listed.replace("\u2068", "").replace("\u2069", "")
