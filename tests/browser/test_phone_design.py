@@ -147,3 +147,38 @@ def test_a_row_just_made_a_count_is_not_told_off_before_anything_is_typed_in_it(
     expect(page.locator("#rows-0-points-error")).to_be_visible()
     page.locator("#rows-0-points").fill("3")
     expect(page.locator("#rows-0-points-error")).to_have_count(0)
+
+
+# Each shown dropdown whose chosen words are wider than the room inside it (its arrow's room
+# left out): its words, as the phone cuts them.
+CUT_SELECTS = """() => {
+  const ruler = document.createElement("canvas").getContext("2d");
+  const shown = [...document.querySelectorAll("#designer select")].filter(s => s.offsetParent);
+  return shown.filter(s => {
+    const style = getComputedStyle(s);
+    ruler.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const words = s.options[s.selectedIndex].text;
+    const room = s.clientWidth - parseFloat(style.paddingLeft)
+      - parseFloat(style.paddingRight) - 16;
+    return ruler.measureText(words).width > room;
+  }).map(s => s.options[s.selectedIndex].text);
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "ar"])
+def test_no_dropdown_of_the_designer_cuts_its_words_on_a_phone(live_server, browser, lang):
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    context.add_cookies([{"name": "lang", "value": lang, "url": live_server}])
+    page = context.new_page()
+    try:
+        page.goto(live_server + "/designs/new?from=wingspan")
+        # A rank row whose ties split, and a tie-break chosen.
+        ties = page.locator("li.design-row:has(select.row-kind option[value=rank]:checked) "
+                            "select[name$=-ties]").first
+        expect(ties).to_be_visible()
+        ties.select_option("split")
+        page.locator("#tiebreak-0-row").select_option(index=1)
+        page.locator("select[name=tiebreak-0-order]").select_option("fewest")
+        assert page.evaluate(CUT_SELECTS) == []
+    finally:
+        context.close()
