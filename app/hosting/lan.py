@@ -70,6 +70,18 @@ def for_phones(url: str) -> str:
     return urlunsplit(parts._replace(scheme=scheme, netloc=netloc))
 
 
+def sent_out(url: str) -> str:
+    """`url` as a link sent away from the page, to be opened later on other phones (a chat's
+    message, a webhook's payload, a link preview's picture): at PUBLIC_URL where one is set,
+    whatever address the page was opened through; else one phones reach (for_phones), never a
+    loopback one."""
+    public = current_app.config.get("PUBLIC_URL")
+    if not public:
+        return for_phones(url)
+    base = urlsplit(public)
+    return urlunsplit(urlsplit(url)._replace(scheme=base.scheme, netloc=base.netloc))
+
+
 def loopback_warning() -> dict[str, str | None] | None:
     """For a page that hands out links: None where it was opened through an address phones can
     reach; else the address its codes use instead (None in it where there is none)."""

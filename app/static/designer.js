@@ -95,12 +95,48 @@
     act(button.value);
   });
 
+  // A field is judged aloud once a person has typed into it (or the server judged it): a row
+  // just added never opens with "Type a whole number." under the fields nobody has reached yet.
+  function touch(event) {
+    if (event.target.matches("input, select, textarea")) event.target.setAttribute("data-touched", "");
+  }
+  form.querySelectorAll('[aria-invalid="true"]').forEach(function (field) { field.setAttribute("data-touched", ""); });
+
   form.addEventListener("change", function (event) {
+    touch(event);
     if (event.target.matches("select.row-kind")) showKind(event.target.closest("li.design-row"));
     if (event.target.matches("input[name=scoring]")) showScoring();
     schedule();
   });
-  form.addEventListener("input", schedule);
+  form.addEventListener("input", function (event) { touch(event); schedule(); });
+
+  // The refusal listed at the top of the page: a link to a field puts the focus in it (its
+  // translations opened where it sits among them).
+  var summary = document.getElementById("error-summary");
+  if (summary) {
+    summary.addEventListener("click", function (event) {
+      var link = event.target.closest("a[href^='#']");
+      var field = link && document.getElementById(link.getAttribute("href").slice(1));
+      if (!field) return;
+      event.preventDefault();
+      var details = field.closest("details");
+      if (details) details.open = true;
+      field.focus();
+      (field.closest(".option") || field).scrollIntoView({ block: "center" });
+    });
+  }
+
+  // The list at the top follows the checks: a fault fixed leaves it, and the list goes with the
+  // last one.
+  function followSummary(errors) {
+    if (!summary) return;
+    summary.querySelectorAll("li[data-for]").forEach(function (item) {
+      var message = errors[item.getAttribute("data-for")];
+      if (message === undefined) item.remove();
+      else item.querySelector(".said").textContent = message;
+    });
+    if (!summary.querySelector("li")) { summary.remove(); summary = null; }
+  }
 
   function schedule() {
     clearTimeout(timer);
@@ -190,10 +226,13 @@
         var whole = document.getElementById("designer-said");
         if (whole) whole.textContent = "";
         Object.keys(answer.errors).forEach(function (name) {
+          var field = name && document.getElementById(name);
+          if (field && !field.hasAttribute("data-touched")) return;
           if (!name || !sayAt(name, answer.errors[name])) {
             if (whole) whole.textContent = answer.errors[name];
           }
         });
+        followSummary(answer.errors);
         form.querySelectorAll("p.sample").forEach(function (sample) {
           var name = sample.id.replace(/-sample$/, "");
           var value = answer.samples[name];

@@ -59,6 +59,8 @@
       fetch(here.getAttribute("data-where-url"), { cache: "no-store" }).then(function (response) {
         return response.ok ? response.json() : null;
       }).then(function (where) {
+        // The night over: nothing moves this phone any more, and its note says no more so.
+        if (where && where.ended) { here.remove(); return; }
         if (where && where.url && where.url !== window.location.pathname) window.location.assign(where.url);
       }).catch(function () { /* the link stays: one tap */ });
     });

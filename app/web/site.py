@@ -11,6 +11,7 @@ from urllib.parse import urlsplit
 from flask import abort, redirect, request
 from werkzeug.wrappers import Response
 
+from ..hosting.lan import sent_out
 from ..i18n import COOKIE, LANGUAGES, language
 from .blueprint import bp
 from .words import in_words, spoken
@@ -77,6 +78,7 @@ def page_language() -> str:
 
 
 bp.add_app_template_global(spoken, "spoken")
+bp.add_app_template_global(sent_out, "sent_out")
 bp.add_app_template_filter(in_words, "in_words")
 
 

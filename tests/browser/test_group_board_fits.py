@@ -62,6 +62,13 @@ def test_the_leaderboard_fits_a_phone_with_whole_names(site, browser, club, lang
     # Every column, Rating, Mean and Best included, without sideways scrolling.
     assert region.evaluate("r => r.scrollWidth <= r.clientWidth"), lang
     assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
+    # The owner's buttons wrap: each whole, its words unclipped, on the screen.
+    buttons = page.locator("nav.tools .button")
+    expect(buttons).to_have_count(4)
+    assert buttons.evaluate_all("bs => bs.filter(b => b.scrollWidth > b.clientWidth"
+                                " || b.getBoundingClientRect().left < 0"
+                                " || b.getBoundingClientRect().right > innerWidth)"
+                                ".map(b => b.textContent)") == [], lang
     # Each banked match's moment on one line ("10:56 / PM" parted it).
     times = page.locator("main time")
     expect(times.first).to_be_visible()

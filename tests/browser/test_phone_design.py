@@ -95,3 +95,90 @@ def test_a_phone_designs_a_sheet_and_three_phones_fill_the_tally(live_server, br
     finally:
         for context in contexts:
             context.close()
+
+
+def refused_save(page, live_server):
+    """A design whose count row has no points, saved: the page that refuses it."""
+    page.goto(live_server + "/designs/new")
+    page.get_by_label("Name", exact=True).fill("Treasure")
+    page.locator("#rows-0-label").fill("Gold")
+    page.locator("#rows-0-kind").select_option("count")
+    page.locator("#rows-0-max").fill("9")
+    page.get_by_role("button", name="Save", exact=True).click()
+
+
+@pytest.mark.parametrize("script", [True, False], ids=["script", "no-script"])
+def test_a_refused_save_says_so_at_the_top_and_takes_the_focus_there(live_server, browser,
+                                                                     script):
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
+                                  java_script_enabled=script)
+    page = context.new_page()
+    try:
+        refused_save(page, live_server)
+        summary = page.locator("#error-summary")
+        expect(summary).to_be_focused()
+        expect(summary).to_contain_text("The design was not saved.")
+        expect(summary).to_be_in_viewport()
+        link = summary.get_by_role("link", name="Row 1: Points each")
+        link.click()
+        if script:
+            expect(page.locator("#rows-0-points")).to_be_focused()
+        else:
+            page.wait_for_url("**#rows-0-points")
+        expect(page.locator("#rows-0-points")).to_be_in_viewport()
+    finally:
+        context.close()
+
+
+def test_a_row_just_made_a_count_is_not_told_off_before_anything_is_typed_in_it(
+        live_server, phone):
+    page = phone
+    page.goto(live_server + "/designs/new")
+    page.get_by_label("Name", exact=True).fill("Treasure")
+    page.locator("#rows-0-label").fill("Gold")
+    page.locator("#rows-0-kind").select_option("count")
+    page.get_by_role("button", name="Add a row").click()
+    page.locator("#rows-1-label").fill("Bonus")
+    # The check has answered once the label typed last has made its row's key.
+    expect(page.locator("#rows-1-key")).to_have_attribute("placeholder", "bonus")
+    expect(page.locator("#rows-0-points-error")).to_have_count(0)
+
+    page.locator("#rows-0-points").fill("x")
+    expect(page.locator("#rows-0-points-error")).to_be_visible()
+    page.locator("#rows-0-points").fill("3")
+    expect(page.locator("#rows-0-points-error")).to_have_count(0)
+
+
+# Each shown dropdown whose chosen words are wider than the room inside it (its arrow's room
+# left out): its words, as the phone cuts them.
+CUT_SELECTS = """() => {
+  const ruler = document.createElement("canvas").getContext("2d");
+  const shown = [...document.querySelectorAll("#designer select")].filter(s => s.offsetParent);
+  return shown.filter(s => {
+    const style = getComputedStyle(s);
+    ruler.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const words = s.options[s.selectedIndex].text;
+    const room = s.clientWidth - parseFloat(style.paddingLeft)
+      - parseFloat(style.paddingRight) - 16;
+    return ruler.measureText(words).width > room;
+  }).map(s => s.options[s.selectedIndex].text);
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "ar"])
+def test_no_dropdown_of_the_designer_cuts_its_words_on_a_phone(live_server, browser, lang):
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    context.add_cookies([{"name": "lang", "value": lang, "url": live_server}])
+    page = context.new_page()
+    try:
+        page.goto(live_server + "/designs/new?from=wingspan")
+        # A rank row whose ties split, and a tie-break chosen.
+        ties = page.locator("li.design-row:has(select.row-kind option[value=rank]:checked) "
+                            "select[name$=-ties]").first
+        expect(ties).to_be_visible()
+        ties.select_option("split")
+        page.locator("#tiebreak-0-row").select_option(index=1)
+        page.locator("select[name=tiebreak-0-order]").select_option("fewest")
+        assert page.evaluate(CUT_SELECTS) == []
+    finally:
+        context.close()

@@ -84,6 +84,10 @@ def test_an_owner_runs_a_standings_night_and_reads_the_season(app, live_server, 
     box = season.bounding_box()
     assert abs(box["x"] - standings["x"]) < 2 and box["y"] > standings["y"]
     assert box["y"] + box["height"] <= SCREEN["height"]
+    # "Gegn." explained across the room too, in a sentence on the screen.
+    note = screen.locator(".opponents-note")
+    expect(note).to_be_visible()
+    expect(note).to_be_in_viewport(ratio=1)
     room.close()
 
     phone.reload()

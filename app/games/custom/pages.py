@@ -6,7 +6,7 @@ them."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
@@ -21,7 +21,7 @@ from ...web.design.words import design_name, option_labels, row_label, worth
 from ...web.games.base import Form, GamePages, read_count
 from ...web.sheet.arithmetic import NotANumber, evaluate
 from ...web.sheet.view import SheetView
-from ...web.sheet.words import PartWords
+from ...web.sheet.words import ROUNDS, PartWords, RoundWords
 from ...web.words import isolated, spoken_plain
 from ..say import Say
 from . import GAME, CountRow, Design, Row, design_of
@@ -52,6 +52,24 @@ class PadRow:
         return self.row.kind in ("rank", "formula")
 
 
+# A tally is one round, the pad: what the pages say of a round, said of the pad.
+TALLY_WORDS = replace(
+    ROUNDS,
+    none_yet=_l("Nothing filled in yet."),
+    sheet=_l("The score pad"),
+    adding=_l("filling in the pad"),
+    deleting=_l("clearing the pad"),
+    changing=_l("the change to the pad"),
+    delete=_l("Clear the pad"),
+    deleted=_l("The pad cleared."),
+    latest=_l("the pad: <bdi>%(points)s</bdi>"),
+    saved_by=_l("%(who)s filled in the pad."),
+    changed_by=_l("%(who)s changed the pad."),
+    deleted_by=_l("%(who)s cleared the pad."),
+    part_label=_l("The pad, %(name)s"),
+)
+
+
 class CustomView(SheetView):
     """The sheet of a design: a tally's paper pad, or rounds with their rows a tap away."""
 
@@ -68,6 +86,11 @@ class CustomView(SheetView):
     def tally(self) -> bool:
         """Scored in one tally at the end (the paper pad), not round by round."""
         return self.design.scoring == "game"
+
+    @property
+    def round_words(self) -> RoundWords:
+        """A tally's one round is the pad: never "round 1"."""
+        return TALLY_WORDS if self.tally else super().round_words
 
     @property
     def running_chart(self) -> Any:
@@ -115,6 +138,29 @@ class CustomView(SheetView):
             pad.append(PadRow(row, self.label(row.key), worth(self.design, row), cells))
         return tuple(pad)
 
+    def missing(self, part: Mapping[str, Any] | None) -> tuple[str, ...] | None:
+        """The typed rows a column (or a line of a round) still lacks, by label; None while
+        nothing of it is typed: a column saved row by row is done only once every typed row is
+        in it."""
+        if part is None:
+            return None
+        return tuple(self.label(row.key) for row in self.design.typed if row.key not in part)
+
+    def entry_missing(self, seat: int) -> tuple[str, ...] | None:
+        return self.missing(self.entry_value_part(seat))
+
+    @property
+    def still_to_fill(self) -> list[tuple[str, tuple[str, ...]]]:
+        """Each player whose column of the open round is begun but not done, with the rows
+        still empty in it."""
+        rounds = self.sheet.rounds
+        if self.status != "active" or not rounds \
+                or self.sheet.result.rounds[-1].status != "open":
+            return []
+        missing = ((name, self.missing(part))
+                   for name, part in zip(self.sheet.players, rounds[-1].parts, strict=True))
+        return [(name, rows) for name, rows in missing if rows]
+
     def so_far(self, number: int = 1) -> tuple[int, ...]:
         """Each side's sum of the counted values known so far in round `number` (the pad's
         foot while the tally is still being filled in)."""
@@ -124,22 +170,44 @@ class CustomView(SheetView):
                          if value is not None and self.design.by_key[key].counts)
                      for values in self.rows_of(number))
 
-    @property
-    def leaders(self) -> list[str]:
-        """Who leads; while a tally is being filled in, by the sums known so far."""
+    @cached_property
+    def _leading(self) -> tuple[int, ...]:
+        """The sides who lead; while a tally is being filled in, by the sums known so far."""
         if not self.tally or not self.sheet.rounds \
                 or self.sheet.result.rounds[0].status != "open":
-            return super().leaders
+            return tuple(self.sheet.result.leaders)
         sums = self.so_far()
         best = min(sums) if self.lowest_wins else max(sums)
-        return [side.name for side, total in zip(self.sheet.sides, sums, strict=True)
-                if total == best]
+        return tuple(side for side, total in enumerate(sums) if total == best)
+
+    @property
+    def leaders(self) -> list[str]:
+        return [self.sheet.sides[side].name for side in self._leading]
+
+    @property
+    def leader_players(self) -> int:
+        """How many people lead (the verb's number: "Ben leads.")."""
+        return sum(len(self.sheet.sides[side].seats) for side in self._leading)
+
+    @property
+    def filling_in(self) -> bool:
+        """A tally begun and not yet complete."""
+        return self.tally and bool(self.sheet.rounds) \
+            and self.sheet.result.rounds[0].status == "open"
 
     def aside(self, side: int) -> str | None:
-        if self.design.scoring != "game" or not self.sheet.rounds \
-                or self.sheet.result.rounds[0].status != "open":
-            return None
-        return str(_("%(points)s so far", points=num(self.so_far()[side])))
+        return str(_("so far")) if self.filling_in else None
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.filling_in:
+            # Each side's total is the sum of its values known so far (a total of 0 with "59
+            # so far" under it read as two numbers), and who leads by it.
+            sums, leading = self.so_far(), self._leading
+            self.standings = tuple(
+                replace(standing, total=sums[standing.side],
+                        leads=standing.side in leading and len(leading) < len(sums))
+                for standing in self.standings)
 
     def shown(self, row: Row, typed: Any, value: int | None) -> str:
         """A cell as the pad shows it: the value it adds (a count's count beside it)."""

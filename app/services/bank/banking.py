@@ -18,6 +18,7 @@ from ...errors import Conflict, Forbidden, Invalid, NotFound, Refusal
 from ...extensions import db
 from ...games import Game, Result, Side
 from ...games.say import Say
+from ...hosting.lan import sent_out
 from ...models import Change, Group, GroupToken, Match, NightTable, Player, Seat, Token, utc
 from ...turns import in_turns
 from ..group.groups import GroupAccess, touch_group
@@ -159,7 +160,8 @@ def unbank(access: Access, match_id: str, if_match: Collection[int] | None = Non
 def told_match(sheet: Sheet) -> dict[str, Any]:
     """A banked match as the outbox keeps it (SPEC section 12), from the write's own rows,
     without a query: the match, each seat's finish, and where its link is (this request's
-    address). Its summary is made of it later, off the request (told_summary)."""
+    address as phones reach it: hosting.lan.sent_out). Its summary is made of it later, off
+    the request (told_summary)."""
     match = sheet.match
     return {"match": {
         "id": match.id, "game": match.game, "name": match.name,
@@ -169,7 +171,7 @@ def told_match(sheet: Sheet) -> dict[str, Any]:
         "note": match.note, "taken_out": bool(match.taken_out),
         "seats": [[seat.player_id, seat.name, seat.position, seat.side or 0, seat.total or 0,
                    seat.rank or 1, bool(seat.winner)] for seat in match.seats]},
-        "root": request.url_root if has_request_context() else None}
+        "root": sent_out(request.url_root) if has_request_context() else None}
 
 
 def told_summary(kept: dict[str, Any]) -> dict[str, Any]:

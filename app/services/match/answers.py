@@ -46,7 +46,7 @@ def recent(secrets_: Sequence[str]) -> list[dict[str, Any]]:
             result = sheet.result
             names = [side.name for side in sheet.sides]
             listed.append({"token": secret, "name": named(match), "game": GAMES[match.game].title,
-                           "role": role,
+                           "role": role, "sheet": sheet,
                            "ended": match.ended, "updated_at": match.updated_at,
                            "started_at": utc(match.created_at), "status": sheet.status,
                            "rounds": len(sheet.rounds),

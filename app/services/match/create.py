@@ -75,7 +75,7 @@ def create_match(new: NewMatch | Refusal, address: str | None = None,
         options = game.parse_options(options, len(names))
     except InvalidInput as error:
         raise Invalid(error.message, error.located) from error
-    name = new.name if new.name is not None else ", ".join(names)[:MATCH_NAME_LIMIT]
+    name = new.name if new.name is not None else named_after(names)
     if group is not None:
         refuse_repeats(names)
     if group is None:
@@ -138,3 +138,15 @@ def read_players(players: Any, game: Game) -> list[str]:
                        Say("Player %(number)s's name", number=seat + 1))
             for seat, player in enumerate(players)]
 
+
+def named_after(names: Sequence[str]) -> str:
+    """A match named after its players when no name is typed: as many whole names as fit in
+    MATCH_NAME_LIMIT, then "…" for the rest (never a name cut in the middle)."""
+    whole = ", ".join(names)
+    if len(whole) <= MATCH_NAME_LIMIT:
+        return whole
+    for count in range(len(names) - 1, 0, -1):
+        shown = ", ".join(names[:count]) + ", …"
+        if len(shown) <= MATCH_NAME_LIMIT:
+            return shown
+    return names[0][:MATCH_NAME_LIMIT - 1] + "…"

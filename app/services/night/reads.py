@@ -267,10 +267,12 @@ def nights_of_matches(match_ids: Sequence[str]) -> dict[str, dict[str, str]]:
 
 
 def follow_link(seat_secret: str) -> str | None:
-    """The night link of the player whose seat link this is, at a night's table (None for any
-    other link): their phone follows them from it to each next table."""
+    """The night link of the player whose seat link this is, at a table of a night still on
+    (None for any other link, and once the night has ended): their phone follows them from it
+    to each next table."""
     return db.session.scalar(
         select(NightToken.secret)
+        .join(Night, (Night.id == NightToken.night_id) & Night.ended.is_(False))
         .join(NightTable, NightTable.night_id == NightToken.night_id)
         .join(Token, (Token.match_id == NightTable.match_id) & (Token.role == "seat"))
         .join(Seat, (Seat.match_id == Token.match_id) & (Seat.position == Token.seat)

@@ -4,9 +4,12 @@ the same without a page load, and each formula checked as it is typed."""
 
 from __future__ import annotations
 
+import re
+
 from flask import abort, flash, jsonify, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response
 
 from ...errors import NotFound, ServiceError, VersionMismatch
@@ -30,7 +33,7 @@ from .form import (
     read_form,
 )
 from .start import start_path
-from .words import GRAMMAR, KIND_NAMES
+from .words import KIND_NAMES, grammar
 
 
 def owner_of(design_id: str, token: str) -> designs.Owner:
@@ -82,6 +85,54 @@ def check_design() -> Response:
                              for index, row in enumerate(draft.rows)}})
 
 
+# What each field is called on the page (its label there), for the list of faults at the top.
+TOP_LABELS = {"name": _l("Name"), "least": _l("Fewest players"), "most": _l("Most players"),
+              "scoring": _l("Scoring"), "rounds": _l("Rounds (optional)"),
+              "target": _l("Target (optional)"), "name_de": _l("Name in German"),
+              "name_ar": _l("Name in Arabic"), "rows": _l("Rows")}
+ROW_LABELS = {"label": _l("Label"), "kind": _l("Kind"), "min": _l("Lowest value"),
+              "max": _l("Highest value"), "options": _l("Answers, one a line, with their "
+                                                         "points after “=”"),
+              "of": _l("Compares the players on the row keyed"),
+              "at_least": _l("Takes a place from (optional)"), "formula": _l("Formula"),
+              "key": _l("Key"), "de": _l("Label in German"), "ar": _l("Label in Arabic"),
+              "options_de": _l("Answers in German, one a line"),
+              "options_ar": _l("Answers in Arabic, one a line")}
+PAGE_ORDER = ("label", "kind", "min", "max", "points", "options", "of", "at_least", "formula",
+              "key", "de", "ar", "options_de", "options_ar")
+POINTS_LABELS = {"count": _l("Points each"), "check": _l("Points when ticked"),
+                 "rank": _l("Points of the places, the first place's first")}
+
+
+def faults(draft: Draft) -> list[tuple[str | None, str, str]]:
+    """Each refusal of the draft in the page's order, as the list at its top says it: the
+    field's id (None for the design whole), where it is ("Row 4: Points each"), the message."""
+    said: list[tuple[tuple[int, ...], str | None, str, str]] = []
+    for name, message in draft.errors.items():
+        found = re.fullmatch(r"rows-(\d+)-(\w+)", name)
+        if found and int(found.group(1)) < len(draft.rows):
+            index, part = int(found.group(1)), found.group(2)
+            kind = draft.rows[index]["kind"]
+            label = POINTS_LABELS.get(kind, _("Points")) if part == "points" \
+                else ROW_LABELS.get(part, part)
+            where = _("%(row)s: %(field)s", row=_("Row %(number)s", number=index + 1),
+                      field=label)
+            order: tuple[int, ...] = (2, index, PAGE_ORDER.index(part)
+                                      if part in PAGE_ORDER else 99)
+        elif (tied := re.fullmatch(r"tiebreak-(\d+)-row", name)) is not None:
+            where = _("Tie-break %(number)s", number=int(tied.group(1)) + 1)
+            order = (4, int(tied.group(1)))
+        elif name in TOP_LABELS:
+            where = str(TOP_LABELS[name])
+            order = (3,) if name == "rows" else (1, list(TOP_LABELS).index(name))
+        else:
+            said.append(((0,), None, "", message))
+            continue
+        said.append((order, name, where, message))
+    return [(name, where, message) for _order, name, where, message in sorted(
+        said, key=lambda fault: fault[0])]
+
+
 def _page(draft: Draft, token: str | None, stored: designs.Stored | None,
           status: int = 200, said: str | None = None,
           version: str | None = None) -> tuple[str, int]:
@@ -89,10 +140,11 @@ def _page(draft: Draft, token: str | None, stored: designs.Stored | None,
         version = request.form.get("version")  # what the page was typed over, kept
     return render_template(
         "design/designer.html", draft=draft, token=token, stored=stored, said=said,
-        version=version or (str(stored.version) if stored else ""), grammar=GRAMMAR,
+        version=version or (str(stored.version) if stored else ""), grammar=grammar(),
         kind_names=KIND_NAMES, field_kinds=FIELD_KINDS, blank=blank_row(),
         most_rows=MOST_ROWS, sample=(SAMPLE_NUMBER, SAMPLE_COUNT, SAMPLE_PLAYERS),
-        kept_design=kept_design), status
+        kept_design=kept_design, faults=faults(draft),
+        saving=request.form.get("action") in ("save", "start")), status
 
 
 def _posted(owner: designs.Owner | None, token: str | None) -> ResponseReturnValue:

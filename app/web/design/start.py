@@ -73,4 +73,4 @@ def start_context(form: Any) -> dict[str, Any]:
         if not form.is_submitted():
             form["opt_target"].data, form["opt_rounds"].data = design.target, design.rounds
     return {"start_partial": "design/_start.html", "design": design, "stored": stored,
-            "hidden_options": hidden}
+            "hidden_options": hidden, "players": design.players}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import pgettext
 from markupsafe import Markup, escape
 
 from ...games.custom import (
@@ -19,6 +20,7 @@ from ...games.custom import (
     Row,
 )
 from ...i18n import language, num
+from ..words import isolated
 
 # Each kind of row, in one sentence (the designer says it beside the kind's choice).
 KINDS = {
@@ -32,8 +34,16 @@ KINDS = {
 }
 # A formula's example, as the designer shows it: code, written the same in every language.
 EXAMPLE = "if(ones + twos >= 63, 35, 0)"
-GRAMMAR = ("+ − * / % ** < <= > >= == != and or not min(…) max(…) abs(x) "
-           "if(condition, then, else)")
+GRAMMAR = "+ − * / % ** < <= > >= == != and or not min(…) max(…) abs(x)"
+
+
+def grammar() -> str:
+    """What a formula may use, as the designer lists it: the operators and functions as they are
+    written, the parts of `if` named in the page's language."""
+    parts = (pgettext("a formula's if(…)", "condition"), pgettext("a formula's if(…)", "then"),
+             pgettext("a formula's if(…)", "else"))
+    # Each part isolated: Arabic words and their commas would otherwise run right to left.
+    return f"{GRAMMAR} if({', '.join(isolated(str(part)) for part in parts)})"
 KIND_NAMES = {"number": _l("Number"), "count": _l("Count"), "check": _l("Tick box"),
               "choice": _l("Choice"), "rank": _l("Rank"), "formula": _l("Formula")}
 
@@ -72,6 +82,8 @@ def option_labels(design: Design, key: str) -> tuple[str, ...]:
 
 def worth(design: Design, row: Row) -> str:
     """What a row is worth, in a few words: "× 5", "25 when ticked", "10 · 6 · 3"."""
+    if not row.counts and isinstance(row, (CountRow, CheckRow)) and row.points == 1:
+        return ""  # a count or a tick only a formula reads: worth nothing of its own
     if isinstance(row, CountRow):
         return str(_("× %(points)s", points=num(row.points)))
     if isinstance(row, CheckRow):

@@ -7,11 +7,12 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from flask import flash, redirect, render_template, request, url_for
+from flask import flash, make_response, redirect, render_template, request, session, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import format_datetime, ngettext
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from markupsafe import Markup
 
 from ...errors import ServiceError, read_or_invalid
 from ...i18n import LANGUAGES, say
@@ -50,27 +51,34 @@ REACHES = {"public": _l("This server sends to the internet only, encrypted (NOTI
            "any": _l("This server sends anywhere, itself included (NOTIFY_NETWORKS).")}
 
 
-def delivery_words(delivery: dict[str, Any]) -> str:
+def delivery_words(delivery: dict[str, Any]) -> Markup:
     """A delivery as a person reads it: what happened, and what comes next."""
     code = delivery["code"]
     answer = (_("answered %(code)s", code=code) if code is not None
               else _("no answer"))
     tries = delivery["attempts"]
+    # Every value said is the server's own (a status code, a moment): the sentence is markup,
+    # its moment a <time> the phone says in its own zone (times.js).
     if delivery["status"] == "delivered":
-        return str(_("Delivered (%(answer)s).", answer=answer))
+        return Markup(_("Delivered (%(answer)s).", answer=answer))
     if delivery["status"] == "pending":
-        return str(_("Waiting to be sent."))
+        return Markup(_("Waiting to be sent."))
     if delivery["status"] == "retrying":
-        return str(ngettext("Not delivered yet (%(answer)s): tried once, trying again at "
+        return Markup(ngettext("Not delivered yet (%(answer)s): tried once, trying again at "
                         "%(when)s.", "Not delivered yet (%(answer)s): tried %(num)s times, "
                         "trying again at %(when)s.", tries, answer=answer,
                         when=_when(delivery["next_attempt_at"])))
-    return str(_("Failed after %(tries)s tries (last: %(answer)s).", tries=tries,
-                 answer=answer))
+    return Markup(_("Failed after %(tries)s tries (last: %(answer)s).", tries=tries,
+                    answer=answer))
 
 
-def _when(at: str | None) -> str:
-    return str(format_datetime(datetime.fromisoformat(at), "short")) if at else ""
+def _when(at: str | None) -> Markup:
+    """A moment of the server's (UTC), as a <time> each phone shows in its own zone; the
+    server's own words for it until the page's script runs, and without one."""
+    if not at:
+        return Markup("")
+    return Markup('<time datetime="%s" data-local="moment">%s</time>') % (
+        at, format_datetime(datetime.fromisoformat(at), "short"))
 
 
 def _page(token: str, access: GroupAccess, version: int, asked: dict[str, Any] | None = None,
@@ -93,16 +101,27 @@ def _page(token: str, access: GroupAccess, version: int, asked: dict[str, Any] |
         full=len(shown) >= service.MOST), status
 
 
+# Where the session carries a webhook's secret from its Add to the page it leads to, once.
+SECRET_SHOWN = "destination_secret"
+
+
 @bp.get("/g/<token>/destinations")
-def destinations(token: str) -> tuple[str, int]:
+def destinations(token: str) -> ResponseReturnValue:
     access, version = owner_link(token)
-    return _page(token, access, version)
+    kept = session.pop(SECRET_SHOWN, None)
+    secret = kept.get("secret") if isinstance(kept, dict) and kept.get("group") == \
+        access.group_id else None
+    html, status = _page(token, access, version, secret=secret)
+    response = make_response(html, status)
+    if secret is not None:  # shown this once: never kept by a cache, nor shown by Back
+        response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @bp.post("/g/<token>/destinations")
 def add_destination(token: str) -> ResponseReturnValue:
-    """A destination added; a webhook's secret is shown on the answer itself, this once (a
-    redirect would have to carry it in the session's cookie)."""
+    """A destination added, answered by a redirect to the page (a reload adds nothing again);
+    a webhook's secret goes there in the session, shown once and gone from it."""
     access, version = owner_link(token)
     posted()
     asked = {"kind": request.form.get("kind", ""), "url": request.form.get("url", ""),
@@ -117,8 +136,9 @@ def add_destination(token: str) -> ResponseReturnValue:
     if secret is None:
         flash(_("Added: its first message goes out with the next event. Send a test to see "
                 "it arrive."), "info")
-        return redirect(url_for("web.destinations", token=token))
-    return _page(token, access, version, secret=secret, status=201)
+        return redirect(url_for("web.destinations", token=token), 303)
+    session[SECRET_SHOWN] = {"group": access.group_id, "secret": secret}
+    return redirect(url_for("web.destinations", token=token), 303)
 
 
 @bp.post("/g/<token>/destinations/<destination_id>/test")

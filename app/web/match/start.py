@@ -26,6 +26,8 @@ from .forms import StartForm, check_seat_options, new_match_form, option_values
 @bp.get("/")
 def home() -> str:
     recent = answers.recent(session.get("recent", []))
+    for item in recent:  # a match called by more than its game: a design's own name
+        item["game"] = pages_of(item["sheet"].match.game).title(item["sheet"])
     groups = recent_groups(session.get("groups", []))
     return render_template("match/home.html", games=GAMES.values(), recent=recent, groups=groups,
                            group_form=GroupForm(formdata=None))
@@ -104,14 +106,19 @@ def start_match(game: Game, form: StartForm, group: GroupAccess | None = None
 def _place_error(form: StartForm, error: Invalid | Conflict | NotFound,
                  seats: list[int]) -> None:
     """The refusal beside the field it names (by its place: `("players", 1)` is the second
-    name typed), else above the form."""
-    match error.at:
+    name typed), else above the form. An engine's check of a design's players names the
+    players field alone."""
+    match error.at or ((error.field,) if error.field == "players" else ()):
         case ("players", int(index)):
             form.players.entries[seats[index]].errors = [say(error.message)]
         case ("players",):
-            # Too few or too many names: say so at the first empty line, where a name would go.
+            # Too many names: said at the first name past the most; too few: at the first
+            # empty line, where a name would go.
+            most = getattr(error.message, "values", {}).get("most")
             empty = [i for i in range(len(form.players.entries)) if i not in seats]
-            form.players.entries[empty[0] if empty else 0].errors = [say(error.message)]
+            at = seats[most] if isinstance(most, int) and 0 <= most < len(seats) \
+                else empty[0] if empty else 0
+            form.players.entries[at].errors = [say(error.message)]
         case ("options", str(name), *_inside) if hasattr(form, f"opt_{name}"):
             getattr(form, f"opt_{name}").errors = [say(error.message)]
         case ("name",):

@@ -44,9 +44,10 @@ def night_phone(token: str) -> ResponseReturnValue:
 @bp.get("/n/<token>/where")
 def night_phone_where(token: str) -> Response:
     """Where the player's phone belongs now: their seat's sheet, as its script asks."""
-    seat = where(token)
+    access, night = night_link(token, "player")
+    seat = current_seat(night.id, access.player_id)
     return jsonify({"url": url_for("web.sheet", token=seat) if seat else
-                    url_for("web.night_phone", token=token)})
+                    url_for("web.night_phone", token=token), "ended": bool(night.ended)})
 
 
 # The big screen ---------------------------------------------------------------------------------

@@ -369,6 +369,16 @@ class SheetView(PhoneSecrets):
         """A seat's part of the entry round as stored (None while not typed)."""
         return self.entry_parts[seat] if self.entry_parts else None
 
+    def entry_missing(self, seat: int) -> tuple[str, ...] | None:
+        """What a seat's part of the entry round still lacks, by name: None while nothing is
+        typed, nothing once it is done. A game whose part is saved row by row (a design's
+        column) names its rows still empty; every other part is whole once typed."""
+        return None if self.entry_value_part(seat) is None else ()
+
+    def entry_done(self, seat: int) -> bool:
+        """A seat's part of the entry round is complete: typed, and nothing of it left empty."""
+        return self.entry_missing(seat) == ()
+
     def _entry(self) -> tuple[int | None, tuple[Any, ...]]:
         """The round the entry row types into: the open round, else the next one if it may open."""
         if self.read_only or not self.writable or self.status != "active":
@@ -385,6 +395,6 @@ def focus_after(view: SheetView) -> str | None:
     """The input to focus after a save: the first empty cell this link may type."""
     for seat in view.entry_seats:
         # The part, not its score: a hand counted by cards has no "score" and is typed all the same.
-        if view.entry_value_part(seat) is None:
+        if not view.entry_done(seat):
             return f"s{seat}"
     return None

@@ -177,3 +177,72 @@ def test_the_new_match_page_offers_the_gallery_this_phones_designs_and_another_g
     page(f"/d/{created['id']}/{created['tokens']['owner']}")  # opened on this phone
     assert page("/new/custom").find("a", href=f"/new/custom?opt_design={created['id']}") \
         is not None
+
+
+def test_a_refused_save_says_so_at_the_top_with_a_link_to_each_field_at_fault(client, page):
+    designer = page("/designs/new")
+    # A count row's "Points each" left empty, and a formula row's formula too, far below.
+    action, data = typed_in(designer, name="Treasure", **{
+        "rows-0-label": "Gold", "rows-0-kind": "count"}, action="add")
+    two = page(client.post(action, data=data))
+    refused = page(send(client, typed_in(two, **{"rows-1-label": "Bonus",
+                                                 "rows-1-kind": "formula",
+                                                 "rows-1-formula": "gold +"}, action="save")))
+
+    assert refused.status == 422
+    summary = refused.by_id("error-summary")
+    assert summary is not None and "not saved" in summary.text
+    # First in the page's main part, and where the focus lands, without a script.
+    order = list(refused.find("main").iter())
+    assert order.index(summary) < order.index(refused.find("h1"))
+    assert summary.has("autofocus") and summary.get("tabindex") == "-1"
+    links = {a.get("href"): a.text for a in summary.find_all("a")}
+    assert set(links) == {"#rows-0-points", "#rows-1-formula"}
+    assert "Row 1" in links["#rows-0-points"] and "Points each" in links["#rows-0-points"]
+    for href in links:
+        assert refused.by_id(href[1:]) is not None and refused.field_error(href[1:])
+    # What was typed is kept; nothing was stored.
+    assert refused.by_id("rows-0-label").get("value") == "Gold"
+
+
+def test_no_placeholder_of_the_designer_looks_like_a_value(page):
+    designer = page("/designs/new?from=7-wonders")
+
+    placeholders = [node.get("placeholder") for node in designer.find_all()
+                    if node.get("placeholder")]
+
+    assert not [text for text in placeholders if any(c.isdigit() for c in text)], placeholders
+
+
+def test_a_tick_only_a_formula_reads_is_not_said_to_be_worth_1(page):
+    shown = page("/d/hearts")
+
+    worth = {tr.find("th").text: tr.find_all("td")[-1].text
+             for tr in shown.find("table").find("tbody").find_all("tr")}
+
+    assert "1 when ticked" not in worth.values(), worth
+    assert worth["Queen of spades"] == "13 when ticked"  # its 13 is what the formula adds
+
+
+def test_a_designs_page_says_how_each_rank_rows_ties_are_shared(page):
+    kinds = {design: {tr.find("th").text: tr.find_all("td")[0].text
+                      for tr in page(f"/d/{design}").find("table").find("tbody").find_all("tr")}
+             for design in ("wingspan", "ticket-to-ride")}
+
+    split = [kind for kind in kinds["wingspan"].values() if "Tied players" in kind]
+    shared = [kind for kind in kinds["ticket-to-ride"].values() if "Tied players" in kind]
+    assert split and all("split the points of their places" in kind for kind in split)
+    assert shared and all("each take the best place's points" in kind for kind in shared)
+
+
+def test_the_formulas_grammar_is_a_line_of_its_own_with_if_in_the_pages_language(client, page):
+    client.set_cookie("lang", "ar")
+    listed = page("/designs/new").find("code", class_="grammar")
+
+    assert listed is not None and listed.get("dir") == "ltr"
+    # Each Arabic word isolated, so that it and the commas after it keep their order.
+    assert "<=" in listed.text
+    assert "if(\u2068شرط\u2069, \u2068ثم\u2069, \u2068وإلا\u2069)" in listed.text
+    client.set_cookie("lang", "de")
+    listed = page("/designs/new").find("code", class_="grammar").text
+    assert "if(Bedingung, dann, sonst)" in listed.replace("\u2068", "").replace("\u2069", "")

@@ -3,6 +3,8 @@ first; and two phones saving one column, the later asked which to keep."""
 
 from __future__ import annotations
 
+from design_fixtures import TALLY, design
+
 
 def send(client, form):
     action, data = form
@@ -68,3 +70,22 @@ def test_two_phones_saving_one_column_the_later_is_asked(api, client, page):
     assert later.by_id("f-ones").get("value") == "2"  # what the host typed, kept
     kept = api.call("GET", f"/matches/{made['id']}", host).get_json()
     assert kept["rounds"][0]["input"]["players"][0]["ones"] == 3
+
+
+def test_the_new_match_page_of_a_design_says_its_own_players_and_too_many_at_the_first_past(
+        client, page, made):
+    made_ = made(design(TALLY, players=[2, 5]))
+    form = page(f"/new/custom?opt_design={made_['id']}")
+    said = form.text.replace("\u2068", "").replace("\u2069", "")
+    assert "2 to 5 players" in said and "1 to 12" not in said
+
+    names = {f"players-{i}": name for i, name in enumerate(
+        ("Ana", "Ben", "Cy", "Dee", "Eli", "Fay"))}
+    action, data = form.form_data(**names)
+    refused = page(client.post(action, data=data))
+
+    assert refused.status == 422
+    assert "not 6" in refused.field_error("players-5")
+    assert refused.field_error("players-6") is None
+    assert "1 to 12 players" in page("/new/generic").text.replace("\u2068", "").replace(
+        "\u2069", "")

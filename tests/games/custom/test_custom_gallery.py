@@ -221,6 +221,10 @@ def test_wizard_a_bid_made_is_20_plus_10_a_trick_a_bid_missed_10_off_a_trick():
 
 
 def test_tichu_a_double_victory_and_the_calls():
+    # Four play it, in two teams: each of its two columns is a team's, as its name says.
+    tichu = DESIGNS["tichu"]
+    assert tichu["players"] == [2, 2] and "two teams" in tichu["name"]
+    assert "Teams" in tichu["labels"]["de"]["name"] and "فريقان" in tichu["labels"]["ar"]["name"]
     made, failed, grand_failed = 1, 2, 4
     result = play("tichu", [{"cards": 0, "double": True, "call_1": made, "call_2": 0},
                             {"cards": 0, "double": False, "call_1": 0, "call_2": grand_failed}],

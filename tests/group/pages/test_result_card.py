@@ -171,3 +171,14 @@ def test_two_partnerships_finish_first_and_second_on_the_card(app, banked):
         card = card_of(load_sheet(access.match_id), None)
     assert [(row.place, row.name, row.winner) for row in card.rows] == [
         ("1", "Ana & Cy", True), ("2", "Ben & ليلى", False)]
+
+
+def test_a_link_previews_picture_is_at_the_public_address_where_one_is_set(app, client, start):
+    app.config["PUBLIC_URL"] = "https://scores.example.org"
+    match = start(("Ana", "Ben"), rounds=1)
+    match.add_round(3, 9)
+
+    tags = og_tags(client.get(f"/m/{match.view}", base_url="http://127.0.0.1:8000")
+                   .get_data(as_text=True))
+
+    assert tags["og:image"] == f"https://scores.example.org/m/{match.view}/card.png?lang=en"

@@ -174,3 +174,17 @@ def test_a_name_of_nothing_visible_is_422(api, name):
                                                   "name": name})
     assert response.status_code == 422
     assert response.get_json()["error"]["field"] == "name"
+
+
+def test_a_match_named_after_long_names_keeps_each_name_whole(api):
+    names = ["Maximiliane Schwarzenberg", "Konstantin Alexandrowitsch", "Bartholomäus Oberhuber",
+             "Wilhelmine Zimmermann"]
+    created = api.call("POST", "/matches", json={"game": "generic", "players": names})
+    assert created.status_code == 201
+
+    name = created.get_json()["name"]
+
+    assert len(name) <= 80 and name.endswith(", …")
+    assert [part for part in name.split(", ")[:-1]] == names[:len(name.split(", ")) - 1]
+    short = api.call("POST", "/matches", json={"game": "generic", "players": ["Ana", "Ben"]})
+    assert short.get_json()["name"] == "Ana, Ben"

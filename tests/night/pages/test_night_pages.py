@@ -95,7 +95,8 @@ def test_a_players_link_leads_to_their_seat_and_other_links_are_not_pages(client
         f"/m/{you['token']}")
     sheet = client.get(f"/m/{you['token']}").get_data(as_text=True)
     assert 'id="night-follow"' in sheet and f"/n/{player['token']}/events" in sheet
-    assert client.get(f"/n/{player['token']}/where").get_json() == {"url": f"/m/{you['token']}"}
+    assert client.get(f"/n/{player['token']}/where").get_json() == {
+        "url": f"/m/{you['token']}", "ended": False}
     host = client.get(f"/m/{night['seatings'][0][0]['tokens']['host']}").get_data(as_text=True)
     assert 'id="night-follow"' not in host
     tv = night["tokens"]["tv"]
@@ -165,3 +166,16 @@ def test_the_big_screen_shows_eight_tables_at_a_time_and_the_standings_that_fit(
     assert html.count("<tr") == 1 + 16
     assert "And 24 more players on the night&#39;s page." in html or (
         "And 24 more players on the night's page." in html)
+
+
+def test_once_the_night_ends_a_players_sheet_no_longer_says_it_follows_them(client, api, club):
+    night = night_of(api, club, ids_of(club)[:4])
+    player = night["tokens"]["players"][0]
+    you = api.call("GET", f"/nights/{night['id']}", player["token"]).get_json()["you"]
+    owner = club["tokens"]["owner"]
+    assert client.post(f"/g/{owner}/nights/{night['id']}/end").status_code in (302, 303)
+
+    sheet = client.get(f"/m/{you['token']}").get_data(as_text=True)
+
+    assert 'id="night-follow"' not in sheet and "next table" not in sheet
+    assert client.get(f"/n/{player['token']}/where").get_json()["ended"] is True

@@ -10,9 +10,11 @@ import json
 import time
 from datetime import UTC, datetime, timedelta
 
+import pytest
 from receivers import until
 
 from app.extensions import db
+from app.hosting import lan
 from app.models import Delivery, Told
 
 
@@ -192,3 +194,19 @@ def test_a_night_is_told_as_its_big_screen_sees_it(api, group, passes, receiver)
     secrets = {table["tokens"]["host"], table["tokens"]["view"], *table["tokens"]["seats"],
                night["tokens"]["tv"], group.owner, group.view}
     assert not [secret for secret in secrets if secret in told]
+
+
+@pytest.mark.parametrize("public", [None, "https://scores.example.org"])
+def test_a_match_banked_on_the_server_itself_tells_a_link_phones_can_open(
+        app, api, group, passes, receiver, banked_in, monkeypatch, public):
+    monkeypatch.setattr(lan, "lan_address", lambda toward=lan.TOWARD: "192.168.1.23")
+    app.config["PUBLIC_URL"] = public
+    destination(api, group, receiver.url)
+    # Banked through http://localhost, as a browser on the server's own machine does.
+    match = banked_in(group, ["Ana", "Ben"], [5, 3])
+
+    passes.run()
+    (got,) = receiver.wait_for(1)
+
+    link = json.loads(got.body)["match"]["link"]
+    assert link == f"{public or 'http://192.168.1.23'}/m/{match.view}"

@@ -105,3 +105,85 @@ def test_a_column_typed_wrong_is_said_beside_its_row_and_nothing_is_saved(api, c
     assert refused.status == 422 and "at most 5" in refused.field_error("f-sixes")
     assert refused.by_id("f-sixes").get("value") == "9"
     assert api.call("GET", f"/matches/{match['id']}", host).get_json()["rounds"] == []
+
+
+# Three rows each player types, none of them a tick (a box is read whenever a column is saved).
+TREASURE = {"name": "Treasure", "players": [2, 4], "rows": [
+    {"key": "gold", "label": "Gold", "kind": "count", "points": 3},
+    {"key": "shells", "label": "Shells", "kind": "count", "points": 1},
+    {"key": "pearls", "label": "Pearls", "kind": "number"},
+]}
+
+
+def test_a_half_filled_column_is_not_done_and_the_pad_names_what_each_still_has_to_fill(
+        api, page):
+    match = design_match(api, TREASURE, ("Ana", "Ben"))
+    host, (ana, ben) = match["tokens"]["host"], match["tokens"]["seats"]
+    for token, seat, line in ((ana, 0, {"pearls": 4}), (ben, 1, {"gold": 2, "pearls": 1})):
+        saved = api.call("PUT", f"/matches/{match['id']}/rounds/1/seats/{seat}", token,
+                         json=line)
+        assert saved.status_code in (200, 201), saved.get_json()
+
+    sheet = page(f"/m/{host}")
+
+    hints = [node.text for node in sheet.find("ul", class_="hand-list").find_all(class_="hint")]
+    assert not any("✓" in hint for hint in hints), hints
+    still = [item.text.replace("\u2068", "").replace("\u2069", "")
+             for item in sheet.find(class_="still-to-fill").find_all("li")]
+    assert still == ["Ana: Gold, Shells", "Ben: Shells"]
+    # Ana's phone waits for Ben, whose column is begun but not done.
+    assert "Waiting for Ben" in page(f"/m/{ana}").text.replace("\u2068", "").replace("\u2069", "")
+
+    api.call("PUT", f"/matches/{match['id']}/rounds/1/seats/0", ana,
+             json={"pearls": 4, "gold": 1, "shells": 0})
+    done = page(f"/m/{host}")
+    hints = [node.text for node in done.find("ul", class_="hand-list").find_all(class_="hint")]
+    assert "✓" in hints[0] and "✓" not in hints[1]
+    still = [item.text.replace("\u2068", "").replace("\u2069", "")
+             for item in done.find(class_="still-to-fill").find_all("li")]
+    assert still == ["Ben: Shells"]
+
+
+def test_one_player_ahead_on_a_half_filled_pad_leads_in_the_singular(api, client, page):
+    match = design_match(api, TREASURE, ("Ana", "Ben"))
+    host, ben = match["tokens"]["host"], match["tokens"]["seats"][1]
+    api.call("PUT", f"/matches/{match['id']}/rounds/1/seats/1", ben, json={"gold": 2})
+
+    said = page(f"/m/{host}").text.replace("\u2068", "").replace("\u2069", "")
+    assert "Ben leads." in said and "Ben lead." not in said
+    client.set_cookie("lang", "de")
+    said = page(f"/m/{host}").text.replace("\u2068", "").replace("\u2069", "")
+    assert "Ben führt." in said
+
+
+def test_a_tally_speaks_of_its_pad_never_of_rounds(api, page):
+    match = design_match(api, TREASURE, ("Ana", "Ben"))
+    host = match["tokens"]["host"]
+    assert "Nothing filled in yet." in page(f"/m/{host}").text
+    api.call("POST", f"/matches/{match['id']}/rounds", host, json={"players": [
+        {"gold": 1, "shells": 2, "pearls": 3}, {"gold": 0, "shells": 0, "pearls": 1}]})
+
+    for shown in (page(f"/m/{host}"), page(f"/m/{host}/table")):
+        said = shown.text.lower()
+        assert shown.status == 200 and "round 1" not in said and "rounds yet" not in said, said
+
+
+def test_the_home_page_lists_a_match_of_a_design_by_the_designs_name(api, client, page):
+    match = design_match(api, TREASURE, ("Ana", "Ben"))
+    page(f"/m/{match['tokens']['host']}")  # opened on this phone: listed on its home page
+
+    listed = page("/").find("ul", class_="recent", id=None)
+    said = " ".join(item.text for item in page("/").find_all("li") if "Ana" in item.text)
+    assert listed is not None and "Treasure" in said and "A sheet for any game" not in said
+
+
+def test_a_pad_being_filled_in_shows_each_sum_so_far_as_its_total(api, page):
+    match = design_match(api, TREASURE, ("Ana", "Ben"))
+    host, ben = match["tokens"]["host"], match["tokens"]["seats"][1]
+    api.call("PUT", f"/matches/{match['id']}/rounds/1/seats/1", ben, json={"gold": 2, "pearls": 1})
+
+    shown = page(f"/m/{host}").standings()
+
+    assert shown["Ben"]["total"] == "7" and shown["Ana"]["total"] == "0"
+    assert "so far" in shown["Ben"]["note"] and "7 so far" not in shown["Ben"]["note"]
+    assert "leads" in shown["Ben"]["classes"] and "leads" not in shown["Ana"]["classes"]
