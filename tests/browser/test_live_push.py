@@ -71,10 +71,14 @@ def test_where_the_stream_cannot_get_through_the_page_polls(live_server, browser
     viewer.route("**/m/*/events", (lambda route: route.abort()) if proxy == "refuses"
                  else lambda route: held.append(route))
     seen = polls(viewer)
+    viewer.clock.install()  # the page's own clock, moved on past the wait for a first event
     viewer.goto(f"{live_server}/m/{created['tokens']['view']}")
     expect(viewer.locator(".standing .total")).to_have_text(["0", "0"])
-    with viewer.expect_request(re.compile(r"/api/v1/matches/"), timeout=8000):
-        pass  # the fallback's first poll
+    viewer.wait_for_function("() => window.SquareScores.liveState === 'connecting'")
+    viewer.clock.fast_forward(4_000)
+    assert viewer.evaluate("window.SquareScores.liveState") == "connecting"
+    with viewer.expect_request(re.compile(r"/api/v1/matches/")):
+        viewer.clock.fast_forward(1_000)  # no first event within 5 s: the fallback's first poll
 
     saved = api.call("POST", f"/matches/{created['id']}/rounds", created["tokens"]["host"],
                      json={"scores": [7, 9]})

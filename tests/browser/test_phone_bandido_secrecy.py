@@ -56,6 +56,7 @@ def test_a_character_hides_behind_a_tap_and_another_phone_asks_before_replacing_
     match, tokens = created["id"], created["tokens"]
     ana_link = f"{live_server}/m/{tokens['seats'][0]}"
     ana = phone(browser, live_server, lang)
+    ana.clock.install()  # the page's own clock, to move on a few seconds without waiting them
     ana.goto(ana_link + "/character")
     pick(ana, ["coconut", "coconut", "water"])
 
@@ -69,7 +70,10 @@ def test_a_character_hides_behind_a_tap_and_another_phone_asks_before_replacing_
     mine.locator("summary").tap()
     expect(symbols.first).to_be_visible()
     ana.screenshot(path=str(artifacts / f"bandido-character-shown-{lang}.png"), full_page=True)
-    expect(symbols.first).to_be_hidden(timeout=15000)  # by itself, a few seconds on
+    ana.clock.fast_forward(3_000)
+    expect(symbols.first).to_be_visible()  # still, a moment on
+    ana.clock.fast_forward(10_000)
+    expect(symbols.first).to_be_hidden()  # by itself, a few seconds on
     mine.locator("summary").tap()
     expect(symbols.first).to_be_visible()
     put_down(ana)

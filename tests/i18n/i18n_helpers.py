@@ -74,6 +74,7 @@ READ_ATTRIBUTES = ("title", "alt", "placeholder", "aria-label", "aria-descriptio
                    "aria-roledescription", "aria-valuetext")
 # A <code> is a design's formula: written alike in every language, no prose of one. What a
 # <textarea> holds is what was typed (or is there to copy), as an input's value is.
+SAY_PLACEHOLDER = re.compile(r"\{\w+\}|%\(\w+\)s|%s")
 UNREAD = {"script", "style", "template", "noscript", "code", "textarea"}
 
 
@@ -93,6 +94,10 @@ class _Reader(HTMLParser):
         for attribute in READ_ATTRIBUTES:
             if attrs.get(attribute):
                 self.parts.append(attrs[attribute])
+        # What the page's scripts will say (the outbox's notes, a save's notices) waits in its
+        # data-say-* attributes, in the page's language, the names it fills in as {placeholders}.
+        self.parts.extend(SAY_PLACEHOLDER.sub(" ", value) for name, value in attrs.items()
+                          if name.startswith("data-say-") and value)
         if tag == "input" and attrs.get("type") in ("submit", "button", "reset") and attrs.get(
                 "value"):
             self.parts.append(attrs["value"])

@@ -3,6 +3,14 @@
 from __future__ import annotations
 
 import pytest
+from games.blue_banana.worked_match import (
+    CHIPS,
+    LAST_TURNED_OVER,
+    PLAYERS,
+    ROUNDS,
+    TOTALS,
+    chips_label,
+)
 
 # rules/blue-banana.txt: "a green flamingo and a blue banana" (SPEC: the "pink flamingo" of the
 # first example is a misprint). Sought: pink and yellow (the flamingo's and the banana's own
@@ -646,3 +654,52 @@ def test_the_sheet_says_the_match_is_over_and_a_seat_banks_it(client, page, loca
     assert location(response)[0] == f"/m/{match.seats[0]}"
     assert match.state()["status"] == "banked"
     assert "Banked." in page(f"/m/{match.host}").find(class_="banner").text
+
+
+def test_the_worked_match_played_on_the_pages_to_its_bank(client, submit, page, location,
+                                                          blue_banana):
+    """The whole worked match (worked_match.py) as the host's phone plays it: each round's task
+    cards turned up on the task page, each line saved from its own page, the sheet after each
+    round (totals, the round complete, each player's chips, the mode card), then over, banked,
+    and what the last round turned over."""
+    match = blue_banana(PLAYERS, mode="alternating")
+    sheet = page(f"/m/{match.host}")
+    assert "Blue Banana · 8 rounds" in sheet.find(class_="meta").text
+    assert [header_chips(sheet, seat)[0] for seat in range(3)] == ["1 small chip"] * 3
+
+    for number, (cards, lines) in enumerate(ROUNDS, start=1):
+        mode = "normal" if number % 2 else "inverted"
+        shown = mode_card(page(f"/m/{match.host}"))
+        assert shown[0] == {f"mode-{mode}"} and f"Round {number}: mode card" in shown[1]
+        turned = {f"{field}{i}": value for i, card in enumerate(cards)
+                  for field, value in zip(("motif", "color"), card, strict=True)}
+        assert location(submit(f"/m/{match.host}/task", **turned))[0] == f"/m/{match.host}"
+        (motif, colour), _ = cards
+        assert f"{colour} {motif.replace('_', ' ')}" in page(f"/m/{match.host}").find(
+            class_="task-cards").text
+        for seat, (correct, incorrect, banana) in enumerate(lines):
+            response = submit(hand_url(match.host, seat, number), correct=str(correct),
+                              incorrect=str(incorrect), banana=banana or "none")
+            assert location(response)[0] == f"/m/{match.host}", response.status_code
+        sheet = page(f"/m/{match.host}")
+        assert sheet.totals() == TOTALS[number - 1]
+        assert [s["total"] for s in sheet.standings().values()] == [
+            str(total) for total in TOTALS[number - 1]]
+        assert "complete" in sheet.by_id(f"r{number}").classes
+        assert [header_chips(sheet, seat)[0] for seat in range(3)] == [
+            chips_label(held) for held in CHIPS[number - 1]]
+        if number == 6:
+            # Ana +2; Ben pays 2 mistakes × 3 chips = 6 (12 → 6); Cy +3. Ben snatched it (too
+            # early), so he starts round 7.
+            assert [grid_cell(sheet, 6, seat) for seat in range(3)] == [
+                ("+2", None), ("\u22126", "penalty 6"), ("+3", None)]
+            assert "Ben starts (snatched the banana)" in mode_card(sheet)[1]
+
+    assert "Match over: Ana wins." in sheet.find(class_="banner").text
+    assert mode_card(sheet) is None
+    assert sheet.totals() == [13, 10, 9]
+    response = client.post(f"/m/{match.host}/bank",
+                           data={"csrf_token": sheet.csrf_token(), "confirmed": "yes"})
+    assert location(response)[0] == f"/m/{match.host}"
+    assert "Banked. Ana won with 13." in page(f"/m/{match.host}").find(class_="banner").text
+    assert page(f"/m/{match.host}/round/8").find(class_="negatives").text == LAST_TURNED_OVER
