@@ -62,7 +62,7 @@ def check_options(options: dict[str, Any], players: int) -> None:
     if not least <= players <= most:
         raise InvalidInput(Say("%(name)s is played by %(least)s to %(most)s players, not "
                                "%(given)s.", name=design.name, least=least, most=most,
-                               given=players), "players")
+                               given=players), ("players",))
     if design.scoring == "game":
         for name in ("target", "rounds"):
             if options[name] is not None:

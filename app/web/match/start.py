@@ -106,9 +106,8 @@ def start_match(game: Game, form: StartForm, group: GroupAccess | None = None
 def _place_error(form: StartForm, error: Invalid | Conflict | NotFound,
                  seats: list[int]) -> None:
     """The refusal beside the field it names (by its place: `("players", 1)` is the second
-    name typed), else above the form. An engine's check of a design's players names the
-    players field alone."""
-    match error.at or ((error.field,) if error.field == "players" else ()):
+    name typed), else above the form."""
+    match error.at:
         case ("players", int(index)):
             form.players.entries[seats[index]].errors = [say(error.message)]
         case ("players",):
