@@ -75,6 +75,13 @@ def clean_text(value: Any, field: str | Where, limit: int, what: str) -> str:
     return name
 
 
+def clean_optional_name(value: Any, limit: int, what: str) -> str | None:
+    """A name that may be left out (None, or only blanks: None), else clean_text's at `name`."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    return clean_text(value, ("name",), limit, what)
+
+
 def fold(name: str) -> str:
     """A name as names are matched: in its normal form, case-folded ("ＡＮＡ", "Ana\u200b" and
     "ana" are one player)."""

@@ -16,7 +16,7 @@ from ...models import Change, Match, Player, Seat, Token
 from ..design.copies import Chosen, Origin, match_options, read_choice
 from ..group.groups import GroupAccess, lock_group, touch_group
 from ..group.roster import roster_players
-from ..text import NAME_LIMIT, clean_text, refuse_repeats
+from ..text import NAME_LIMIT, clean_optional_name, clean_text, refuse_repeats
 from .access import Access
 from .links import tokens
 from .sheet import Sheet, load_sheet
@@ -48,10 +48,7 @@ def read_new_match(game_name: Any, players: Any, options: Any = None, name: Any 
         raise Invalid(Say("Choose a game: %(games)s.", games=", ".join(GAMES)), ("game",))
     names = tuple(read_players(players, game))
     options, chosen = read_choice(game, design, options)
-    if name is None or (isinstance(name, str) and not name.strip()):
-        name = None
-    else:
-        name = clean_text(name, ("name",), MATCH_NAME_LIMIT, Say("A match name"))
+    name = clean_optional_name(name, MATCH_NAME_LIMIT, Say("A match name"))
     return NewMatch(game, names, options, name, chosen)
 
 

@@ -30,7 +30,7 @@ from ..group.groups import LARGEST_ID, GroupAccess, lock_group, locked_group, to
 from ..group.roster import roster_players
 from ..happened import tell
 from ..match.create import MATCH_NAME_LIMIT, build_match
-from ..text import clean_text
+from ..text import clean_optional_name
 from . import seating
 from .access import NightAccess
 from .reads import night_json, night_standings, night_version
@@ -74,10 +74,7 @@ def read_night_plan(game_name: Any, players: Any, table_size: Any = None, option
         raise Invalid(Say("Say how later seatings are made: %(ways)s.",
                           ways=", ".join(SEATINGS)), ("seating",))
     present = read_present(players)
-    if name is None or (isinstance(name, str) and not name.strip()):
-        name = None
-    else:
-        name = clean_text(name, ("name",), MATCH_NAME_LIMIT, Say("A night's name"))
+    name = clean_optional_name(name, MATCH_NAME_LIMIT, Say("A night's name"))
     return NightPlan(game, present, size, options, chosen, name, seating)
 
 
