@@ -53,7 +53,7 @@ class PadRow:
 
 
 # A tally is one round, the pad: what the pages say of a round, said of the pad.
-TALLY_WORDS = replace(
+PAD_WORDS = replace(
     ROUNDS,
     none_yet=_l("Nothing filled in yet."),
     sheet=_l("The score pad"),
@@ -90,7 +90,7 @@ class CustomView(SheetView):
     @property
     def round_words(self) -> RoundWords:
         """A tally's one round is the pad: never "round 1"."""
-        return TALLY_WORDS if self.tally else super().round_words
+        return PAD_WORDS if self.tally else super().round_words
 
     @property
     def running_chart(self) -> Any:
