@@ -211,11 +211,12 @@ def _read(group_id: str, answer: Callable[[GroupAccess, int], Any]) -> Response:
 
 @bp.get("/groups/<group_id>/stats")
 def stats(group_id: str) -> Response:
-    """SPEC's statistics; `?game=<game>` for one game's (with points); with
+    """SPEC's statistics; `?game=<game>` for one game's (with points), `?played_game=<id>`
+    for a played game's (SPEC section 14); with
     `&design=<id>`, one design's, with each player's rows (SPEC section 10)."""
     game, design = request.args.get("game"), request.args.get("design")
     return _read(group_id, lambda access, version: group_stats(
-        access, group_id, version, game) if design is None
+        access, group_id, version, game, request.args.get("played_game")) if design is None
         else design_stats(access, group_id, version, game, design))
 
 
@@ -223,7 +224,8 @@ def stats(group_id: str) -> Response:
 def ratings(group_id: str) -> Response:
     """SPEC section 8: `?game=<game>` (required); 409 while the group has ratings off."""
     return _read(group_id, lambda access, version: group_ratings(
-        access, group_id, version, request.args.get("game")).json())
+        access, group_id, version, request.args.get("game"),
+        request.args.get("played_game")).json())
 
 
 @bp.get("/groups/<group_id>/players/<int:player_id>")

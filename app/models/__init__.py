@@ -6,11 +6,11 @@ relationships' names) knows them all."""
 
 from .base import VERSIONS_MOVED, Model, utc
 from .design import Design, DesignVersion
-from .group import Group, GroupToken, Player, Season
+from .group import Group, GroupToken, PlayedGame, Player, PlayImport, Season
 from .match import Change, Entry, Match, Round, Seat, Token
 from .night import Night, NightTable, NightToken
 from .notify import Delivery, Destination, Told
 
 __all__ = ["VERSIONS_MOVED", "Change", "Delivery", "Design", "DesignVersion", "Destination",
            "Entry", "Group", "GroupToken", "Match", "Model", "Night", "NightTable", "NightToken",
-           "Player", "Round", "Season", "Seat", "Told", "Token", "utc"]
+           "PlayImport", "PlayedGame", "Player", "Round", "Season", "Seat", "Told", "Token", "utc"]

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 from datetime import date, datetime
+from typing import Any
 
 from sqlalchemy import (
+    JSON,
     CheckConstraint,
     ForeignKey,
+    LargeBinary,
     String,
     UniqueConstraint,
     false,
+    true,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -68,10 +72,57 @@ class Player(Model):
     # The name as names are matched: trimmed and case-folded (unique within the group). Case
     # folding may lengthen a name ("ß" is "ss"), never past three times.
     folded: Mapped[str] = mapped_column(String(120))
+    # The BG Stats player an import matched to this one (its uuid): the next import finds them.
+    uuid: Mapped[str | None] = mapped_column(String(64))
 
     group: Mapped[Group] = relationship(back_populates="players")
 
-    __table_args__ = (UniqueConstraint("group_id", "folded"),)
+    __table_args__ = (UniqueConstraint("group_id", "folded"), UniqueConstraint("group_id", "uuid"))
+
+
+class PlayedGame(Model):
+    """A game the group plays and scores elsewhere (on its own pad), whose plays are recorded
+    after the fact (SPEC section 14): how its plays are placed."""
+
+    __tablename__ = "played_game"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[str] = mapped_column(ForeignKey("group.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(60))
+    folded: Mapped[str] = mapped_column(String(180))
+    bgg_id: Mapped[int | None]
+    highest_wins: Mapped[bool] = mapped_column(default=True, server_default=true())
+    no_points: Mapped[bool] = mapped_column(default=False, server_default=false())
+    cooperative: Mapped[bool] = mapped_column(default=False, server_default=false())
+    uses_teams: Mapped[bool] = mapped_column(default=False, server_default=false())
+    # The BG Stats game an import matched to this one (its uuid).
+    uuid: Mapped[str | None] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(Time, default=now)
+
+    __table_args__ = (UniqueConstraint("group_id", "folded"), UniqueConstraint("group_id", "uuid"))
+
+
+class PlayImport(Model):
+    """A file of plays being brought into a group (SPEC section 14), run as a job beside the
+    requests: the file as sent, what was asked, and how far it has come."""
+
+    __tablename__ = "play_import"
+
+    id: Mapped[str] = mapped_column(String(24), primary_key=True)
+    group_id: Mapped[str] = mapped_column(ForeignKey("group.id", ondelete="CASCADE"), index=True)
+    state: Mapped[str] = mapped_column(String(10), default="queued")
+    file: Mapped[bytes | None] = mapped_column(LargeBinary)
+    time_zone: Mapped[str] = mapped_column(String(64), default="UTC")
+    dry_run: Mapped[bool] = mapped_column(default=False, server_default=false())
+    # The players part sent with it: a file player's key to a roster id, or "new".
+    chosen: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    # What the job has found and done so far (GET's answer but its id and state).
+    progress: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    created_at: Mapped[datetime] = mapped_column(Time, default=now)
+    updated_at: Mapped[datetime] = mapped_column(Time, default=now)
+
+    __table_args__ = (
+        CheckConstraint("state IN ('queued', 'running', 'done', 'failed')", name="state"),)
 
 
 class Season(Model):

@@ -54,6 +54,13 @@ class Match(Model):
     # No foreign key: a design deleted later leaves its matches, and where they came from.
     design_id: Mapped[str | None] = mapped_column(String(24), index=True)
     design_version: Mapped[int | None]
+    # A recorded play (SPEC section 14; game "played"): the group's played game it is a play of,
+    # and, for one brought in from a file, the file's own key for it (BG Stats' uuid) and the
+    # moment the file last changed it. What was entered is in `options["play"]`.
+    played_game_id: Mapped[int | None] = mapped_column(
+        ForeignKey("played_game.id"), index=True)
+    import_key: Mapped[str | None] = mapped_column(String(64))
+    modified_at: Mapped[datetime | None] = mapped_column(Time)
 
     seats: Mapped[list[Seat]] = relationship(
         back_populates="match", order_by="Seat.position", cascade="all, delete-orphan"
@@ -71,6 +78,7 @@ class Match(Model):
     night_table: Mapped[NightTable | None] = relationship(lazy="joined", uselist=False)
 
     __table_args__ = (
+        UniqueConstraint("group_id", "import_key"),
         CheckConstraint("ended IS NULL OR ended IN ('banked', 'abandoned')", name="ended"),
         CheckConstraint("version >= 1", name="version"),
     )
@@ -102,6 +110,10 @@ class Seat(Model):
     winner: Mapped[bool | None]
     # Where the game scores rows (a design's): the side's total of each row, by its key.
     rows: Mapped[dict[str, int] | None] = mapped_column(JSON)
+    # A recorded play's seat: its score exactly as a decimal (`total` holds no fraction), and a
+    # guest (a seat of no roster player, who joins no statistic).
+    score: Mapped[str | None] = mapped_column(String(40))
+    guest: Mapped[bool] = mapped_column(default=False, server_default=false())
 
     match: Mapped[Match] = relationship(back_populates="seats")
 

@@ -181,7 +181,7 @@ def bars(key: str, title: str, labels: Sequence[str], series: Sequence[tuple[str
 
 
 def lines_over(key: str, title: str, x_labels: Sequence[str],
-               series: Sequence[tuple[str, Sequence[int | None]]], x_title: str,
+               series: Sequence[tuple[str, Sequence[float | None]]], x_title: str,
                size: str = "small", table_labels: Sequence[str] | None = None) -> Chart:
     """A line per series over the x labels (a player's total in each match); None: a gap.
     The table may name its rows more fully than the axis can (`table_labels`)."""

@@ -1,5 +1,6 @@
 """API v1's machine-readable contract: an OpenAPI 3.1 document built beside the routes, one module
-per part (matches.py, groups.py, nights.py, seasons.py, destinations.py, designs.py), the games'
+per part (matches.py, groups.py, nights.py, seasons.py, destinations.py, designs.py,
+plays.py), the games'
 own schemas from the games themselves (games.py), what they share (schemas.py), and the route
 that serves it (route.py). tests/contract keeps it true: every route of /api/v1 and nothing
 else, valid, and the server keeping to it under Schemathesis."""
@@ -8,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import designs, destinations, games, groups, matches, nights, seasons
+from . import designs, destinations, games, groups, matches, nights, plays, seasons
 from .schemas import ERROR, SECURITY_SCHEMES, Schema, answer, operation, refusals
 
 DESCRIPTION = """\
@@ -34,6 +35,7 @@ TAGS = [{"name": "matches", "description": "A match, its rounds and its links (S
         {"name": "seasons", "description": "A group's seasons (SPEC 11)."},
         {"name": "destinations", "description": "Results where the group talks (SPEC 12)."},
         {"name": "designs", "description": "A sheet for any game (SPEC 10)."},
+        {"name": "plays", "description": "Played games and recorded plays (SPEC 14)."},
         {"name": "document", "description": "This document (SPEC 13)."}]
 
 
@@ -43,9 +45,9 @@ def document() -> dict[str, Any]:
         designs.match_fields(), designs.create_fields())
     schemas |= matches.components(schemas)
     schemas |= (groups.components() | nights.components() | seasons.components()
-                | destinations.components() | designs.components())
+                | destinations.components() | designs.components() | plays.components())
     paths = (matches.paths() | groups.paths() | nights.paths() | seasons.paths()
-             | destinations.paths() | designs.paths())
+             | destinations.paths() | designs.paths() | plays.paths())
     designs.with_row_statistics(paths, schemas)
     paths["/openapi.json"] = {"get": operation(
         "openapi_document", "This document", tag="document",

@@ -65,6 +65,9 @@ FOLLOW_ON = {
     "StartNight": "create_night", "AddDestination": "add_destination",
     "ExportGroup": "group_export",
 }
+PLAYED_GAME = {"name": "played_game", "in": "query", "required": False,
+               "schema": {"type": "string", "pattern": "^[0-9]*$"},
+               "description": "One of the group's played games, by its id (SPEC section 14)."}
 PAGE = {"name": "page", "in": "query", "required": False,
         "schema": {"type": "string", "pattern": "^[1-9][0-9]{0,5}$"},
         "description": "The page (1, 2, …): `next` says the next one's address."}
@@ -74,12 +77,19 @@ SUMMARY = obj({
     "id": ID, "game": TEXT, "name": TEXT, "started_at": MOMENT, "banked_at": MOMENT,
     "duration": {"type": "integer", "description": "Seconds from start to banking."},
     "rounds": COUNT, "place": nullable(TEXT), "note": nullable(TEXT), "taken_out": FLAG,
-    "view_token": LINK,
+    "view_token": nullable(LINK, description="null for a recorded play (SPEC section 14)."),
     "players": array(obj({
-        "player": nullable(INT), "name": TEXT, "seat": COUNT, "side": COUNT, "total": INT,
+        "player": nullable(INT), "name": TEXT, "seat": COUNT, "side": COUNT,
+        "total": nullable(NUMBER, description="A match's side's total (a whole number); a "
+                                              "recorded play's score, exactly, or null."),
         "rank": {"type": "integer", "minimum": 1}, "winner": FLAG,
-        "place": {"type": "integer", "minimum": 1}})),
-})
+        "place": {"type": "integer", "minimum": 1},
+        "guest": FLAG | {"description": "A recorded play's only: a seat of no roster player."}},
+        required=["player", "name", "seat", "side", "total", "rank", "winner", "place"])),
+    "played_game": obj({"id": INT, "name": TEXT},
+                       description="A recorded play's only (`game` is \"played\")."),
+}, required=["id", "game", "name", "started_at", "banked_at", "duration", "rounds", "place",
+             "note", "taken_out", "view_token", "players"])
 ROSTER = array(obj({"id": INT, "name": TEXT}))
 GROUP_FIELDS: dict[str, Schema] = {
     "id": ID, "name": TEXT, "ratings": FLAG, "players": ROSTER,
@@ -118,8 +128,14 @@ def components() -> dict[str, Schema]:
                        required=["name"], description="The body of a group's export.json."),
         "Stats": obj({"game": nullable(TEXT), "matches": COUNT, "players": array(obj({
             "player": INT, "name": TEXT, "played": COUNT, "won": COUNT, "win_rate": NUMBER,
-            "points": nullable(obj({"total": INT, "mean": NUMBER, "best": INT}))}))}),
-        "Ratings": obj({"game": TEXT, "players": array(ref("Rated"))}),
+            "points": nullable(obj({"total": nullable(NUMBER), "mean": nullable(NUMBER),
+                                    "best": nullable(NUMBER)}))})),
+            "played_game": obj({"id": INT, "name": TEXT},
+                               description="With `?played_game=` only.")},
+            required=["game", "matches", "players"]),
+        "Ratings": obj({"game": TEXT, "players": array(ref("Rated")),
+                        "played_game": INT | {"description": "With `?played_game=` only."}},
+                       required=["game", "players"]),
         "Rated": obj({"player": INT, "name": TEXT, "mu": NUMBER, "sigma": NUMBER,
                       "rating": INT, "matches": COUNT, "provisional": FLAG}),
         "PlayerPage": obj({
@@ -236,11 +252,12 @@ def paths() -> dict[str, Any]:
                            request_required=False),
         },
         "/groups/{group_id}/stats": {"get": _read(
-            "group_stats", "Statistics", "Stats", parameters=(game_query(),))},
+            "group_stats", "Statistics", "Stats", parameters=(game_query(), PLAYED_GAME))},
         "/groups/{group_id}/ratings": {"get": _read(
             "group_ratings", "Skill ratings of one game", "Ratings",
-            parameters=(game_query(required=True),), refused=(401, 404, 409, 422, 429),
-            description="409 while the group has ratings off.")},
+            parameters=(game_query(), PLAYED_GAME), refused=(401, 404, 409, 422, 429),
+            description="A game or a played game is required (422 without one). 409 while "
+                        "the group has ratings off.")},
         "/groups/{group_id}/head-to-head": {"get": _read(
             "head_to_head", "Two players over the matches both played", "HeadToHead",
             parameters=(roster_query("a"), roster_query("b"), game_query()))},

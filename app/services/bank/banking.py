@@ -6,8 +6,9 @@ from __future__ import annotations
 import gzip
 import sys
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
+from decimal import Decimal
 from typing import Any
 
 from flask import current_app, has_request_context, request
@@ -19,7 +20,18 @@ from ...extensions import db
 from ...games import Game, Result, Side
 from ...games.say import Say
 from ...hosting.lan import sent_out
-from ...models import Change, Group, GroupToken, Match, NightTable, Player, Seat, Token, utc
+from ...models import (
+    Change,
+    Group,
+    GroupToken,
+    Match,
+    NightTable,
+    PlayedGame,
+    Player,
+    Seat,
+    Token,
+    utc,
+)
 from ...turns import in_turns
 from ..group.groups import GroupAccess, touch_group
 from ..group.roster import roster_players
@@ -244,16 +256,18 @@ def _filing(filing: Filing | None | Refusal) -> tuple[str | None, Refusal | None
 class Finish:
     """One seat of a banked match, as its summary holds it."""
 
-    player: int | None  # roster id (None only if its player left the roster some other way)
-    name: str  # the roster name, now
+    player: int | None  # roster id (None: a recorded play's guest, or a player gone)
+    name: str  # the roster name, now (a guest's as entered)
     seat: int
     side: int
-    total: int
+    # The side's final total; a recorded play's: the seat's score, an exact decimal, or None.
+    total: int | Decimal | None
     rank: int
     winner: bool
     # The side's place among the sides (SPEC section 3): two partnerships finish 1 and 2 where
     # their seats' ranks say 1, 1, 3, 3; ties share a place and the next is skipped.
     place: int = 1
+    guest: bool = False  # a recorded play's seat of no roster player
 
 
 def side_places(finishes: Sequence[Finish]) -> tuple[Finish, ...]:
@@ -276,21 +290,45 @@ class Summary:
     place: str | None
     note: str | None
     taken_out: bool
-    view_token: str
+    view_token: str | None  # a recorded play has no link of its own
     players: tuple[Finish, ...]
+    # A recorded play (game "played", SPEC section 14): its played game's id and name.
+    played_game: tuple[int, str] | None = None
+
+    @property
+    def key(self) -> str:
+        """What statistics tell games apart by: the game, or a recorded play's played game."""
+        return self.game if self.played_game is None else played_key(self.played_game[0])
 
     def json(self) -> dict[str, Any]:
-        return {
+        played = self.played_game is not None
+        answer = {
             "id": self.id, "game": self.game, "name": self.name,
             "started_at": self.started_at.isoformat(), "banked_at": self.banked_at.isoformat(),
             "duration": int((self.banked_at - self.started_at).total_seconds()),
             "rounds": self.rounds, "place": self.place, "note": self.note,
             "taken_out": self.taken_out, "view_token": self.view_token,
             "players": [{"player": f.player, "name": f.name, "seat": f.seat, "side": f.side,
-                         "total": f.total, "rank": f.rank, "winner": f.winner,
-                         "place": f.place}
+                         "total": as_number(f.total), "rank": f.rank, "winner": f.winner,
+                         "place": f.place} | ({"guest": f.guest} if played else {})
                         for f in self.players],
         }
+        if self.played_game is not None:
+            answer["played_game"] = {"id": self.played_game[0], "name": self.played_game[1]}
+        return answer
+
+
+def played_key(game_id: int) -> str:
+    """The key of a played game's recorded plays among the bank's games (Summary.key)."""
+    return f"played/{game_id}"
+
+
+def as_number(total: int | Decimal | None) -> int | float | None:
+    """A total as JSON says it: a recorded play's exact decimal as a number that reads back as
+    the same decimal (its bounds keep it so), whole ones as integers."""
+    if isinstance(total, Decimal):
+        return int(total) if total == total.to_integral_value() else float(total)
+    return total
 
 
 @dataclass(frozen=True)
@@ -304,6 +342,8 @@ class Bank:
     players: tuple[tuple[int, str], ...]  # roster (id, name), by name
     matches: tuple[Summary, ...]
     ratings: bool = False  # whether the owner switched skill ratings on (SPEC section 8)
+    # The group's played games (SPEC section 14), id to name, those without plays too.
+    played_games: Mapping[int, str] = field(default_factory=dict)
 
     @property
     def counted(self) -> tuple[Summary, ...]:
@@ -324,7 +364,7 @@ class Bank:
 
 
 def load_bank(group_id: str) -> Bank:
-    """The group's bank, in four queries whatever it holds."""
+    """The group's bank, in five queries whatever it holds."""
     group = db.session.execute(select(Group.name, Group.version, Group.ratings)
                                .where(Group.id == group_id)).first()
     if group is None:
@@ -337,25 +377,33 @@ def load_bank(group_id: str) -> Bank:
     # A bank may hold thousands of matches: read, it takes turns with the worker's other requests.
     for row in in_turns(db.session.execute(
             select(Seat.match_id, Seat.position, Seat.player_id, Seat.side, Seat.total,
-                   Seat.rank, Seat.winner, Seat.name)
+                   Seat.rank, Seat.winner, Seat.name, Seat.score, Seat.guest)
             .join(Match, Seat.match_id == Match.id).where(banked)
             .order_by(Seat.match_id, Seat.position))):
         seats.setdefault(row.match_id, []).append(Finish(
             row.player_id, names.get(row.player_id, row.name), row.position, row.side,
-            row.total, row.rank, bool(row.winner)))
+            row.total if row.score is None else Decimal(row.score), row.rank, bool(row.winner),
+            guest=bool(row.guest)))
     matches = tuple(
-        Summary(row.id, row.game, match_name(row.name, row.seating, row.position),
+        Summary(row.id, row.game, match_name(row.name, row.seating, row.position)
+                if row.played_game_id is None else row.played_name,
                 utc(row.created_at), utc(row.banked_at), row.round_count, row.place, row.note,
-                bool(row.taken_out), row.secret, side_places(seats.get(row.id, ())))
+                bool(row.taken_out), row.secret, side_places(seats.get(row.id, ())),
+                None if row.played_game_id is None else (row.played_game_id, row.played_name))
         for row in in_turns(db.session.execute(
             select(Match.id, Match.game, Match.name, Match.created_at, Match.banked_at,
                    Match.round_count, Match.place, Match.note, Match.taken_out, Token.secret,
-                   NightTable.seating, NightTable.position)
-            .join(Token, and_(Token.match_id == Match.id, Token.role == "view"))
+                   NightTable.seating, NightTable.position, Match.played_game_id,
+                   PlayedGame.name.label("played_name"))
+            .outerjoin(Token, and_(Token.match_id == Match.id, Token.role == "view"))
             .outerjoin(NightTable, NightTable.match_id == Match.id)
+            .outerjoin(PlayedGame, PlayedGame.id == Match.played_game_id)
             .where(banked).order_by(Match.banked_at.desc(), Match.id))))
     players = tuple(sorted(roster, key=lambda row: (row[1].casefold(), row[0])))
-    return Bank(group_id, group.name, group.version, players, matches, bool(group.ratings))
+    played_games = dict(db.session.execute(select(PlayedGame.id, PlayedGame.name)
+                                           .where(PlayedGame.group_id == group_id)).all())
+    return Bank(group_id, group.name, group.version, players, matches, bool(group.ratings),
+                played_games)
 
 
 def bank_at(access: GroupAccess, group_id: str, version: int) -> Bank:
@@ -406,4 +454,6 @@ def summary_of(bank_: Bank, match_id: str) -> Summary | None:
 
 
 def by_game(matches: Sequence[Summary], game: str | None) -> tuple[Summary, ...]:
-    return tuple(match for match in matches if game is None or match.game == game)
+    """The matches of one game (a game's name, or a played game's key: Summary.key)."""
+    return tuple(match for match in matches
+                 if game is None or match.game == game or match.key == game)

@@ -12,7 +12,7 @@ from ...errors import NotFound
 from ...games import GAMES
 from ...games.say import Say
 from ..group.groups import GroupAccess
-from .banking import Bank, Finish, Summary, bank_at
+from .banking import Bank, Finish, Summary, as_number, bank_at
 from .ratings import ratings_of
 
 LATEST = 10  # the latest matches the page lists
@@ -30,22 +30,31 @@ def seat_of(match: Summary, player: int) -> Finish | None:
 
 
 def per_game(matches: Sequence[Summary], player: int) -> list[dict[str, Any]]:
-    """Per game (in the registry's order): matches played and won, the win rate, and the mean
-    and the best of their final totals."""
+    """Per game (in the registry's order, then the played games by name): matches played and
+    won, the win rate, and the mean and the best of their final totals (a played game's plays
+    without a score count in neither: null where none had one)."""
     games: dict[str, list[Finish]] = {}
+    named: dict[str, Summary] = {}
     for match in matches:
         finish = seat_of(match, player)
         if finish is not None:
-            games.setdefault(match.game, []).append(finish)
+            games.setdefault(match.key, []).append(finish)
+            named.setdefault(match.key, match)
     lines = []
-    for game in sorted(games, key=lambda name: (list(GAMES).index(name) if name in GAMES
-                                                 else len(GAMES), name)):
-        finishes = games[game]
+    for key in sorted(games, key=lambda key: (list(GAMES).index(key) if key in GAMES
+                                               else len(GAMES), named[key].name.casefold(),
+                                               key)):
+        finishes = games[key]
         won = sum(finish.winner for finish in finishes)
-        totals = [finish.total for finish in finishes]
-        lines.append({"game": game, "played": len(finishes), "won": won,
+        totals = [finish.total for finish in finishes if finish.total is not None]
+        first = named[key]
+        lines.append({"game": first.game, "played": len(finishes), "won": won,
                       "win_rate": round(won / len(finishes), 4),
-                      "mean": round(sum(totals) / len(totals), 2), "best": max(totals)})
+                      "mean": round(float(sum(totals)) / len(totals), 2) if totals else None,
+                      "best": as_number(max(totals)) if totals else None}
+                     | ({"played_game": {"id": first.played_game[0],
+                                         "name": first.played_game[1]}}
+                        if first.played_game is not None else {}))
     return lines
 
 

@@ -21,7 +21,7 @@ from ...turns import in_turns
 from ..group.groups import GroupAccess
 from ..match.sheet import Sheet
 from .banking import Bank, Summary, bank_at
-from .stats import game_named
+from .stats import game_named, played_game_named
 
 # openskill's defaults, as SPEC asks (mu 25, sigma 25/3, beta 25/6, tau 25/300, limit_sigma off).
 # With them a player who finishes first alone (or with their partner only) never drops in
@@ -88,7 +88,11 @@ class Ratings:
     history: Mapping[int, tuple[Step, ...]]  # roster player -> their steps, oldest first
 
     def json(self) -> dict[str, Any]:
-        return {"game": self.game, "players": [rated.json() for rated in self.players]}
+        players = [rated.json() for rated in self.players]
+        if self.game.startswith("played/"):  # a played game's (Summary.key)
+            return {"game": "played", "played_game": int(self.game.split("/")[1]),
+                    "players": players}
+        return {"game": self.game, "players": players}
 
     def of(self, player: int) -> Rated | None:
         return next((rated for rated in self.players if rated.player == player), None)
@@ -98,7 +102,7 @@ def rated_order(matches: Sequence[Summary], game: str) -> list[Summary]:
     """One game's counted matches in the order they were banked (oldest first), with at least
     two sides: a match of one side has nobody to be measured against."""
     chosen = [match for match in matches
-              if match.game == game and len({f.side for f in match.players}) >= 2]
+              if match.key == game and len({f.side for f in match.players}) >= 2]
     return sorted(chosen, key=lambda match: (match.banked_at, match.id))
 
 
@@ -159,12 +163,13 @@ def ratings_of(bank: Bank, game: str) -> Ratings:
 
 
 def group_ratings(access: GroupAccess, group_id: str, version: int,
-                  game: str | None) -> Ratings:
-    """SPEC's ratings of `game` (required): 409 while the group has them off, then 422."""
+                  game: str | None, played_game: str | None = None) -> Ratings:
+    """SPEC's ratings of `game`, or of a played game (one required): 409 while the group has
+    them off, then 422. A played game's plays are rated in the order they were played."""
     bank = bank_at(access, group_id, version)
     if not bank.ratings:
         raise Conflict(Say("Ratings are off in this group; its owner can switch them on."))
-    named = game_named(game)
+    named = game_named(game) or played_game_named(bank, played_game)
     if named is None:
         raise Invalid(Say("Name the game: ratings are kept per game."), "game")
     return ratings_of(bank, named)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
+from decimal import Decimal
 from typing import Any, TypedDict
 
 from ...cache import kept
@@ -12,18 +13,19 @@ from ...errors import Invalid
 from ...games import GAMES
 from ...games.say import Say
 from ..group.groups import GroupAccess
-from .banking import Bank, Summary, bank_at, by_game
+from .banking import Bank, Summary, as_number, bank_at, by_game, played_key
 
 # The evening: the matches banked in the EVENING before the group's latest banked match.
 EVENING = timedelta(hours=6)
 
 
 class Points(TypedDict):
-    """A player's final totals over one game's matches: summed, averaged, and the highest."""
+    """A player's final totals over one game's matches: summed, averaged, and the highest
+    (a recorded play's score is an exact decimal; plays without a score are not counted)."""
 
-    total: int
-    mean: float
-    best: int
+    total: int | float | None
+    mean: float | None
+    best: int | float | None
 
 
 class Line(TypedDict):
@@ -46,6 +48,15 @@ class Night(TypedDict):
     won: int
 
 
+def points_of(totals: Sequence[int | Decimal]) -> Points:
+    """A player's points over the totals they had (none: all null)."""
+    if not totals:
+        return {"total": None, "mean": None, "best": None}
+    summed = sum(totals, start=Decimal(0))
+    return {"total": as_number(summed), "mean": round(float(summed) / len(totals), 2),
+            "best": as_number(max(totals))}
+
+
 def statistics(bank: Bank, game: str | None = None) -> dict[str, Any]:
     """SPEC's statistics over the bank's counted matches (of `game`, if named): per player
     who played one, `played`, `won` (a shared first place is a win for each, a partnership's
@@ -58,24 +69,29 @@ def statistics(bank: Bank, game: str | None = None) -> dict[str, Any]:
         players.append({
             "player": pid, "name": name, "played": played, "won": won,
             "win_rate": round(won / played, 4) if played else 0,
-            "points": None if game is None else {
-                "total": sum(totals), "mean": round(sum(totals) / played, 2),
-                "best": max(totals)},
+            "points": None if game is None else points_of(totals),
         })
     players.sort(key=lambda p: (-p["won"], -p["win_rate"], -p["played"], p["name"].casefold(),
                                 p["player"]))
+    if game is not None and game.startswith("played/"):
+        named = bank.played_games.get(int(game.split("/")[1]), "")
+        return {"game": "played", "played_game": {"id": int(game.split("/")[1]), "name": named},
+                "matches": len(matches), "players": players}
     return {"game": game, "matches": len(matches), "players": players}
 
 
-def _tally(matches: Sequence[Summary]) -> dict[int, tuple[str, int, int, list[int]]]:
-    """Per roster player: name, matches played, matches won, final totals."""
-    board: dict[int, tuple[str, int, int, list[int]]] = {}
+def _tally(matches: Sequence[Summary]
+           ) -> dict[int, tuple[str, int, int, list[int | Decimal]]]:
+    """Per roster player: name, matches played, matches won, final totals (where there was one).
+    A guest joins no statistic."""
+    board: dict[int, tuple[str, int, int, list[int | Decimal]]] = {}
     for match in matches:
         for finish in match.players:
             if finish.player is None:
                 continue
             _, played, won, totals = board.get(finish.player, (finish.name, 0, 0, []))
-            totals.append(finish.total)
+            if finish.total is not None:
+                totals.append(finish.total)
             board[finish.player] = (finish.name, played + 1, won + finish.winner, totals)
     return board
 
@@ -145,11 +161,28 @@ def player_named(bank: Bank, value: str | None, field: str) -> int:
     raise Invalid(Say("Name a player on the group's roster by their id."), field)
 
 
+def played_game_named(bank: Bank, value: str | None) -> str | None:
+    """A `played_game` query parameter: none, or one of the group's played games by its id,
+    as its key among the bank's games (422 otherwise)."""
+    if value is None or value == "":
+        return None
+    if not (value.isascii() and value.isdigit() and len(value) < 11
+            and int(value) in bank.played_games):
+        raise Invalid(Say("Name a played game of the group by its id."), "played_game")
+    return played_key(int(value))
+
+
 def group_stats(access: GroupAccess, group_id: str, version: int,
-                game: str | None = None) -> dict[str, Any]:
-    """The group's statistics (of `game`, if named), at `version`: kept in the app's cache."""
+                game: str | None = None, played_game: str | None = None) -> dict[str, Any]:
+    """The group's statistics (of `game`, or of a played game, if named), at `version`: kept in
+    the app's cache."""
     game = game_named(game)
     bank = bank_at(access, group_id, version)
+    played = played_game_named(bank, played_game)
+    if played is not None:
+        if game is not None:
+            raise Invalid(Say("Ask for a game or a played game, not both."), "played_game")
+        game = played
     return kept(("stats", group_id, bank.version, game),
                 lambda: (statistics(bank, game), 300 + 300 * len(bank.players), True))
 

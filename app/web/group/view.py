@@ -155,7 +155,8 @@ def over_time_chart(bank: Bank, game: str) -> charts.Chart | None:
             totals = []
             for match in matches:
                 finish = next((f for f in match.players if f.player == pid), None)
-                totals.append(None if finish is None else finish.total)
+                totals.append(None if finish is None or finish.total is None
+                              else float(finish.total))
             series.append((name, totals))
         labels = [str(number) for number in range(1, len(matches) + 1)]
         chart = charts.lines_over(f"over-time-{game}", title, labels, series,

@@ -1,0 +1,108 @@
+"""A group's played games and recorded plays in the API's document (SPEC section 14,
+docs/api.md): every path of app/api/plays.py."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .groups import GROUP_ID, WRITE
+from .schemas import (
+    COUNT,
+    FLAG,
+    ID,
+    IF_MATCH,
+    INT,
+    MOMENT,
+    Schema,
+    answer,
+    array,
+    body,
+    name,
+    nullable,
+    obj,
+    operation,
+    path_parameter,
+    ref,
+)
+
+TAG = "plays"
+LINKED = ("group_link",)
+GAME_ID = path_parameter("game_id", {"type": "integer", "minimum": 0},
+                         "One of the group's played games.")
+PLAY_ID = path_parameter("match_id", ID, "A recorded play's id (as its bank summary's).")
+FLAGS: dict[str, Schema] = {
+    "highest_wins": FLAG | {"default": True}, "no_points": FLAG | {"default": False},
+    "cooperative": FLAG | {"default": False}, "uses_teams": FLAG | {"default": False}}
+GAME_FIELDS: dict[str, Schema] = {
+    "name": name(60, "A played game's name (unique in the group ignoring case)"),
+    "bgg_id": nullable({"type": "integer", "minimum": 0, "maximum": 2**31 - 1}), **FLAGS}
+SCORE: Schema = nullable({"type": ["string", "number"],
+                          "description": "A decimal as a string (\"12.5\", \"-3\"): at most "
+                                         "15 digits."})
+LINE = body({"player": INT, "name": name(40, "A player's name: the roster's, else a new one"),
+             "guest": name(40, "A guest's name: joins no roster"), "score": SCORE,
+             "winner": FLAG, "team": name(40, "A team's name"), "first": FLAG},
+            description="Exactly one of `player`, `name` and `guest`.")
+PLAY = body({"game": INT, "played_at": MOMENT | {"description": "With its offset."},
+             "minutes": nullable({"type": "integer", "minimum": 0, "maximum": 100_000}),
+             "note": nullable({"type": "string", "maxLength": 2000}),
+             "players": array(LINE, minItems=1, maxItems=30)},
+            required=["game", "played_at", "players"])
+
+
+def components() -> dict[str, Schema]:
+    game = {"id": INT, "name": {"type": "string"}, "bgg_id": nullable(INT),
+            **{flag: FLAG for flag in FLAGS}}
+    return {
+        "PlayedGame": obj(game | {"plays": COUNT}, required=list(game)),
+        "PlayedGames": obj({"games": array(obj(game | {"plays": COUNT}))}),
+        "Play": PLAY,
+    }
+
+
+def _owner(operation_id: str, summary: str, ok: dict[int, Any], *,
+           parameters: tuple[Schema, ...] = (), request: Schema | None = None,
+           refused: tuple[int, ...] = WRITE, description: str | None = None) -> dict[str, Any]:
+    return operation(operation_id, summary, tag=TAG, security=LINKED,
+                     parameters=(GROUP_ID, *parameters, IF_MATCH), request=request, ok=ok,
+                     refused=refused, description=description)
+
+
+def paths() -> dict[str, Any]:
+    summary = answer("The play as the bank summarises it (`game` \"played\").",
+                     ref("BankSummary"))
+    gone = answer("Deleted.")
+    return {
+        "/groups/{group_id}/games": {
+            "get": operation("list_games", "The group's played games", tag=TAG,
+                             security=LINKED, parameters=(GROUP_ID,),
+                             ok={200: answer("By name, each with its number of plays.",
+                                             ref("PlayedGames"))},
+                             refused=(401, 404, 429)),
+            "post": _owner("add_game", "Add a played game",
+                           {201: answer("The game.", ref("PlayedGame"), location=True)},
+                           request=body(GAME_FIELDS, required=["name"]),
+                           description="409 where the group has a game of that name."),
+        },
+        "/groups/{group_id}/games/{game_id}": {
+            "put": _owner("change_game", "Change a played game",
+                          {200: answer("The game; its plays are placed again.",
+                                       ref("PlayedGame"))},
+                          parameters=(GAME_ID,), request=body(GAME_FIELDS, required=["name"])),
+            "delete": _owner("delete_game", "Delete a played game", {204: gone},
+                             parameters=(GAME_ID,), description="409 while it has plays."),
+        },
+        "/groups/{group_id}/plays": {"post": _owner(
+            "log_play", "Record a play",
+            {201: answer("The play as the bank summarises it; `Location` is the group's bank.",
+                         ref("BankSummary"), location=True)},
+            request=ref("Play"),
+            description="Banked as it is made; the group's destinations are told "
+                        "`match_banked`.")},
+        "/groups/{group_id}/plays/{match_id}": {
+            "put": _owner("correct_play", "Correct a recorded play", {200: summary},
+                          parameters=(PLAY_ID,), request=ref("Play")),
+            "delete": _owner("delete_play", "Delete a recorded play", {204: gone},
+                             parameters=(PLAY_ID,)),
+        },
+    }

@@ -1,0 +1,81 @@
+"""Thin views of API v1 for a group's played games and recorded plays (SPEC section 14): read
+the group's link and the body once, call one service, answer."""
+
+from __future__ import annotations
+
+from flask import Response, jsonify, request, url_for
+
+from ..errors import read_or_invalid
+from ..services.group.groups import GroupAccess, authenticate_group
+from ..services.plays import games, plays
+from ..services.plays.plays import check_play
+from .blueprint import bp
+from .common import bearer, body, if_match
+
+
+def _group(group_id: str, action: str = "read") -> tuple[GroupAccess, int]:
+    """401, 404 and 403, in that order, before the body is looked at."""
+    access, version = authenticate_group(bearer(), request.remote_addr)
+    access.check(group_id, action)
+    return access, version
+
+
+@bp.get("/groups/<group_id>/games")
+def list_games(group_id: str) -> Response:
+    """The group's played games, each with its number of plays."""
+    access, _ = _group(group_id)
+    return jsonify({"games": games.list_games(access, group_id)})
+
+
+@bp.post("/groups/<group_id>/games")
+def add_game(group_id: str) -> Response:
+    access, _ = _group(group_id, "add_game")
+    made = read_or_invalid(games.read_game, body())
+    game = games.add_game(access, group_id, made, if_match())
+    response = jsonify(games.game_json(game, 0))
+    response.status_code = 201
+    response.headers["Location"] = url_for("api.list_games", group_id=group_id)
+    return response
+
+
+@bp.put("/groups/<group_id>/games/<int:game_id>")
+def change_game(group_id: str, game_id: int) -> Response:
+    access, _ = _group(group_id, "change_game")
+    games.check_game(group_id, game_id)
+    made = read_or_invalid(games.read_game, body())
+    game = plays.change_game(access, group_id, game_id, made, if_match())
+    return jsonify(games.game_json(game))
+
+
+@bp.delete("/groups/<group_id>/games/<int:game_id>")
+def delete_game(group_id: str, game_id: int) -> Response:
+    access, _ = _group(group_id, "delete_game")
+    games.delete_game(access, group_id, game_id, if_match())
+    return Response(status=204)
+
+
+@bp.post("/groups/<group_id>/plays")
+def log_play(group_id: str) -> Response:
+    """A recorded play: banked as it is made; the group's destinations hear of it."""
+    access, _ = _group(group_id, "log_play")
+    fields = read_or_invalid(plays.read_play, body())
+    summary = plays.log_play(access, group_id, fields, if_match())
+    response = jsonify(summary.json())
+    response.status_code = 201
+    response.headers["Location"] = url_for("api.get_group", group_id=group_id)
+    return response
+
+
+@bp.put("/groups/<group_id>/plays/<match_id>")
+def correct_play(group_id: str, match_id: str) -> Response:
+    access, _ = _group(group_id, "correct_play")
+    check_play(group_id, match_id)
+    fields = read_or_invalid(plays.read_play, body())
+    return jsonify(plays.correct_play(access, group_id, match_id, fields, if_match()).json())
+
+
+@bp.delete("/groups/<group_id>/plays/<match_id>")
+def delete_play(group_id: str, match_id: str) -> Response:
+    access, _ = _group(group_id, "delete_play")
+    plays.delete_play(access, group_id, match_id, if_match())
+    return Response(status=204)
