@@ -6,6 +6,7 @@ from __future__ import annotations
 from flask import Response, jsonify, request, url_for
 
 from ..errors import read_or_invalid
+from ..services.bank.recorded import play_summary
 from ..services.group.groups import GroupAccess, authenticate_group
 from ..services.plays import games, plays
 from ..services.plays.plays import check_play
@@ -59,7 +60,7 @@ def log_play(group_id: str) -> Response:
     """A recorded play: banked as it is made; the group's destinations hear of it."""
     access, _ = _group(group_id, "log_play")
     fields = read_or_invalid(plays.read_play, body())
-    summary = plays.log_play(access, group_id, fields, if_match())
+    summary = play_summary(*plays.log_play(access, group_id, fields, if_match()))
     response = jsonify(summary.json())
     response.status_code = 201
     response.headers["Location"] = url_for("api.get_group", group_id=group_id)
@@ -71,7 +72,8 @@ def correct_play(group_id: str, match_id: str) -> Response:
     access, _ = _group(group_id, "correct_play")
     check_play(group_id, match_id)
     fields = read_or_invalid(plays.read_play, body())
-    return jsonify(plays.correct_play(access, group_id, match_id, fields, if_match()).json())
+    corrected = plays.correct_play(access, group_id, match_id, fields, if_match())
+    return jsonify(play_summary(*corrected).json())
 
 
 @bp.delete("/groups/<group_id>/plays/<match_id>")

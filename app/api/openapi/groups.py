@@ -68,6 +68,7 @@ FOLLOW_ON = {
 PLAYED_GAME = {"name": "played_game", "in": "query", "required": False,
                "schema": {"type": "string", "pattern": "^[0-9]*$"},
                "description": "One of the group's played games, by its id (SPEC section 14)."}
+PLAYED_REF = obj({"id": INT, "name": TEXT}, description="A played game's line only.")
 PAGE = {"name": "page", "in": "query", "required": False,
         "schema": {"type": "string", "pattern": "^[1-9][0-9]{0,5}$"},
         "description": "The page (1, 2, …): `next` says the next one's address."}
@@ -106,10 +107,23 @@ EXPORTED_MATCH = obj({
     "rounds": array(ref("RoundInput")), "started_at": IMPORTED_MOMENT,
     "banked_at": IMPORTED_MOMENT, "place": nullable(TEXT), "note": nullable(TEXT),
     "taken_out": FLAG})
+EXPORTED_PLAYED_GAME = obj({
+    "id": INT, "name": TEXT, "bgg_id": nullable(INT), "highest_wins": FLAG, "no_points": FLAG,
+    "cooperative": FLAG, "uses_teams": FLAG, "uuid": nullable(TEXT)},
+    required=["id", "name"])
+EXPORTED_PLAY = obj({
+    "game": INT, "played_at": IMPORTED_MOMENT, "minutes": nullable(COUNT),
+    "note": nullable(TEXT), "players": array({"type": "object"}, description=(
+        "As a recorded play's body says them (SPEC section 14), each roster player by the "
+        "export's id.")),
+    "taken_out": FLAG, "import_key": nullable(TEXT), "modified_at": nullable(MOMENT)},
+    required=["game", "played_at", "players"])
 EXPORT_FIELDS: dict[str, Schema] = {
     "format": {"const": "squarescores-group"}, "format_version": {"const": 1},
     "exported_at": MOMENT, "name": TEXT, "ratings": FLAG, "players": ROSTER,
-    "matches": array(ref("ExportedMatch"))}
+    "matches": array(ref("ExportedMatch")),
+    "played_games": array(EXPORTED_PLAYED_GAME, description="SPEC section 14."),
+    "plays": array(EXPORTED_PLAY, description="Recorded plays, oldest first.")}
 
 
 def components() -> dict[str, Schema]:
@@ -141,7 +155,10 @@ def components() -> dict[str, Schema]:
         "PlayerPage": obj({
             "player": INT, "name": TEXT,
             "games": array(obj({"game": TEXT, "played": COUNT, "won": COUNT,
-                                "win_rate": NUMBER, "mean": NUMBER, "best": INT})),
+                                "win_rate": NUMBER, "mean": nullable(NUMBER),
+                                "best": nullable(NUMBER), "played_game": PLAYED_REF},
+                               required=["game", "played", "won", "win_rate", "mean",
+                                         "best"])),
             "latest": array(ref("BankSummary")),
             "runs": obj({"current": COUNT, "longest": COUNT}),
             "nemesis": nullable(obj({"player": INT, "name": TEXT, "beat": COUNT,
@@ -152,7 +169,10 @@ def components() -> dict[str, Schema]:
                 "game": TEXT, "player": INT, "name": TEXT, "mu": NUMBER, "sigma": NUMBER,
                 "rating": INT, "matches": COUNT, "provisional": FLAG,
                 "history": array(obj({"match": ID, "banked_at": MOMENT, "rating": INT,
-                                      "change": INT}))})))}),
+                                      "change": INT})),
+                "played_game": INT | {"description": "A played game's ratings only."}},
+                required=["game", "player", "name", "mu", "sigma", "rating", "matches",
+                          "provisional", "history"])))}),
         "HeadToHead": obj({"game": nullable(TEXT), "matches": COUNT, "players": array(obj({
             "player": INT, "name": TEXT, "won": COUNT, "ahead": COUNT})), "level": COUNT}),
         "Tonight": obj({"since": nullable(MOMENT), "until": nullable(MOMENT),

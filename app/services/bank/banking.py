@@ -195,13 +195,17 @@ def told_summary(kept: dict[str, Any]) -> dict[str, Any]:
                                     .where(Player.id.in_(ids))).all()) if ids else {}
     view = db.session.scalar(select(Token.secret).where(Token.match_id == match["id"],
                                                         Token.role == "view")) or ""
+    played = match.get("played_game")  # a recorded play's: its score as text, its guests
     finishes = side_places(tuple(
-        Finish(player, names.get(player, name), position, side, total, rank, winner)
+        Finish(player, names.get(player, name), position, side,
+               Decimal(total) if isinstance(total, str) else total, rank, winner,
+               guest=played is not None and player is None)
         for player, name, position, side, total, rank, winner in match["seats"]))
     summary = Summary(match["id"], match["game"], match["name"],
                       datetime.fromisoformat(match["started_at"]),
                       datetime.fromisoformat(match["banked_at"]), match["rounds"],
-                      match["place"], match["note"], match["taken_out"], view, finishes)
+                      match["place"], match["note"], match["taken_out"], view or None,
+                      finishes, None if played is None else (played["id"], played["name"]))
     root = kept.get("root")
     return summary.json() | {"link": f"{root}m/{view}" if root and view else None}
 

@@ -17,12 +17,13 @@ from ...errors import NotFound
 from ...extensions import db
 from ...games import GAMES, RoundInput
 from ...games.say import Say
-from ...models import Entry, Match, NightTable, Round, Seat, utc
+from ...models import Entry, Match, NightTable, Player, Round, Seat, utc
 from ...turns import in_turns
 from ..group.groups import GroupAccess
 from ..match.access import Access
 from ..match.create import MATCH_NAME_LIMIT
 from ..match.sheet import load_sheet
+from ..plays.carried import played_export
 from ..text import match_name
 from .banking import bank_at
 
@@ -58,9 +59,11 @@ def group_csv(access: GroupAccess, group_id: str, version: int) -> str:
     rows: list[tuple[Any, ...]] = [GROUP_CSV_HEADER]
     for match in reversed(bank.counted):
         for finish in match.players:
-            rows.append((text_cell(match.id), text_cell(match.game),
+            # A recorded play's game is its played game, by name: the CSV reads back so.
+            rows.append((text_cell(match.id), text_cell(match.name if match.played_game
+                                                        else match.game),
                          match.banked_at.isoformat(), text_cell(finish.name), finish.seat,
-                         finish.side, finish.total, finish.rank,
+                         finish.side, "" if finish.total is None else finish.total, finish.rank,
                          "true" if finish.winner else "false", finish.place))
     return _csv(rows)
 
@@ -115,6 +118,8 @@ def group_export(access: GroupAccess, group_id: str, version: int) -> dict[str, 
             select(Round.id, Round.match_id, Round.common).join(Match).where(banked)
             .order_by(Round.match_id, Round.number).execution_options(yield_per=ROWS_AT_ONCE))):
         rounds.setdefault(row.match_id, []).append((row.common, parts.get(row.id, {})))
+    uuids = dict(db.session.execute(select(Player.id, Player.uuid).where(
+        Player.group_id == group_id, Player.uuid.is_not(None))).all())
     matches = db.session.execute(
         select(Match.id, Match.game, Match.name, Match.options, Match.created_at,
                Match.banked_at, Match.place, Match.note, Match.taken_out, Match.design_id,
@@ -127,10 +132,11 @@ def group_export(access: GroupAccess, group_id: str, version: int) -> dict[str, 
         "exported_at": datetime.now(UTC).isoformat(),
         "name": bank.name,
         "ratings": bank.ratings,
-        "players": [{"id": pid, "name": name} for pid, name in bank.players],
+        "players": [{"id": pid, "name": name} | ({"uuid": uuids[pid]} if uuids.get(pid) else {})
+                    for pid, name in bank.players],
         "matches": [_match_export(match, seats.get(match.id, []), rounds.get(match.id, []))
-                    for match in in_turns(matches)],
-    }
+                    for match in in_turns(matches) if match.game != "played"],
+    } | played_export(group_id)
 
 
 # Where the time of the export goes in the JSON text kept for a version.

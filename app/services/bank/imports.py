@@ -26,6 +26,7 @@ from ..match.create import MATCH_NAME_LIMIT, new_id, read_players
 from ..match.edits import read_detail
 from ..match.writes import MOST_ROUNDS as MOST_ROUNDS_A_MATCH
 from ..match.writes import parse_input
+from ..plays.carried import Carried, read_carried, write_carried
 from ..text import NAME_LIMIT, clean_text, fold
 from .banking import places
 from .exports import EXPORT_FORMAT, EXPORT_VERSION
@@ -34,7 +35,8 @@ from .exports import EXPORT_FORMAT, EXPORT_VERSION
 MOST_MATCHES = 5_000
 MOST_ROUNDS = 50_000  # over all its matches: a few seconds of the write lock at most
 
-FIELDS = {"format", "format_version", "exported_at", "name", "ratings", "players", "matches"}
+FIELDS = {"format", "format_version", "exported_at", "name", "ratings", "players", "matches",
+          "played_games", "plays"}
 MATCH_FIELDS = {"id", "game", "name", "options", "players", "characters", "rounds",
                 "started_at", "banked_at", "place", "note", "taken_out", "design"}
 
@@ -95,7 +97,9 @@ def _import_group(body: Any, address: str | None) -> tuple[Group, dict[str, str]
         if rounds > MOST_ROUNDS:
             raise Invalid(Say("An import holds at most %(most)s rounds in all.",
                               most=f"{MOST_ROUNDS:,}"), "matches")
-    return _write(name, ratings, roster, planned)
+    carried = read_carried(body.get("played_games"), body.get("plays"), roster)
+    uuids = {entry["id"]: entry.get("uuid") for entry in body.get("players") or []}
+    return _write(name, ratings, roster, planned, carried, uuids)
 
 
 def _known_fields(value: Mapping[str, Any], known: set[str], where: str) -> None:
@@ -117,7 +121,11 @@ def _roster(raw: Any) -> dict[Any, str]:
         where = f"players[{index}]"
         if not isinstance(entry, Mapping):
             raise Invalid(Say("A roster entry is {\"id\", \"name\"}."), where)
-        _known_fields(entry, {"id", "name"}, f"{where}.")
+        _known_fields(entry, {"id", "name", "uuid"}, f"{where}.")
+        uuid = entry.get("uuid")
+        if uuid is not None and (not isinstance(uuid, str) or len(uuid) > 64):
+            raise Invalid(Say("A player's uuid is text of at most 64 characters."),
+                          f"{where}.uuid")
         pid = entry.get("id")
         if isinstance(pid, bool) or not isinstance(pid, (int, str)) or pid in roster:
             raise Invalid(Say("Each player needs an id of their own."), f"{where}.id")
@@ -278,8 +286,8 @@ def _time(raw: Mapping[str, Any], name: str, where: str) -> datetime:
     return moment
 
 
-def _write(name: str, ratings: bool, roster: Mapping[Any, str], planned: Sequence[_Planned]
-           ) -> tuple[Group, dict[str, str]]:
+def _write(name: str, ratings: bool, roster: Mapping[Any, str], planned: Sequence[_Planned],
+           carried: Carried, uuids: Mapping[Any, str | None]) -> tuple[Group, dict[str, str]]:
     """Everything checked: the new group, its roster and matches. The rows are made first and
     then inserted a table at a time, a batch a transaction, the worker's other requests served
     between batches (SPEC section 6) and no write lock held across them (SQLite's would stop
@@ -288,7 +296,8 @@ def _write(name: str, ratings: bool, roster: Mapping[Any, str], planned: Sequenc
     group = new_group(name)
     group.ratings = ratings
     links, group.tokens = group.tokens, []
-    group.players = [Player(name=player, folded=fold(player)) for player in roster.values()]
+    group.players = [Player(name=player, folded=fold(player), uuid=uuids.get(pid))
+                     for pid, player in roster.items()]
     matches, seats, tokens, rounds, entries, log = [], [], [], [], [], []
     match_ids: list[str] = []
     for plan in in_turns(planned):
@@ -347,6 +356,9 @@ def _write(name: str, ratings: bool, roster: Mapping[Any, str], planned: Sequenc
         _insert(Entry, [entry | {"round_id": round_ids[row["match_id"], row["number"]]}
                         for row, parts in in_turns(zip(rounds, entries, strict=True))
                         for entry in parts])
+        with write_intent():  # the played games and recorded plays (SPEC section 14)
+            match_ids += write_carried(group, carried, dict(zip(roster, group.players,
+                                                               strict=True)))
         with write_intent():
             group.tokens = links
             db.session.commit()

@@ -12,7 +12,7 @@ from ...errors import NotFound
 from ...games import GAMES
 from ...games.say import Say
 from ..group.groups import GroupAccess
-from .banking import Bank, Finish, Summary, as_number, bank_at
+from .banking import Bank, Finish, Summary, as_number, bank_at, played_key
 from .ratings import ratings_of
 
 LATEST = 10  # the latest matches the page lists
@@ -125,15 +125,17 @@ def player_view(bank: Bank, player: int) -> dict[str, Any]:
     ratings = None
     if bank.ratings:
         ratings = []
-        for game in [line["game"] for line in per_game(mine, player)]:  # the registry's order
-            made = ratings_of(bank, game)
+        for line in per_game(mine, player):  # the registry's order, then played games
+            played = line.get("played_game")
+            made = ratings_of(bank, line["game"] if played is None else played_key(played["id"]))
             rated = made.of(player)
             if rated is None:
                 continue
-            ratings.append(rated.json() | {"game": game, "history": [
+            ratings.append(rated.json() | {"game": line["game"], "history": [
                 {"match": step.match, "banked_at": step.banked_at.isoformat(),
                  "rating": step.rating, "change": step.change}
-                for step in made.history.get(player, ())]})
+                for step in made.history.get(player, ())]}
+                | ({"played_game": played["id"]} if played is not None else {}))
     return {
         "player": player, "name": names[player], "games": per_game(mine, player),
         "latest": [match.json() for match in mine[:LATEST]],  # the bank lists newest first

@@ -1,6 +1,7 @@
 """Recorded plays (SPEC section 14): a result entered after the fact, read once at the edge,
-banked as it is made (a match of the game "played", its summary placed by rules.py), corrected,
-deleted, and placed again when its game's ways change."""
+banked as it is made (a match of the game "played", its seats placed by rules.py), corrected,
+deleted, and placed again when its game's ways change. The bank, above, reads them as it reads
+every banked match (bank/recorded.py summarises one)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,6 @@ from ...extensions import db
 from ...games.say import Say
 from ...hosting.lan import sent_out
 from ...models import Group, Match, PlayedGame, Player, Seat, utc
-from ..bank.banking import Finish, Summary, side_places
 from ..dates import OUT_OF_RANGE, held
 from ..group.groups import GroupAccess, on_roster, refuse_full_roster, writing_group
 from ..happened import tell
@@ -263,29 +263,19 @@ def write_play(group: Group, game: PlayedGame, fields: PlayFields,
     ways = ways_of(game)
     refuse_unplaceable(fields.players, ways)
     roster = resolve(group, fields.players) if roster is None else roster
-    ends = fields.played_at + timedelta(minutes=fields.minutes or 0)
+    # Banked when played (the bank's order, its ratings' order); begun its minutes before.
+    began = fields.played_at - timedelta(minutes=fields.minutes or 0)
     if match is None:
         match = Match(id=new_play_id(), game="played", ended="banked", group_id=group.id,
                       import_key=import_key, round_count=1)
         db.session.add(match)
     match.name, match.played_game_id, match.note = game.name, game.id, fields.note
     match.options = entered(fields.players, roster, fields.minutes)
-    match.created_at, match.banked_at, match.updated_at = fields.played_at, ends, datetime.now(UTC)
+    match.created_at, match.banked_at = began, fields.played_at
+    match.updated_at = datetime.now(UTC)
     match.modified_at = modified_at
     seat_play(match, roster, ways)
     return match
-
-
-def play_summary(match: Match, game: PlayedGame) -> Summary:
-    """A play as the bank summarises it, from its own rows (no query)."""
-    finishes = side_places(tuple(
-        Finish(seat.player_id, seat.name, seat.position, seat.side or 0,
-               None if seat.score is None else Decimal(seat.score), seat.rank or 1,
-               bool(seat.winner), guest=seat.guest)
-        for seat in match.seats))
-    return Summary(match.id, "played", game.name, utc(match.created_at),
-                   utc(match.banked_at or match.created_at), 1, None, match.note,
-                   bool(match.taken_out), None, finishes, (game.id, game.name))
 
 
 def told_play(match: Match, game: PlayedGame) -> dict[str, Any]:
@@ -320,20 +310,21 @@ def check_play(group_id: str, match_id: str) -> None:
 
 
 def log_play(access: GroupAccess, group_id: str, fields: PlayFields | Refusal,
-             if_match: Collection[int] | None = None) -> Summary:
-    """A play recorded and banked; the group's destinations are told `match_banked`."""
+             if_match: Collection[int] | None = None) -> tuple[Match, PlayedGame]:
+    """A play recorded and banked; the group's destinations are told `match_banked`. Answers
+    the play and its game (bank.recorded summarises them)."""
     with writing_group(access, group_id, if_match, "log_play") as group:
         fields = unless_refused(fields)
         game = _game_of(group_id, fields)
         match = write_play(group, game, fields)
         db.session.flush()
         tell(group, "match_banked", lambda: told_play(match, game))
-        return play_summary(match, game)
+        return match, game
 
 
 def correct_play(access: GroupAccess, group_id: str, match_id: str,
                  fields: PlayFields | Refusal,
-                 if_match: Collection[int] | None = None) -> Summary:
+                 if_match: Collection[int] | None = None) -> tuple[Match, PlayedGame]:
     """A recorded play corrected: what was entered replaced, its seats placed again."""
     with writing_group(access, group_id, if_match, "correct_play") as group:
         match = the_play(group_id, match_id)
@@ -344,7 +335,7 @@ def correct_play(access: GroupAccess, group_id: str, match_id: str,
         write_play(group, game, fields, match, import_key=match.import_key,
                    modified_at=match.modified_at)
         db.session.flush()
-        return play_summary(match, game)
+        return match, game
 
 
 def delete_play(access: GroupAccess, group_id: str, match_id: str,

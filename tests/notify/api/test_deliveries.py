@@ -210,3 +210,27 @@ def test_a_match_banked_on_the_server_itself_tells_a_link_phones_can_open(
 
     link = json.loads(got.body)["match"]["link"]
     assert link == f"{public or 'http://192.168.1.23'}/m/{match.view}"
+
+
+def test_a_logged_play_is_told_as_a_banking_with_its_played_game(
+        api, group, passes, receiver):
+    hook = destination(api, group, receiver.url)
+    game = api.call("POST", f"/groups/{group.id}/games", group.owner,
+                    json={"name": "Cascadia"}).get_json()
+    ids = {p["name"]: p["id"] for p in group.created["players"]}
+    logged = api.call("POST", f"/groups/{group.id}/plays", group.owner, json={
+        "game": game["id"], "played_at": "2026-11-20T21:00:00+01:00",
+        "players": [{"player": ids["Ana"], "score": "88.5"}, {"guest": "Zoe", "score": "90"}]})
+    assert logged.status_code == 201, logged.get_json()
+
+    passes.run()
+    (got,) = receiver.wait_for(1)
+    body = json.loads(got.body)
+    assert body["event"] == "match_banked"
+    summary = body["match"]
+    assert summary["game"] == "played" and summary["name"] == "Cascadia"
+    assert summary["played_game"] == {"id": game["id"], "name": "Cascadia"}
+    assert summary["link"] is None  # a play has no link of its own
+    assert [(p["name"], p["total"], p["winner"], p["guest"]) for p in summary["players"]] == [
+        ("Ana", 88.5, False, False), ("Zoe", 90, True, True)]
+    assert deliveries(api, group, hook)[0]["status"] == "delivered"

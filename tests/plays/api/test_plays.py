@@ -36,7 +36,7 @@ def test_a_logged_play_is_banked_with_exact_decimals_and_found_winners(api, grou
     assert summary["game"] == "played" and summary["played_game"] == {"id": game["id"],
                                                                     "name": "Wingspan"}
     assert summary["view_token"] is None and summary["note"] == "Oceania expansion"
-    assert summary["started_at"] == "2026-03-14T19:30:00+00:00"
+    assert summary["banked_at"] == "2026-03-14T19:30:00+00:00"  # when it was played
     assert summary["duration"] == 55 * 60
     lines = {p["name"]: p for p in summary["players"]}
     assert lines["Ana"]["total"] == 86.5 and lines["Ana"]["rank"] == 3
@@ -160,3 +160,93 @@ def test_the_refusals_come_in_spec_order(api, group, new_group):
     error_of(api.call("POST", f"{group.path}/plays", group.owner, json=twice), 409)
     add_game(api, group, status=409, name=" wingspan ")
     error_of(api.call("PUT", f"{group.path}/games/999", group.owner, json={"name": "X"}), 404)
+
+
+def test_an_export_imported_again_keeps_its_played_games_and_plays_exactly(api, group):
+    game = add_game(api, group, bgg_id=266192, highest_wins=False)
+    coop = add_game(api, group, name="Spirit Island", cooperative=True, no_points=True)
+    ids = roster(group)
+    first = log(api, group, game, [
+        {"player": ids["Ana"], "score": "0.1", "first": True, "team": "x"},
+        {"guest": "Visitor", "score": "-2.50"}], minutes=40, note="Rainy day",
+        played_at="2026-03-13T18:00:00+01:00")
+    log(api, group, coop, [{"player": ids["Ben"], "winner": True},
+                           {"player": ids["Cy"], "winner": True}])
+    assert api.call("DELETE", f"{group.path}/matches/{first['id']}", group.owner
+                    ).status_code == 200  # taken out: travels so
+
+    export = api.call("GET", f"{group.path}/export.json", group.view).get_json()
+    assert [g["name"] for g in export["played_games"]] == ["Wingspan", "Spirit Island"]
+    assert export["plays"][0]["players"][1] == {"guest": "Visitor", "score": "-2.5"}
+    again = api.call("POST", "/groups/import", json=export)
+    assert again.status_code == 201, again.get_json()
+    token, gid = again.get_json()["tokens"]["owner"], again.get_json()["id"]
+
+    def without_ids(bank):
+        return [{k: v for k, v in m.items() if k not in ("id", "players", "played_game")}
+                | {"players": [{k: v for k, v in p.items() if k != "player"}
+                               for p in m["players"]],
+                   "played_game": m["played_game"]["name"]} for m in bank["matches"]]
+
+    before = api.call("GET", group.path, group.view).get_json()
+    after = api.call("GET", f"/groups/{gid}", token).get_json()
+    assert without_ids(after) == without_ids(before)
+    assert after["matches"][1]["taken_out"] is True
+    exported_again = api.call("GET", f"/groups/{gid}/export.json", token).get_json()
+    assert [{k: v for k, v in g.items() if k != "id"} for g in exported_again["played_games"]] \
+        == [{k: v for k, v in g.items() if k != "id"} for g in export["played_games"]]
+
+    def named(export_):
+        names = {p["id"]: p["name"] for p in export_["players"]}
+        return [[line | ({"player": names[line["player"]]} if "player" in line else {})
+                 for line in play["players"]] for play in export_["plays"]]
+
+    assert named(exported_again) == named(export)
+    assert named(export)[0] == [{"player": "Ana", "score": "0.1", "first": True, "team": "x"},
+                                {"guest": "Visitor", "score": "-2.5"}]
+    assert [(p["minutes"], p["note"], p["played_at"], p["taken_out"])
+            for p in exported_again["plays"]] == [(p["minutes"], p["note"], p["played_at"],
+                                                   p["taken_out"]) for p in export["plays"]]
+
+
+def test_an_import_refuses_a_play_of_no_game_at_its_path(api, group):
+    export = api.call("GET", f"{group.path}/export.json", group.view).get_json()
+    export["plays"] = [{"game": 7, "played_at": "2026-01-01T00:00:00Z",
+                        "players": [{"guest": "A"}]}]
+    response = api.call("POST", "/groups/import", json=export)
+    assert error_of(response, 422)["field"] == "plays[0].game"
+
+
+def test_the_csv_names_a_plays_game_and_its_exact_score(api, group):
+    game = add_game(api, group, name="=Cascadia")
+    ids = roster(group)
+    log(api, group, game, [{"player": ids["Ana"], "score": "12.5"}, {"player": ids["Ben"]}])
+    text = api.call("GET", f"{group.path}/export.csv", group.view).get_data(as_text=True)
+    rows = [line.split(",") for line in text.strip().splitlines()[1:]]
+    assert [(r[1], r[3], r[6], r[8]) for r in rows] == [("'=Cascadia", "Ana", "12.5", "true"),
+                                                        ("'=Cascadia", "Ben", "", "false")]
+
+
+def test_a_players_page_and_ratings_count_a_played_game_in_the_order_played(api, group):
+    game = add_game(api, group)
+    ids = roster(group)
+    assert api.call("PATCH", group.path, group.owner, json={"ratings": True}).status_code == 200
+    # Logged out of order: the later-played one first.
+    log(api, group, game, [{"player": ids["Ana"], "score": "5"},
+                           {"player": ids["Ben"], "score": "9"}],
+        played_at="2026-05-02T20:00:00Z")
+    log(api, group, game, [{"player": ids["Ana"], "score": "8"},
+                           {"player": ids["Ben"], "score": "1"}],
+        played_at="2019-05-02T20:00:00Z")
+    page = api.call("GET", f"{group.path}/players/{ids['Ana']}", group.view).get_json()
+    (line,) = page["games"]
+    assert line["game"] == "played" and line["played_game"]["name"] == "Wingspan"
+    assert (line["played"], line["won"], line["best"], line["mean"]) == (2, 1, 8, 6.5)
+    ratings = api.call("GET", f"{group.path}/ratings?played_game={game['id']}",
+                       group.view).get_json()
+    assert ratings["game"] == "played" and ratings["played_game"] == game["id"]
+    rated = {r["name"]: r for r in ratings["players"]}
+    assert rated["Ana"]["matches"] == rated["Ben"]["matches"] == 2
+    history = page["ratings"][0]["history"]
+    assert [step["banked_at"][:4] for step in history] == ["2019", "2026"]
+    assert history[0]["change"] > 0 and history[1]["change"] < 0
