@@ -115,9 +115,9 @@ def too_many_plays() -> FileRefused:
 
 _NUMBER = r"(?:\d+(?:\.\d*)?|\.\d+)"
 # A number, or a sum as BG Stats keeps what was typed: "10+10+15", "-10+7+22", "12.5 - 3".
-_SUM = re.compile(rf"\s*[+-]?\s*{_NUMBER}(?:\s*[+-]\s*{_NUMBER})*\s*")
-_TERM = re.compile(rf"([+-]?)\s*({_NUMBER})")
-_PLAIN = re.compile(r"-?\d{1,12}(?:\.\d{1,3})?")  # most scores: read at once
+_SUM = re.compile(rf"\s*[+-]?\s*{_NUMBER}(?:\s*[+-]\s*{_NUMBER})*\s*", re.ASCII)
+_TERM = re.compile(rf"([+-]?)\s*({_NUMBER})", re.ASCII)
+_PLAIN = re.compile(r"-?\d{1,12}(?:\.\d{1,3})?", re.ASCII)  # most scores: read at once
 
 
 class ScoreOutOfBounds(ValueError):
@@ -154,7 +154,7 @@ def score_of(text: str) -> Decimal | None:
         raise ValueError(f"not a number nor a sum: {text[:50]!r}")
     total = Decimal(0)
     try:
-        for sign, number in _TERM.findall(text.replace(" ", "")):
+        for sign, number in _TERM.findall(text):
             term = bounded(Decimal(number))
             total += -term if sign == "-" else term
     except InvalidOperation as error:
