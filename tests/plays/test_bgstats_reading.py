@@ -141,9 +141,16 @@ def test_play_dates_are_local_time_in_the_zone_across_a_change_of_summer_time():
 
 
 def test_scores_as_json_numbers_and_decimals_are_exact():
-    contents = read(export(play("p", scores=[line(1, 12.5), line(2, 7), line(3, "0.1+0.2")])))
-    assert [x.score for x in contents.plays[0].lines] == [
-        Decimal("12.5"), Decimal(7), Decimal("0.3")]
+    data = json.dumps(export(play("p", scores=[
+        line(1, 12.5), line(2, 7), line(3, "0.1+0.2"), line(7, 0)]))).replace(
+            '"score": 0', '"score": 1e3').encode()
+    contents = read_file(data, BERLIN)
+    scores = [x.score for x in contents.plays[0].lines]
+    assert scores == [Decimal("12.5"), Decimal(7), Decimal("0.3"), Decimal(1000)]
+    assert [str(score) for score in scores] == ["12.5", "7", "0.3", "1000"]
+    tiny = read_file(json.dumps(export(play("p", scores=[line(1, 0)]))).replace(
+        '"score": 0', '"score": 1e-999999').encode(), BERLIN)
+    assert tiny.plays == () and "15 digits" in tiny.problems[0].message
 
 
 PROBLEMS = {
@@ -179,6 +186,13 @@ def test_a_play_without_a_uuid_or_a_second_of_one_uuid_is_a_problem():
     assert [p.key for p in contents.plays] == ["a"]
     assert [p.play for p in contents.problems] == ["play 2", "a", "play 4"]
     assert "uuid" in contents.problems[0].message and "earlier" in contents.problems[1].message
+
+
+def test_the_anonymous_player_may_sit_twice_in_a_play_and_a_named_one_not():
+    contents = read(export(play("p", scores=[line(7, "3"), line(1, "2"), line(7, "1")]),
+                           play("q", scores=[line(2, "3"), line(1, "2"), line(2, "1")])))
+    assert [x.player for x in contents.plays[0].lines] == [GUEST, ANA, GUEST]
+    assert [p.play for p in contents.problems] == ["q"] and "Ben" in contents.problems[0].message
 
 
 def test_two_ids_of_one_uuid_are_one_player_twice():

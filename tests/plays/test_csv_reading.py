@@ -90,6 +90,7 @@ GROUP_EXPORT = (
 
 
 def test_the_groups_own_export_reads_back():
+    assert GROUP_EXPORT.split("\r\n")[0] == ",".join(exports.GROUP_CSV_HEADER)
     contents = read(GROUP_EXPORT)
     assert contents.problems == ()
     assert summary(contents) == [

@@ -88,7 +88,8 @@ def _break(play: dict, how: str) -> None:
         play["playerScores"][0]["score"] = "12+"
     elif how == "date":
         play["playDate"] = "2019-02-30 10:00:00"
-    elif how == "twice":
+    elif how == "twice":  # player 1, never the anonymous one, who may sit twice
+        play["playerScores"][0]["playerRefId"] = 1
         play["playerScores"].append(dict(play["playerScores"][0]))
 
 
@@ -164,7 +165,8 @@ def test_a_number_as_typed_is_itself(number):
 
 @pytest.mark.parametrize("text", ["12 points", "1e3", "+", "1++2", "1-", "--1", "1.2.3", "0x10",
                                   "NaN", "Infinity", "½", "١٢", "1,5", "1000000000000",
-                                  "999999999999+1", "1.0000000000000001"])
+                                  "999999999999+1", "1.0000000000000001",
+                                  "0.0000000000000001", "1+0." + "0" * 400 + "1"])
 def test_what_is_neither_a_number_nor_a_sum_nor_kept_exactly_is_refused(text):
     with pytest.raises(ValueError):
         score_of(text)

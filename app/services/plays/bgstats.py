@@ -201,7 +201,9 @@ def _play(key: str, raw: dict[str, Any], players: dict[object, Any], games: dict
             raise _Skip(Say("One of its players' lines is not a line."))
         ref = entry.get("playerRefId")
         player: FilePlayer = _found(players, ref, "player")
-        if player.key in seen:
+        # No roster player twice in a play (SPEC section 14); a guest joins no roster, and
+        # BG Stats seats its one anonymous player as often as a play had strangers.
+        if player.key in seen and not player.guest:
             raise _Skip(Say("The player “%(name)s” is in it twice.", name=player.name))
         its_players.append(player)
         seen.add(player.key)

@@ -11,7 +11,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone, tzinfo
-from decimal import Decimal, InvalidOperation
+from decimal import Context, Decimal, Inexact, InvalidOperation, Overflow
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -125,13 +125,22 @@ class ScoreOutOfBounds(ValueError):
 
 
 def bounded(value: Decimal) -> Decimal:
-    """A score that can be kept exactly (finite, at most 15 digits, below 10**12 in size), else
-    ScoreOutOfBounds."""
+    """A score that can be kept exactly (finite, at most 15 digits and 15 decimal places, below
+    10**12 in size; written without an exponent), else ScoreOutOfBounds."""
     if not value.is_finite() or abs(value) >= SCORE_BOUND:
         raise ScoreOutOfBounds(f"out of bounds: {value}")
-    if len(value.as_tuple().digits) > SCORE_DIGITS:
+    sign, digits, exponent = value.as_tuple()
+    assert isinstance(exponent, int)  # a finite number's
+    if exponent > 0:  # 1E+3, as JSON may write a thousand
+        value = value.quantize(_WHOLE)
+    elif len(digits) > SCORE_DIGITS or exponent < -SCORE_DIGITS:
         raise ScoreOutOfBounds(f"too many digits: {value}")
     return value
+
+
+_WHOLE = Decimal(1)
+# Where a sum's terms are added: exactly, or not at all.
+_EXACT = Context(prec=100, traps=[InvalidOperation, Inexact, Overflow])
 
 
 def score_problem(typed: object, name: str, error: ValueError) -> Say:
@@ -156,8 +165,10 @@ def score_of(text: str) -> Decimal | None:
     try:
         for sign, number in _TERM.findall(text):
             term = bounded(Decimal(number))
-            total += -term if sign == "-" else term
-    except InvalidOperation as error:
+            total = _EXACT.subtract(total, term) if sign == "-" else _EXACT.add(total, term)
+    except Inexact as error:
+        raise ScoreOutOfBounds(f"too many digits: {text[:50]!r}") from error
+    except (InvalidOperation, Overflow) as error:
         raise ValueError(f"not a number: {text[:50]!r}") from error
     return bounded(total)
 
