@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import copy
 import json
+import subprocess
+import sys
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
+from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -275,3 +278,24 @@ def test_keys_not_read_change_nothing():
     noisy["players"][0].update(metaData='{"x":1}', bggUsername="ana", placement=[1])
     noisy["unknownSection"] = {"plays": "not these"}
     assert read(noisy) == read(plain)
+
+
+PROBE = """
+import json, sys, types
+for package, folder in (("app", "app"), ("app.games", "app/games")):
+    sys.modules[package] = types.ModuleType(package)
+    sys.modules[package].__path__ = [folder]
+import app.services.plays.files
+print(json.dumps(sorted(name for name in sys.modules
+                        if name.split(".")[0] in ("flask", "sqlalchemy", "werkzeug"))))
+"""
+
+
+def test_the_readers_are_pure():
+    """Read alone in a fresh interpreter (the app's __init__, which makes the Flask app, left
+    unrun), the readers bring in no Flask, no SQLAlchemy and no Werkzeug."""
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-c", PROBE], cwd=root, text=True,
+                          capture_output=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == []

@@ -8,7 +8,7 @@ from decimal import Decimal
 from typing import Any, TypeGuard
 
 from ...games.say import Say
-from .files import (
+from .contents import (
     MAX_PLAYERS,
     MAX_PLAYS,
     NOTE_LIMIT,

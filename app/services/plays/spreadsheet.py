@@ -10,7 +10,7 @@ from datetime import datetime, tzinfo
 from decimal import Decimal
 
 from ...games.say import Say
-from .files import (
+from .contents import (
     MAX_PLAYERS,
     MAX_PLAYS,
     FileContents,
