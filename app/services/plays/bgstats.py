@@ -182,7 +182,7 @@ def _play(key: str, raw: dict[str, Any], players: dict[object, Any], games: dict
     game: FileGame = _found(games, ref, "game")
     note: str | None = None
     where = raw.get("locationRefId")
-    if where is not None:
+    if where is not None and where != 0:  # 0: no location, as an unset reference
         note = _found(locations, where, "location") or None
     played_at = _when(raw.get("playDate"), zone)
     if played_at is None:
