@@ -68,6 +68,8 @@ class Config:
     COMPRESS_REGISTER = False
     # A group's backup (export.json) may weigh more: far past a big group's bank, far below harm.
     IMPORT_MAX_BYTES = int(os.environ.get("IMPORT_MAX_BYTES", str(5 * 1024 * 1024)))
+    # SPEC section 14: a file of plays brought in (a BG Stats export, a CSV) is at most 50 MiB.
+    PLAYS_IMPORT_MAX_BYTES = 50 * 1024 * 1024
     RATELIMIT_ENABLED = _flag("RATELIMIT_ENABLED", True)
     SQL_STATEMENTS_HEADER = _flag("SQL_STATEMENTS_HEADER", False)  # for `make bench`
     RATELIMIT_CREATE_PER_MINUTE = int(os.environ.get("RATELIMIT_CREATE_PER_MINUTE", "30"))

@@ -21,6 +21,7 @@ from .services.match.outside import STEPS_OUT, StepOut, stepping_out_allowed
 # The chat's outbox listens to what the services say happened (services/happened.py).
 from .services.notify import outbox  # noqa: F401
 from .services.notify import worker as deliveries
+from .services.plays import jobs as imports
 from .web import bp as web_bp
 from .web.match.share import card_in
 from .wire import SLOW, TOO_LARGE, VERDICT, WholeRequests
@@ -117,8 +118,9 @@ def create_app(config_class: object | str = "config.Config") -> Flask:
     app.extensions["squarescores.result_card"] = card_in
     # Last, so that its proxy handling wraps all else: /health, /ready, the manifest and service
     # worker, `flask restore`, Secure cookies and HSTS over HTTPS, TRUSTED_PROXIES; and each
-    # worker of the server starts the delivery worker (services/notify).
-    hosting.init_app(app, in_each_worker=(deliveries.start,))
+    # worker of the server starts the delivery worker (services/notify) and the imports of plays
+    # (services/plays/jobs.py).
+    hosting.init_app(app, in_each_worker=(deliveries.start, imports.start))
 
     if app.config.get("SQL_STATEMENTS_HEADER"):
         _count_statements(app)
@@ -140,7 +142,8 @@ def _read_whole_requests(app: Flask) -> None:
     other work, in the client's own form (web/errors.py)."""
     def largest() -> int:
         return max(app.config["MAX_CONTENT_LENGTH"] or 0,
-                   app.config.get("IMPORT_MAX_BYTES", 0) + 64 * 1024)
+                   app.config.get("IMPORT_MAX_BYTES", 0) + 64 * 1024,
+                   app.config.get("PLAYS_IMPORT_MAX_BYTES", 0) + 64 * 1024)
 
     app.wsgi_app = WholeRequests(  # type: ignore[method-assign]
         app.wsgi_app, largest, lambda: app.config["REQUEST_BODY_SECONDS"])

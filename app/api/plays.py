@@ -3,12 +3,14 @@ the group's link and the body once, call one service, answer."""
 
 from __future__ import annotations
 
-from flask import Response, jsonify, request, url_for
+from flask import Response, current_app, jsonify, request, url_for
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from ..errors import read_or_invalid
 from ..services.bank.recorded import play_summary
 from ..services.group.groups import GroupAccess, authenticate_group
-from ..services.plays import games, plays
+from ..services.plays import games, importing, jobs, plays
+from ..services.plays.contents import MAX_PLAYS
 from ..services.plays.plays import check_play
 from .blueprint import bp
 from .common import bearer, body, if_match
@@ -81,3 +83,36 @@ def delete_play(group_id: str, match_id: str) -> Response:
     access, _ = _group(group_id, "delete_play")
     plays.delete_play(access, group_id, match_id, if_match())
     return Response(status=204)
+
+
+@bp.post("/groups/<group_id>/imports")
+def start_import(group_id: str) -> Response:
+    """A BG Stats export or a CSV (the body, or a multipart form's `file` part), brought in by
+    a job: 202 with where to follow it."""
+    access, _ = _group(group_id, "import_plays")
+    request.max_content_length = current_app.config["PLAYS_IMPORT_MAX_BYTES"]
+    try:
+        sent = request.files.get("file")
+        data = sent.read() if sent is not None else request.get_data(cache=True)
+        players = request.form.get("players") if request.mimetype.startswith("multipart/") \
+            else None
+    except RequestEntityTooLarge as error:
+        raise RequestEntityTooLarge("A file of plays is at most 50 MiB.") from error
+    if data.count(b'"playerScores"') > MAX_PLAYS:  # counted before a byte of it is parsed
+        raise RequestEntityTooLarge(f"A file brings at most {MAX_PLAYS:,} plays in.")
+    asked = read_or_invalid(importing.read_asked, data, request.args.get("time_zone"),
+                            request.args.get("dry_run"), players)
+    job = importing.start_import(access, group_id, asked)
+    jobs.wake()
+    response = jsonify({"id": job.id, "state": job.state})
+    response.status_code = 202
+    response.headers["Location"] = url_for("api.import_state", group_id=group_id,
+                                           import_id=job.id)
+    return response
+
+
+@bp.get("/groups/<group_id>/imports/<import_id>")
+def import_state(group_id: str, import_id: str) -> Response:
+    """How far an import has come, at any moment."""
+    access, _ = _group(group_id, "import_plays")
+    return jsonify(importing.import_view(access, group_id, import_id))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -204,7 +204,7 @@ def resolve(group: Group, players: Sequence[Seated]) -> list[Player | None]:
 
 
 def entered(players: Sequence[Seated], roster: Sequence[Player | None],
-            minutes: int | None) -> dict[str, Any]:
+            minutes: int | None, uses_teams: bool | None = None) -> dict[str, Any]:
     """What was entered, as the play's options keep it: each line's player by roster id (a
     name typed is the roster's player it became), its score as text, what was said of it."""
     lines = []
@@ -219,7 +219,17 @@ def entered(players: Sequence[Seated], roster: Sequence[Player | None],
         if seated.first:
             line["first"] = True
         lines.append(line)
-    return {"play": {"players": lines, "minutes": minutes}}
+    play: dict[str, Any] = {"players": lines, "minutes": minutes}
+    if uses_teams is not None:  # a play's own, over its game's (a BG Stats play may say)
+        play["uses_teams"] = uses_teams
+    return {"play": play}
+
+
+def play_ways(match: Match, game: PlayedGame) -> Ways:
+    """The ways a play is placed by: its game's, with the play's own use of teams if it says."""
+    ways = ways_of(game)
+    own = match.options["play"].get("uses_teams")
+    return ways if own is None else replace(ways, uses_teams=own)
 
 
 def lines_of(match: Match) -> list[Line]:
@@ -243,9 +253,8 @@ def seat_play(match: Match, roster: Sequence[Player | None], ways: Ways) -> None
 
 def place_again(game: PlayedGame) -> None:
     """Every play of a game placed again by its ways now (its game changed)."""
-    ways = ways_of(game)
     for match in db.session.scalars(select(Match).where(Match.played_game_id == game.id)):
-        placed = place(lines_of(match), ways)
+        placed = place(lines_of(match), play_ways(match, game))
         for seat, spot in zip(match.seats, placed, strict=True):
             seat.side, seat.rank, seat.winner = spot.side, spot.rank, spot.winner
 
@@ -257,23 +266,25 @@ def new_play_id() -> str:
 
 def write_play(group: Group, game: PlayedGame, fields: PlayFields,
                match: Match | None = None, roster: Sequence[Player | None] | None = None,
-               import_key: str | None = None, modified_at: datetime | None = None) -> Match:
+               import_key: str | None = None, modified_at: datetime | None = None,
+               uses_teams: bool | None = None) -> Match:
     """A play stored and banked (a new one, or `match` corrected): what was entered, and its
     seats placed. The group is locked by the caller."""
-    ways = ways_of(game)
+    ways = ways_of(game) if uses_teams is None else replace(ways_of(game), uses_teams=uses_teams)
     refuse_unplaceable(fields.players, ways)
     roster = resolve(group, fields.players) if roster is None else roster
     # Banked when played (the bank's order, its ratings' order); begun its minutes before.
-    began = fields.played_at - timedelta(minutes=fields.minutes or 0)
+    played_at = fields.played_at.astimezone(UTC)  # stored in UTC, as every moment is
+    began = played_at - timedelta(minutes=fields.minutes or 0)
     if match is None:
         match = Match(id=new_play_id(), game="played", ended="banked", group_id=group.id,
                       import_key=import_key, round_count=1)
         db.session.add(match)
     match.name, match.played_game_id, match.note = game.name, game.id, fields.note
-    match.options = entered(fields.players, roster, fields.minutes)
-    match.created_at, match.banked_at = began, fields.played_at
+    match.options = entered(fields.players, roster, fields.minutes, uses_teams)
+    match.created_at, match.banked_at = began, played_at
     match.updated_at = datetime.now(UTC)
-    match.modified_at = modified_at
+    match.modified_at = None if modified_at is None else modified_at.astimezone(UTC)
     seat_play(match, roster, ways)
     return match
 
@@ -330,10 +341,12 @@ def correct_play(access: GroupAccess, group_id: str, match_id: str,
         match = the_play(group_id, match_id)
         fields = unless_refused(fields)
         game = _game_of(group_id, fields)
+        own_teams = match.options["play"].get("uses_teams") if game.id == match.played_game_id \
+            else None
         match.seats = []
         db.session.flush()  # its old seats gone before the new ones take their places
         write_play(group, game, fields, match, import_key=match.import_key,
-                   modified_at=match.modified_at)
+                   modified_at=match.modified_at, uses_teams=own_teams)
         db.session.flush()
         return match, game
 

@@ -1,0 +1,103 @@
+"""The import job's runner (SPEC section 14): every worker of the server starts one; the one
+holding the database's imports lock (a file lock beside a SQLite database, an advisory lock on
+PostgreSQL, let go by the system when its process dies) runs the imports asked for, one at a
+time, never inside a request. One taken up before a stop is run again from its last batch."""
+
+from __future__ import annotations
+
+import fcntl
+import logging
+import threading
+from typing import Any
+
+from flask import Flask
+from sqlalchemy import text
+
+from ...extensions import db
+from ...hosting.backups import lock, sqlite_file
+from .importing import fail, next_job, run_import
+
+log = logging.getLogger(__name__)
+# How often the holder looks for an import asked for, and a worker without the lock for it.
+LOOK_SECONDS = 1.0
+LOOK_AGAIN_SECONDS = 30.0
+_started: list[Runner] = []
+
+
+class Runner:
+    def __init__(self, app: Flask) -> None:
+        self.app = app
+        self.poll = float(app.config.get("IMPORTS_POLL_SECONDS", LOOK_SECONDS))
+        self.stopped = threading.Event()
+        self.woken = threading.Event()
+        self.held: Any = None
+        self.thread = threading.Thread(target=self.run, name="imports", daemon=True)
+
+    def take_lock(self) -> bool:
+        with self.app.app_context():
+            database = sqlite_file(self.app)
+            if database is not None:
+                self.held = lock(database.with_name(database.name + ".imports"), fcntl.LOCK_EX)
+                return self.held is not None
+            if db.engine.dialect.name == "postgresql":
+                connection = db.engine.connect()
+                if connection.scalar(text("SELECT pg_try_advisory_lock(hashtext("
+                                          "'squarescores.imports'))")):
+                    connection.commit()
+                    self.held = connection
+                    return True
+                connection.close()
+                return False
+        self.held = True  # SQLite in memory: this process alone
+        return True
+
+    def run(self) -> None:
+        while not self.stopped.is_set():
+            if self.held is None and not self.take_lock():
+                self.stopped.wait(LOOK_AGAIN_SECONDS)
+                continue
+            try:
+                run_pending(self.app)
+            except Exception as error:  # the database away a moment: look again next turn
+                log.warning("The imports' runner failed a turn (%s).", type(error).__name__)
+            self.woken.wait(self.poll)
+            self.woken.clear()
+
+    def start(self) -> Runner:
+        self.thread.start()
+        return self
+
+    def stop(self) -> None:
+        self.stopped.set()
+        self.woken.set()
+
+
+def run_pending(app: Flask) -> int:
+    """Every import asked for, run to its end, one after another: how many ran."""
+    ran = 0
+    while True:
+        with app.app_context():
+            job = next_job()
+            db.session.rollback()
+            if job is None:
+                return ran
+            try:
+                run_import(job)
+            except Exception as error:  # a fault of ours: said, and the next one runs
+                db.session.rollback()
+                log.exception("An import failed.")
+                fail(job, type(error).__name__)
+            ran += 1
+
+
+def wake() -> None:
+    """An import was asked for: this process's runner looks now."""
+    for runner in _started:
+        runner.woken.set()
+
+
+def start(app: Flask) -> Runner:
+    """In a worker process of the server, once: its imports' runner."""
+    runner = Runner(app).start()
+    _started.append(runner)
+    return runner
