@@ -161,10 +161,10 @@ def test_the_owner_chooses_who_a_files_player_becomes(api, group, brought):
 
 
 def test_a_spreadsheet_and_the_groups_own_csv_come_in(api, app, group, brought):
-    csv = ("date,game,player,score,winner\r\n"
-           "2024-05-01,Cascadia,Ana,81,\r\n2024-05-01,Cascadia,Zoe,90,\r\n"
-           "2024-05-02T20:00:00+02:00,Cascadia,Ana,70.5,yes\r\n"
-           "2024-05-02T20:00:00+02:00,Cascadia,Zoe,99,no\r\n").encode()
+    csv = (b"date,game,player,score,winner\r\n"
+           b"2024-05-01,Cascadia,Ana,81,\r\n2024-05-01,Cascadia,Zoe,90,\r\n"
+           b"2024-05-02T20:00:00+02:00,Cascadia,Ana,70.5,yes\r\n"
+           b"2024-05-02T20:00:00+02:00,Cascadia,Zoe,99,no\r\n")
     state = brought(csv)
     assert state["state"] == "done", state
     assert state["plays"]["added"] == 2 and state["games_added"] == ["Cascadia"]
