@@ -1,5 +1,5 @@
 """What the contract's fuzzing needs to get past 401 and 404: a group with a roster, a banked
-match and a match in play, a Banana Bandido match (whose seats' links set their characters), a
+match and a match in play, a played game, a recorded play and an import of plays, a Banana Bandido match (whose seats' links set their characters), a
 night, a season, a destination and a design, made through the API itself; which link and which
 id each path of the document takes; and a case of Schemathesis's put on them."""
 
@@ -75,7 +75,15 @@ class World:
             "kind": "webhook", "url": "https://hooks.example.org/in", "events": ["match_banked"]}))
         design = made(self.call("POST", "/designs", json={
             "name": "Darts", "rows": [{"key": "points", "label": "Points", "kind": "number"}]}))
+        played = made(self.call("POST", f"/groups/{group['id']}/games", owner, {
+            "name": "Wingspan"}))
+        play = made(self.call("POST", f"/groups/{group['id']}/plays", owner, {
+            "game": played["id"], "played_at": "2026-03-14T20:30:00+01:00",
+            "players": [{"player": roster[0], "score": "12.5"}, {"guest": "Zoe"}]}))
+        started = made(self.call("POST", f"/groups/{group['id']}/imports?dry_run=true", owner,
+                                 {"plays": []}), 202)
         self.ids = {"group_id": group["id"], "match_id": match["id"], "banked": banked,
+                    "game_id": played["id"], "play": play["id"], "import_id": started["id"],
                     "night_id": night["id"], "season_id": season["id"],
                     "destination_id": destination["id"], "player_id": roster[0],
                     "design_id": design["id"], "bandido": bandido["id"], "number": 2,
@@ -96,6 +104,8 @@ class World:
 
     def path_value(self, path: str, name: str) -> Any:
         """A real value of a path parameter: the id of this world's thing."""
+        if name == "match_id" and path.startswith("/groups/{group_id}/plays/"):
+            return self.ids["play"]
         if name == "match_id" and path.startswith("/groups/"):
             return self.ids["banked"]
         if name == "match_id" and path == CHARACTER:

@@ -50,6 +50,26 @@ PLAY = body({"game": INT, "played_at": MOMENT | {"description": "With its offset
             required=["game", "played_at", "players"])
 
 
+IMPORT_ID = path_parameter("import_id", ID, "An import of plays into the group.")
+QUERY_ZONE = {"name": "time_zone", "in": "query", "required": False,
+              "schema": {"type": "string", "maxLength": 64},
+              "description": "An IANA time zone's name (default UTC): a file's dates without "
+                             "an offset are read in it."}
+QUERY_DRY = {"name": "dry_run", "in": "query", "required": False,
+             "schema": {"enum": ["", "true", "false"]},
+             "description": "`true`: nothing is written; the job says what would be."}
+COUNTS = obj({name: COUNT for name in ("total", "done", "added", "updated", "unchanged",
+                                       "skipped")})
+IMPORT_STATE = obj({
+    "id": ID, "state": {"enum": ["queued", "running", "done", "failed"]}, "dry_run": FLAG,
+    "plays": COUNTS, "players_added": array({"type": "string"}),
+    "games_added": array({"type": "string"}),
+    "players": array(obj({"uuid": {"type": "string"}, "name": {"type": "string"},
+                          "player": nullable(INT), "guest": FLAG})),
+    "problems": array(obj({"play": nullable({"type": "string"}),
+                           "message": {"type": "string"}}))})
+
+
 def components() -> dict[str, Schema]:
     game = {"id": INT, "name": {"type": "string"}, "bgg_id": nullable(INT),
             **{flag: FLAG for flag in FLAGS}}
@@ -57,6 +77,8 @@ def components() -> dict[str, Schema]:
         "PlayedGame": obj(game | {"plays": COUNT}, required=list(game)),
         "PlayedGames": obj({"games": array(obj(game | {"plays": COUNT}))}),
         "Play": PLAY,
+        "ImportState": IMPORT_STATE,
+        "ImportStarted": obj({"id": ID, "state": {"enum": ["queued"]}}),
     }
 
 
@@ -99,6 +121,13 @@ def paths() -> dict[str, Any]:
             request=ref("Play"),
             description="Banked as it is made; the group's destinations are told "
                         "`match_banked`.")},
+        "/groups/{group_id}/imports": {"post": _import()},
+        "/groups/{group_id}/imports/{import_id}": {"get": operation(
+            "import_state", "How far an import has come", tag=TAG, security=LINKED,
+            parameters=(GROUP_ID, IMPORT_ID),
+            ok={200: answer("Its state, counts, the file's players as matched, and every "
+                            "play skipped with why.", ref("ImportState"))},
+            refused=(401, 403, 404, 429))},
         "/groups/{group_id}/plays/{match_id}": {
             "put": _owner("correct_play", "Correct a recorded play", {200: summary},
                           parameters=(PLAY_ID,), request=ref("Play")),
@@ -106,3 +135,27 @@ def paths() -> dict[str, Any]:
                              parameters=(PLAY_ID,)),
         },
     }
+
+
+def _import() -> dict[str, Any]:
+    """POST /imports: the file as the body (a BG Stats export's JSON, a CSV), or a multipart
+    form's `file` part with its optional `players` part."""
+    made = operation(
+        "import_plays", "Bring plays in from a file", tag=TAG, security=LINKED,
+        parameters=(GROUP_ID, QUERY_ZONE, QUERY_DRY, IF_MATCH), request={"type": "object"},
+        ok={202: answer("The job, queued: follow `Location`.", ref("ImportStarted"),
+                        location=True)},
+        refused=(401, 403, 404, 409, 422, 429),
+        description="A BG Stats export (`BGStatsExport.json`) or a CSV, at most 50 MiB and "
+                    "100,000 plays (413 past them). Run as a job beside the requests; 409 "
+                    "while another import of the group is under way.")
+    made["requestBody"] = {"required": True, "content": {
+        "application/json": {"schema": {"type": "object", "description": "A BG Stats export."}},
+        "text/csv": {"schema": {"type": "string"}},
+        "multipart/form-data": {"schema": obj({
+            "file": {"type": "string", "contentMediaType": "application/octet-stream"},
+            "players": {"type": "string", "description": "JSON: a file player's uuid (a "
+                                                         "CSV's: its name) to a roster "
+                                                         "player's id or \"new\"."}},
+            required=["file"])}}}
+    return made
