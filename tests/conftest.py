@@ -22,7 +22,9 @@ TESTS = Path(__file__).resolve().parent
 # The engines, the arithmetic and the checks of the code itself touch no database: the PostgreSQL
 # pass leaves them out (see the Makefile).
 NO_DATABASE = ("games", "code", "test_arithmetic.py", "test_names.py",
-               "night/test_night_seating.py")
+               "night/test_night_seating.py", "plays/test_rules.py",
+               "plays/test_bgstats_reading.py", "plays/test_csv_reading.py",
+               "plays/test_file_properties.py")
 # ... but a game's own API and page tests (tests/games/<game>/api/, pages/) do use one.
 WITH_DATABASE = ("api", "pages")
 _running: list[pytest.Item] = []  # the test being set up or run, for the check below

@@ -286,6 +286,7 @@ for package, folder in (("app", "app"), ("app.games", "app/games")):
     sys.modules[package] = types.ModuleType(package)
     sys.modules[package].__path__ = [folder]
 import app.services.plays.files
+import app.services.plays.rules
 print(json.dumps(sorted(name for name in sys.modules
                         if name.split(".")[0] in ("flask", "sqlalchemy", "werkzeug"))))
 """
