@@ -156,6 +156,7 @@ bench: $(VENV)/.installed
 	$(PYTHON) tests/perf/night_bench.py
 	$(PYTHON) tests/perf/season_bench.py
 	$(PYTHON) tests/perf/notify_bench.py
+	$(PYTHON) tests/perf/plays_bench.py
 
 bench-live: $(VENV)/.installed
 	$(PYTHON) tests/perf/bench.py --sections live,poll --phones $(PHONES)

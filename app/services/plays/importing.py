@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -30,8 +31,11 @@ from .files import read_file
 from .games import GAMES_LIMIT, GameFields, new_game
 from .plays import PlayFields, Seated, write_play
 
-# A batch of plays per transaction: short enough that no other write waits long on it.
+# A batch of plays per transaction: short enough that no other write waits long on it; and
+# between two, a pause past the longest a waiting writer sleeps between its tries for SQLite's
+# lock (server_files.WAIT_LONGEST), so that the next batch never takes it first every time.
 BATCH = 250
+PAUSE_SECONDS = 0.06
 MAX_BYTES = 50 * 1024 * 1024
 
 
@@ -321,8 +325,12 @@ def _write(job: PlayImport, contents: FileContents, progress: dict[str, Any]) ->
         with locked_group(group_id) as group:
             counts = dict(progress["plays"])
             problems = list(progress["problems"])
-            for play in plays[first:first + BATCH]:
-                did = _bring(group, play, contents.kind, games, ids, guests)
+            batch = plays[first:first + BATCH]
+            keys = [play_key(contents.kind, play) for play in batch]
+            known = {match.import_key: match for match in db.session.scalars(
+                select(Match).where(Match.group_id == group_id, Match.import_key.in_(keys)))}
+            for play, key in zip(batch, keys, strict=True):
+                did = _bring(group, play, key, known.get(key), games, ids, guests)
                 if isinstance(did, Say):
                     problems.append({"play": play.key, "message": str(did)})
                     did = "skipped"
@@ -331,16 +339,15 @@ def _write(job: PlayImport, contents: FileContents, progress: dict[str, Any]) ->
             progress = progress | {"plays": counts, "problems": problems}
             job.progress, job.updated_at = progress, datetime.now(UTC)
             touch_group(group)
+        time.sleep(PAUSE_SECONDS)  # under gevent, the worker's other requests meanwhile
     _finish(job, "done", progress)
 
 
-def _bring(group: Any, play: FilePlay, kind: str, games: Mapping[str, PlayedGame],
-           ids: Mapping[str, int | None], guests: Mapping[str, str]) -> str | Say:
+def _bring(group: Any, play: FilePlay, key: str, match: Match | None,
+           games: Mapping[str, PlayedGame], ids: Mapping[str, int | None],
+           guests: Mapping[str, str]) -> str | Say:
     """One play written (added, or updated where the file's is newer): what it did, or why
     it could not come over."""
-    key = play_key(kind, play)
-    match = db.session.scalar(select(Match).where(Match.group_id == group.id,
-                                                  Match.import_key == key))
     if match is not None and not (play.modified is not None and (
             match.modified_at is None or play.modified > _aware(match.modified_at))):
         return "unchanged"

@@ -21,7 +21,7 @@ from ...games.say import Say
 from ...hosting.lan import sent_out
 from ...models import Group, Match, PlayedGame, Player, Seat, utc
 from ..dates import OUT_OF_RANGE, held
-from ..group.groups import GroupAccess, on_roster, refuse_full_roster, writing_group
+from ..group.groups import GroupAccess, refuse_full_roster, writing_group
 from ..happened import tell
 from ..text import NAME_LIMIT, clean_text, fold, normal_text, too_long
 from .games import FLAGS, GameFields, played_game, refuse_taken, ways_of
@@ -171,19 +171,24 @@ def refuse_unplaceable(players: Sequence[Seated], ways: Ways) -> None:
 
 
 def resolve(group: Group, players: Sequence[Seated]) -> list[Player | None]:
-    """The roster player of each line (None: a guest): ids checked, names found or added.
-    No roster player twice: 409. The group is locked by the caller."""
-    found: list[Player | None] = []
+    """The roster player of each line (None: a guest): ids checked, names found or added, in
+    one query each. No roster player twice: 409. The group is locked by the caller."""
     named = {fold(seated.name) for seated in players if seated.name is not None}
+    ids = {seated.player for seated in players if seated.player is not None}
+    found_ids = {player.id: player for player in db.session.scalars(
+        select(Player).where(Player.group_id == group.id, Player.id.in_(ids)))} if ids else {}
     known = {player.folded: player for player in db.session.scalars(
-        select(Player).where(Player.group_id == group.id, Player.folded.in_(named)))}
-    refuse_full_roster(group.id, len(named - set(known)))
+        select(Player).where(Player.group_id == group.id, Player.folded.in_(named)))} \
+        if named else {}
+    if named - set(known):
+        refuse_full_roster(group.id, len(named - set(known)))
+    found: list[Player | None] = []
     for i, seated in enumerate(players):
         if seated.player is not None:
-            if not on_roster(group.id, seated.player):
+            if seated.player not in found_ids:
                 raise Invalid(Say("There is no such player on the roster."),
                               ("players", i, "player"))
-            found.append(db.session.get_one(Player, seated.player))
+            found.append(found_ids[seated.player])
         elif seated.name is not None:
             key = fold(seated.name)
             if key not in known:
@@ -192,7 +197,8 @@ def resolve(group: Group, players: Sequence[Seated]) -> list[Player | None]:
             found.append(known[key])
         else:
             found.append(None)
-    db.session.flush()
+    if any(player is not None and player.id is None for player in found):
+        db.session.flush()  # the new players' ids
     seen: dict[int, int] = {}
     for i, player in enumerate(found):
         if player is not None:

@@ -206,6 +206,7 @@ def test_a_job_stopped_between_batches_is_taken_up_again_with_nothing_twice(
     plays = [play(f"q{i}", 1, [line(1, str(i)), line(2, str(50 - i))],
                   date=f"2020-01-{1 + i % 28:02} 20:00:00") for i in range(23)]
     monkeypatch.setattr(importing, "BATCH", 5)
+    monkeypatch.setattr(importing, "PAUSE_SECONDS", 0)
     real = importing._bring
     seen = {"n": 0}
 
