@@ -32,7 +32,7 @@ from ...models import (
     Token,
     utc,
 )
-from ...turns import in_turns
+from ...turns import in_turns, without_pauses
 from ..group.groups import GroupAccess, touch_group
 from ..group.roster import roster_players
 from ..happened import tell
@@ -197,7 +197,7 @@ def told_summary(kept: dict[str, Any]) -> dict[str, Any]:
                                                         Token.role == "view")) or ""
     played = match.get("played_game")  # a recorded play's: its score as text, its guests
     finishes = side_places(tuple(
-        Finish(player, names.get(player, name), position, side,
+        Finish(player, names.get(player, name) if player is not None else name, position, side,
                Decimal(total) if isinstance(total, str) else total, rank, winner,
                guest=played is not None and player is None)
         for player, name, position, side, total, rank, winner in match["seats"]))
@@ -377,37 +377,53 @@ def load_bank(group_id: str) -> Bank:
                                 .where(Player.group_id == group_id)).all()
     names = dict(roster)
     banked = and_(Match.group_id == group_id, Match.ended == "banked")
-    seats: dict[str, list[Finish]] = {}
-    # A bank may hold thousands of matches: read, it takes turns with the worker's other requests.
-    for row in in_turns(db.session.execute(
-            select(Seat.match_id, Seat.position, Seat.player_id, Seat.side, Seat.total,
-                   Seat.rank, Seat.winner, Seat.name, Seat.score, Seat.guest)
-            .join(Match, Seat.match_id == Match.id).where(banked)
-            .order_by(Seat.match_id, Seat.position))):
-        seats.setdefault(row.match_id, []).append(Finish(
-            row.player_id, names.get(row.player_id, row.name), row.position, row.side,
-            row.total if row.score is None else Decimal(row.score), row.rank, bool(row.winner),
-            guest=bool(row.guest)))
-    matches = tuple(
-        Summary(row.id, row.game, match_name(row.name, row.seating, row.position)
-                if row.played_game_id is None else row.played_name,
-                utc(row.created_at), utc(row.banked_at), row.round_count, row.place, row.note,
-                bool(row.taken_out), row.secret, side_places(seats.get(row.id, ())),
-                None if row.played_game_id is None else (row.played_game_id, row.played_name))
-        for row in in_turns(db.session.execute(
-            select(Match.id, Match.game, Match.name, Match.created_at, Match.banked_at,
-                   Match.round_count, Match.place, Match.note, Match.taken_out, Token.secret,
-                   NightTable.seating, NightTable.position, Match.played_game_id,
-                   PlayedGame.name.label("played_name"))
-            .outerjoin(Token, and_(Token.match_id == Match.id, Token.role == "view"))
-            .outerjoin(NightTable, NightTable.match_id == Match.id)
-            .outerjoin(PlayedGame, PlayedGame.id == Match.played_game_id)
-            .where(banked).order_by(Match.banked_at.desc(), Match.id))))
+    rows: dict[str, list[Any]] = {}
+    connection = db.session.connection()
+    # A bank may hold tens of thousands of matches and plays: read by Core, a batch of rows at
+    # a time, taking turns with the worker's other requests; the objects it makes form no
+    # cycles, so the cyclic collector waits (turns.without_pauses).
+    with without_pauses():
+        for batch in in_turns(connection.execute(
+                select(Seat.match_id, Seat.position, Seat.player_id, Seat.side, Seat.total,
+                       Seat.rank, Seat.winner, Seat.name, Seat.score, Seat.guest)
+                .join(Match, Seat.match_id == Match.id).where(banked)
+                .order_by(Seat.match_id, Seat.position)).partitions(2000)):
+            for row in batch:
+                rows.setdefault(row[0], []).append(row)
+        matches = []
+        for chunk in in_turns(connection.execute(
+                select(Match.id, Match.game, Match.name, Match.created_at, Match.banked_at,
+                       Match.round_count, Match.place, Match.note, Match.taken_out,
+                       Token.secret, NightTable.seating, NightTable.position,
+                       Match.played_game_id, PlayedGame.name.label("played_name"))
+                .outerjoin(Token, and_(Token.match_id == Match.id, Token.role == "view"))
+                .outerjoin(NightTable, NightTable.match_id == Match.id)
+                .outerjoin(PlayedGame, PlayedGame.id == Match.played_game_id)
+                .where(banked).order_by(Match.banked_at.desc(), Match.id)).partitions(1000)):
+            for it in chunk:
+                played = it.played_game_id is not None
+                matches.append(Summary(
+                    it.id, it.game, it.played_name if played
+                    else match_name(it.name, it.seating, it.position),
+                    utc(it.created_at), utc(it.banked_at), it.round_count, it.place,
+                    it.note, bool(it.taken_out), it.secret,
+                    _finishes(rows.get(it.id, ()), names),
+                    (it.played_game_id, it.played_name) if played else None))
     players = tuple(sorted(roster, key=lambda row: (row[1].casefold(), row[0])))
     played_games = dict(db.session.execute(select(PlayedGame.id, PlayedGame.name)
                                            .where(PlayedGame.group_id == group_id)).all())
-    return Bank(group_id, group.name, group.version, players, matches, bool(group.ratings),
-                played_games)
+    return Bank(group_id, group.name, group.version, players, tuple(matches),
+                bool(group.ratings), played_games)
+
+
+def _finishes(rows: Sequence[Any], names: Mapping[int, str]) -> tuple[Finish, ...]:
+    """One match's seats as its summary holds them (side_places's places, made at once)."""
+    ranks = list({row[3]: row[5] for row in rows}.values())
+    return tuple(
+        Finish(player, names.get(player, name) if player is not None else name, position, side,
+               total if score is None else Decimal(score), rank, bool(winner),
+               1 + sum(other < rank for other in ranks), bool(guest))
+        for _, position, player, side, total, rank, winner, name, score, guest in rows)
 
 
 def bank_at(access: GroupAccess, group_id: str, version: int) -> Bank:
