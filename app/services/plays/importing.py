@@ -17,19 +17,19 @@ from datetime import UTC, datetime
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from sqlalchemy import func, select
+from sqlalchemy import func, insert, select
 
 from ...errors import Conflict, Invalid, NotFound, Refusal, unless_refused
 from ...extensions import db, write_intent
 from ...games.say import Say
-from ...models import Match, PlayedGame, Player, PlayImport
+from ...models import Match, PlayedGame, Player, PlayImport, Seat
 from ...turns import in_turns
 from ..group.groups import ROSTER_LIMIT, GroupAccess, locked_group, on_roster, touch_group
 from ..text import NAME_LIMIT, fold
 from .contents import FileContents, FilePlay, FileRefused
 from .files import read_file
 from .games import GAMES_LIMIT, GameFields, new_game
-from .plays import PlayFields, Seated, write_play
+from .plays import PlayFields, Seated, play_rows, write_play
 
 # A batch of plays per transaction: short enough that no other write waits long on it; and
 # between two, a pause past the longest a waiting writer sleeps between its tries for SQLite's
@@ -320,6 +320,7 @@ def _write(job: PlayImport, contents: FileContents, progress: dict[str, Any]) ->
             "added": 0, "updated": 0, "unchanged": 0, "done": len(contents.problems)}}
         start = len(contents.problems)
     plays = contents.plays
+    made_now: set[str] = set()  # the keys of this run's plays: a play twice in a file is once
     offset = len(contents.problems)  # the problems are done first: skipped
     for first in in_turns(range(start - offset, len(plays), BATCH)):
         with locked_group(group_id) as group:
@@ -329,13 +330,27 @@ def _write(job: PlayImport, contents: FileContents, progress: dict[str, Any]) ->
             keys = [play_key(contents.kind, play) for play in batch]
             known = {match.import_key: match for match in db.session.scalars(
                 select(Match).where(Match.group_id == group_id, Match.import_key.in_(keys)))}
+            # The file's roster players, each read once a batch (no flush between plays).
+            roster = {player.id: player for player in db.session.scalars(select(Player).where(
+                Player.id.in_([pid for pid in ids.values() if pid is not None])))}
+            new_matches: list[dict[str, Any]] = []
+            new_seats: list[dict[str, Any]] = []
             for play, key in zip(batch, keys, strict=True):
-                did = _bring(group, play, key, known.get(key), games, ids, guests)
+                did = _bring(group, play, key, known.get(key), games, ids, roster, guests) \
+                    if key not in made_now else Say("The file has this play twice: it is in once.")
+                made_now.add(key)
+                if isinstance(did, tuple):  # a new play: its rows, inserted with the batch's
+                    new_matches.append(did[0])
+                    new_seats += did[1]
+                    did = "added"
                 if isinstance(did, Say):
                     problems.append({"play": play.key, "message": str(did)})
                     did = "skipped"
                 counts[did] += 1
                 counts["done"] += 1
+            if new_matches:
+                db.session.execute(insert(Match), new_matches)
+                db.session.execute(insert(Seat), new_seats)
             progress = progress | {"plays": counts, "problems": problems}
             job.progress, job.updated_at = progress, datetime.now(UTC)
             touch_group(group)
@@ -345,9 +360,10 @@ def _write(job: PlayImport, contents: FileContents, progress: dict[str, Any]) ->
 
 def _bring(group: Any, play: FilePlay, key: str, match: Match | None,
            games: Mapping[str, PlayedGame], ids: Mapping[str, int | None],
-           guests: Mapping[str, str]) -> str | Say:
-    """One play written (added, or updated where the file's is newer): what it did, or why
-    it could not come over."""
+           roster: Mapping[int, Player], guests: Mapping[str, str]
+           ) -> str | Say | tuple[dict[str, Any], list[dict[str, Any]]]:
+    """One play brought in: a new one's rows (for the batch to insert), "updated" where the
+    file's is newer (written), "unchanged", or why it could not come over."""
     if match is not None and not (play.modified is not None and (
             match.modified_at is None or play.modified > _aware(match.modified_at))):
         return "unchanged"
@@ -357,17 +373,18 @@ def _bring(group: Any, play: FilePlay, key: str, match: Match | None,
                team=line.team, first=line.first)
         for line in play.lines)
     fields = PlayFields(0, play.played_at, seated, play.minutes, play.note)
-    roster = [None if s.player is None else db.session.get_one(Player, s.player)
-              for s in seated]
+    players = [None if s.player is None else roster[s.player] for s in seated]
     game = games[play.game]
     if game.cooperative and len({bool(line.winner) for line in play.lines}) > 1:
         return Say("It is a cooperative game's play that some players won and others lost: "
                    "change the game or the play, then bring the file in again.")
-    if match is not None:
-        match.seats = []
-        db.session.flush()
-    made = write_play(group, game, fields, match, roster, import_key=key,
-                      modified_at=play.modified, uses_teams=play.uses_teams
-                      if play.uses_teams != game.uses_teams else None)
-    made.taken_out = play.ignored
-    return "updated" if match is not None else "added"
+    own_teams = play.uses_teams if play.uses_teams != game.uses_teams else None
+    if match is None:
+        return play_rows(group.id, game, fields, players, key, play.modified, own_teams,
+                         play.ignored)
+    match.seats = []
+    db.session.flush()
+    write_play(group, game, fields, match, players, import_key=key, modified_at=play.modified,
+               uses_teams=own_teams)
+    match.taken_out = play.ignored
+    return "updated"

@@ -295,6 +295,34 @@ def write_play(group: Group, game: PlayedGame, fields: PlayFields,
     return match
 
 
+def play_rows(group_id: str, game: PlayedGame, fields: PlayFields,
+              roster: Sequence[Player | None], import_key: str | None = None,
+              modified_at: datetime | None = None, uses_teams: bool | None = None,
+              taken_out: bool = False) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A new play as the rows write_play would make of it (its match's and its seats'), for
+    an import to insert a batch of plays in a few statements rather than an object each."""
+    ways = ways_of(game) if uses_teams is None else replace(ways_of(game), uses_teams=uses_teams)
+    played_at = fields.played_at.astimezone(UTC)
+    options = entered(fields.players, roster, fields.minutes, uses_teams)
+    now = datetime.now(UTC)
+    match = {"id": new_play_id(), "game": "played", "name": game.name, "options": options,
+             "ended": "banked", "version": 1, "group_id": group_id,
+             "created_at": played_at - timedelta(minutes=fields.minutes or 0),
+             "updated_at": now, "banked_at": played_at, "note": fields.note,
+             "taken_out": taken_out, "round_count": 1, "played_game_id": game.id,
+             "import_key": import_key,
+             "modified_at": None if modified_at is None else modified_at.astimezone(UTC)}
+    stored = options["play"]["players"]
+    placed = place([seated.line() for seated in fields.players], ways)
+    seats = [{"match_id": match["id"], "position": i,
+              "name": player.name if player is not None else line["guest"],
+              "player_id": player.id if player is not None else None,
+              "guest": player is None, "side": spot.side, "rank": spot.rank,
+              "winner": spot.winner, "score": line.get("score"), "revealed": False}
+             for i, (line, player, spot) in enumerate(zip(stored, roster, placed, strict=True))]
+    return match, seats
+
+
 def told_play(match: Match, game: PlayedGame) -> dict[str, Any]:
     """A play as the outbox keeps it (banking.told_match's shape, with its played game)."""
     return {"match": {

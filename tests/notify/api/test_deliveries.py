@@ -234,3 +234,20 @@ def test_a_logged_play_is_told_as_a_banking_with_its_played_game(
     assert [(p["name"], p["total"], p["winner"], p["guest"]) for p in summary["players"]] == [
         ("Ana", 88.5, False, False), ("Zoe", 90, True, True)]
     assert deliveries(api, group, hook)[0]["status"] == "delivered"
+
+
+def test_an_import_of_plays_tells_the_chat_nothing(app, api, group, passes, receiver):
+    from app.services.plays.jobs import run_pending
+    destination(api, group, receiver.url)
+    export = {"players": [{"id": 1, "uuid": "u1", "name": "Ana", "isAnonymous": False}],
+              "games": [{"id": 1, "uuid": "g1", "name": "Heat"}],
+              "plays": [{"uuid": "p1", "gameRefId": 1, "playDate": "2024-01-01 20:00:00",
+                         "playerScores": [{"playerRefId": 1, "score": "3", "winner": True}]}]}
+    started = api.client.post(f"/api/v1/groups/{group.id}/imports", data=json.dumps(export),
+                              content_type="application/json",
+                              headers={"Authorization": f"Bearer {group.owner}"})
+    assert started.status_code == 202, started.get_json()
+    run_pending(app)
+    assert len(api.call("GET", f"/groups/{group.id}", group.view).get_json()["matches"]) == 1
+    with app.app_context():
+        assert db.session.scalars(db.select(Told)).all() == []

@@ -201,8 +201,9 @@ def test_refusals(api, app, group, new_group):
     error_of(missing, 404)
 
 
+@pytest.mark.parametrize("dies_at", [1, 5, 6, 12, 23])
 def test_a_job_stopped_between_batches_is_taken_up_again_with_nothing_twice(
-        api, app, group, monkeypatch):
+        api, app, group, monkeypatch, dies_at):
     plays = [play(f"q{i}", 1, [line(1, str(i)), line(2, str(50 - i))],
                   date=f"2020-01-{1 + i % 28:02} 20:00:00") for i in range(23)]
     monkeypatch.setattr(importing, "BATCH", 5)
@@ -210,19 +211,20 @@ def test_a_job_stopped_between_batches_is_taken_up_again_with_nothing_twice(
     real = importing._bring
     seen = {"n": 0}
 
-    def dies_on_the_twelfth(*args, **kwargs):
+    def dies_mid_batch(*args, **kwargs):
         seen["n"] += 1
-        if seen["n"] == 12:
+        if seen["n"] == dies_at:
             raise SystemExit("the server is killed")
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(importing, "_bring", dies_on_the_twelfth)
+    monkeypatch.setattr(importing, "_bring", dies_mid_batch)
     response = send(api, group, export(*plays))
     with pytest.raises(SystemExit):
         run_pending(app)
     halfway = job_state(api, group, response)
-    assert halfway["state"] == "running" and halfway["plays"]["done"] == 10
-    assert len(api.call("GET", group.path, group.view).get_json()["matches"]) == 10
+    landed = (dies_at - 1) // 5 * 5  # the batches of five before the one it died in
+    assert halfway["state"] == "running" and halfway["plays"]["done"] == landed
+    assert len(api.call("GET", group.path, group.view).get_json()["matches"]) == landed
 
     run_pending(app)  # the server back: taken up from its last batch
     done = job_state(api, group, response)
@@ -232,3 +234,16 @@ def test_a_job_stopped_between_batches_is_taken_up_again_with_nothing_twice(
     assert len(matches) == 23
     assert sorted(p["total"] for m in matches for p in m["players"] if p["name"] == "Ana") == \
         list(range(23))
+
+
+def test_a_spreadsheet_with_one_play_written_twice_brings_it_in_once(api, group, brought):
+    csv = ("play,date,game,player,score\r\n"
+           "1,2024-05-01,Heat,Ana,3\r\n1,2024-05-01,Heat,Ben,5\r\n"
+           "2,2024-05-01,Heat,Ana,3\r\n2,2024-05-01,Heat,Ben,5\r\n").encode()
+    state = brought(csv)
+    assert state["state"] == "done", state
+    assert (state["plays"]["added"], state["plays"]["skipped"]) == (1, 1)
+    assert [p["message"] for p in state["problems"]] == [
+        "The file has this play twice: it is in once."]
+    assert len(api.call("GET", group.path, group.view).get_json()["matches"]) == 1
+
