@@ -237,9 +237,9 @@ def test_a_job_stopped_between_batches_is_taken_up_again_with_nothing_twice(
 
 
 def test_a_spreadsheet_with_one_play_written_twice_brings_it_in_once(api, group, brought):
-    csv = ("play,date,game,player,score\r\n"
-           "1,2024-05-01,Heat,Ana,3\r\n1,2024-05-01,Heat,Ben,5\r\n"
-           "2,2024-05-01,Heat,Ana,3\r\n2,2024-05-01,Heat,Ben,5\r\n").encode()
+    csv = (b"play,date,game,player,score\r\n"
+           b"1,2024-05-01,Heat,Ana,3\r\n1,2024-05-01,Heat,Ben,5\r\n"
+           b"2,2024-05-01,Heat,Ana,3\r\n2,2024-05-01,Heat,Ben,5\r\n")
     state = brought(csv)
     assert state["state"] == "done", state
     assert (state["plays"]["added"], state["plays"]["skipped"]) == (1, 1)
