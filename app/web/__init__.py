@@ -11,6 +11,7 @@ from .design import designer  # noqa: F401
 from .design import page as design_page  # noqa: F401
 from .games import PAGES
 from .group import (  # noqa: F401
+    bring_in,
     destinations,
     links,
     page,
