@@ -58,8 +58,8 @@ def test_a_phone_logs_a_play_and_brings_a_bg_stats_file_in(live_server, browser,
     phone.get_by_label("Its name").fill("Wingspan")
     ana_score = phone.get_by_label("Score of Ana")
     expect(ana_score).to_be_hidden()  # a chip not ticked keeps its line closed
-    phone.locator("label.chip", has_text="Ana").tap()
-    phone.locator("label.chip", has_text="Ben").tap()
+    phone.locator("label.player-chip", has_text="Ana").tap()
+    phone.locator("label.player-chip", has_text="Ben").tap()
     expect(ana_score).to_be_visible()
     expect(phone.get_by_label("Score of Cy")).to_be_hidden()
     ana_score.fill("86.5")
