@@ -170,3 +170,43 @@ def test_a_view_link_cannot_bring_plays_in(group, client, app, location):
     assert client.get(f"/g/{club.view}/imports/{import_id}").status_code == 403
     assert client.post(f"/g/{club.view}/imports/{import_id}/start").status_code == 403
     assert client.get(f"/g/{club.owner}/imports/nothing-here").status_code == 404
+
+
+def test_with_csrf_on_a_file_and_a_play_need_the_pages_token(tmp_path):
+    from app import create_app
+    from app.extensions import db
+    from config import TestConfig
+
+    class Guarded(TestConfig):
+        SQLALCHEMY_DATABASE_URI = f"sqlite:///{tmp_path / 'guarded.db'}"
+        WTF_CSRF_ENABLED = True
+
+    app = create_app(Guarded)
+    with app.app_context():
+        db.create_all()
+    try:
+        client = app.test_client()
+        made = client.post("/api/v1/groups", json={"name": "T", "players": ["Ana"]}).get_json()
+        owner, ana = made["tokens"]["owner"], made["players"][0]["id"]
+        file = json.dumps(EXPORT).encode()
+        refused = client.post(f"/g/{owner}/plays/bring-in", data={
+            "file": (io.BytesIO(file), "BGStatsExport.json")},
+            content_type="multipart/form-data")
+        assert refused.status_code == 400
+        html = client.get(f"/g/{owner}/plays/bring-in").get_data(as_text=True)
+        token = html.split('name="csrf_token" value="', 1)[1].split('"', 1)[0]
+        asked = client.post(f"/g/{owner}/plays/bring-in", data={
+            "file": (io.BytesIO(file), "BGStatsExport.json"), "csrf_token": token},
+            content_type="multipart/form-data")
+        assert asked.status_code == 302
+
+        play = {"game": "new", "new_game": "Azul", "player": str(ana),
+                "played_at": "2026-03-14T20:30"}
+        assert client.post(f"/g/{owner}/plays/new", data=play).status_code == 400
+        logged = client.post(f"/g/{owner}/plays/new", data=play | {"csrf_token": token})
+        assert logged.status_code == 302
+    finally:
+        with app.app_context():
+            db.session.remove()
+            db.drop_all()
+            db.engine.dispose()
