@@ -10,7 +10,17 @@ from .blueprint import bp
 from .design import designer  # noqa: F401
 from .design import page as design_page  # noqa: F401
 from .games import PAGES
-from .group import destinations, links, page, player, roster, seasons, transfer  # noqa: F401
+from .group import (  # noqa: F401
+    bring_in,
+    destinations,
+    links,
+    page,
+    player,
+    plays,
+    roster,
+    seasons,
+    transfer,
+)
 from .match import bank, details, line, parts, share, sheet, start  # noqa: F401
 from .match import links as match_links  # noqa: F401
 from .night import links as night_links  # noqa: F401

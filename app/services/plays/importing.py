@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from sqlalchemy import func, insert, select
+from sqlalchemy import func, insert, select, update
 
 from ...errors import Conflict, Invalid, NotFound, Refusal, unless_refused
 from ...extensions import db, write_intent
@@ -92,9 +92,40 @@ def start_import(access: GroupAccess, group_id: str, asked: Asked | Refusal) -> 
         if under_way is not None:
             raise Conflict(Say("An import is under way in this group: wait for it to end."))
         asked = unless_refused(asked)
+        # A file chosen anew: the previews of files chosen before keep theirs no longer.
+        db.session.execute(update(PlayImport).where(
+            PlayImport.group_id == group_id, PlayImport.file.is_not(None),
+            PlayImport.state.in_(("done", "failed"))).values(file=None))
         job = PlayImport(id=secrets.token_urlsafe(9), group_id=group_id, state="queued",
                          file=asked.data, time_zone=asked.time_zone, dry_run=asked.dry_run,
                          chosen=dict(asked.players), progress=_empty())
+        db.session.add(job)
+    return job
+
+
+def start_again(access: GroupAccess, group_id: str, import_id: str,
+                players: Mapping[str, int | str], dry_run: bool) -> PlayImport:
+    """An import of the file a finished dry run kept (its preview's "bring them in", or another
+    preview), with the owner's choice of each file player's roster player: the new job takes
+    the file, and the dry run keeps it no longer. 404 for no such dry run; 409 where its file
+    is gone (an import of it began) or another import is under way."""
+    access.check(group_id, "import_plays")
+    with locked_group(group_id):
+        source = db.session.scalar(select(PlayImport).where(
+            PlayImport.id == import_id, PlayImport.group_id == group_id,
+            PlayImport.dry_run.is_(True)).with_for_update(of=PlayImport))
+        if source is None:
+            raise NotFound(Say("No such import in the group."))
+        if source.state != "done" or source.file is None:
+            raise Conflict(Say("This preview's file is no longer kept: choose the file again."))
+        under_way = db.session.scalar(select(PlayImport.id).where(
+            PlayImport.group_id == group_id, PlayImport.state.in_(("queued", "running"))))
+        if under_way is not None:
+            raise Conflict(Say("An import is under way in this group: wait for it to end."))
+        job = PlayImport(id=secrets.token_urlsafe(9), group_id=group_id, state="queued",
+                         file=source.file, time_zone=source.time_zone, dry_run=dry_run,
+                         chosen=dict(players), progress=_empty())
+        source.file = None
         db.session.add(job)
     return job
 
@@ -169,7 +200,10 @@ def _finish(job: PlayImport, state: str, progress: dict[str, Any] | None = None,
         if problems is not None:
             made["problems"] = [*made.get("problems", []), *problems]
         job.state, job.progress, job.updated_at = state, made, datetime.now(UTC)
-        job.file = None  # kept only while it is needed
+        # Kept only while it is needed: a finished dry run's, for the import its preview leads
+        # to (start_again), which takes it.
+        if not (job.dry_run and state == "done"):
+            job.file = None
         db.session.commit()
 
 

@@ -354,6 +354,25 @@ def check_play(group_id: str, match_id: str) -> None:
         raise NotFound(Say("No such play in the group's bank."))
 
 
+def as_entered(access: GroupAccess, group_id: str, match_id: str) -> PlayFields:
+    """A recorded play as it was entered (each line's roster player by id, a guest by name),
+    for the form that corrects it; 404 for a play not in the group's bank."""
+    access.check(group_id)
+    match = db.session.scalar(select(Match).where(
+        Match.id == match_id, Match.group_id == group_id, Match.game == "played"))
+    if match is None or match.played_game_id is None:
+        raise NotFound(Say("No such play in the group's bank."))
+    play = match.options["play"]
+    return PlayFields(
+        match.played_game_id, utc(match.banked_at or match.created_at),
+        tuple(Seated(player=line.get("player"), guest=line.get("guest"),
+                     score=None if line.get("score") is None else Decimal(line["score"]),
+                     winner=line.get("winner"), team=line.get("team"),
+                     first=bool(line.get("first")))
+              for line in play["players"]),
+        play.get("minutes"), match.note)
+
+
 def log_play(access: GroupAccess, group_id: str, fields: PlayFields | Refusal,
              if_match: Collection[int] | None = None) -> tuple[Match, PlayedGame]:
     """A play recorded and banked; the group's destinations are told `match_banked`. Answers

@@ -109,3 +109,13 @@ class SeasonForm(FlaskForm):
                            description=_l("Who played fewer is listed below the ranked "
                                           "players, without a rank. Empty: one match is "
                                           "enough."))
+
+
+class PlaysFileForm(FlaskForm):
+    """A file of plays to bring in (a BG Stats export or a CSV), and the time zone its times
+    without one are read in."""
+
+    file = FileField(_l("The file (BGStatsExport.json, or a CSV)"))
+    time_zone = StringField(_l("Time zone of its times"), [Optional()], filters=[_trimmed],
+                            description=_l("A name like Europe/Berlin. This phone's own is "
+                                           "filled in; without the page's script it is UTC."))

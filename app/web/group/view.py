@@ -53,6 +53,32 @@ def game_title(name: str) -> str:
     return say(game.title) if game else name
 
 
+def _played(summary: Summary | dict[str, Any]) -> tuple[str, str | None, str | None]:
+    """A banked match's id, view link and played game's name (None: not a recorded play),
+    from its summary or its summary's JSON (tonight's)."""
+    if isinstance(summary, dict):
+        played = summary.get("played_game")
+        return summary["id"], summary["view_token"], played["name"] if played else None
+    return (summary.id, summary.view_token,
+            summary.played_game[1] if summary.played_game is not None else None)
+
+
+def match_link(token: str, summary: Summary | dict[str, Any]) -> str:
+    """Where a banked match of the group's page leads: its sheet, or a recorded play's page
+    (a play has no sheet, SPEC section 14)."""
+    match_id, view_token, played = _played(summary)
+    if played is not None or view_token is None:
+        return url_for("web.play", token=token, match_id=match_id)
+    return url_for("web.sheet", token=view_token)
+
+
+def game_of(summary: Summary | dict[str, Any]) -> str:
+    """A banked match's game as the page names it: a recorded play's is its played game."""
+    played = _played(summary)[2]
+    return played if played is not None else game_title(
+        summary["game"] if isinstance(summary, dict) else summary.game)
+
+
 def player_link(token: str, player: int | None) -> str | None:
     """A player's page, for a name on the group's page (a seat with no roster player has none)."""
     return url_for("web.player", token=token, player_id=player) if player is not None else None
