@@ -1,7 +1,8 @@
-"""What the contract's fuzzing needs to get past 401 and 404: a group with a roster, a banked
-match and a match in play, a played game, a recorded play and an import of plays, a Banana Bandido match (whose seats' links set their characters), a
-night, a season, a destination and a design, made through the API itself; which link and which
-id each path of the document takes; and a case of Schemathesis's put on them."""
+"""What the contract's fuzzing needs to get past 401 and 404: a group with a roster, a banked match
+and a match in play, a played game, a recorded play and an import of plays, a Banana Bandido
+match (whose seats' links set their characters), a night, a season, a destination and a design,
+made through the API itself; which link and which id each path of the document takes; and a case
+of Schemathesis's put on them."""
 
 from __future__ import annotations
 
