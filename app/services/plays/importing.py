@@ -136,7 +136,8 @@ def _empty() -> dict[str, Any]:
             "players_added": [], "games_added": [], "players": [], "problems": []}
 
 
-def import_view(access: GroupAccess, group_id: str, import_id: str) -> dict[str, Any]:
+def import_view(access: GroupAccess, group_id: str, import_id: str,
+                said: bool = False) -> dict[str, Any]:
     """An import as GET answers it: its state and how far it has come."""
     access.check(group_id, "import_plays")
     row = db.session.execute(select(PlayImport.id, PlayImport.state, PlayImport.progress,
@@ -148,7 +149,25 @@ def import_view(access: GroupAccess, group_id: str, import_id: str) -> dict[str,
     progress = _empty() | dict(row.progress)
     progress.pop("planned", None)
     progress.pop("plan", None)
+    # Each problem is kept as its sentence and its values: the API says it in English, a page
+    # (`said`) in its own language.
+    progress["problems"] = [
+        {"play": problem["play"],
+         "message": Say(problem["said"][0], **problem["said"][1])
+         if said and "said" in problem else problem["message"]}
+        for problem in progress["problems"]]
     return {"id": row.id, "state": row.state, "dry_run": row.dry_run} | progress
+
+
+def problem_of(play: str | None, message: Any) -> dict[str, Any]:
+    """A problem as the job keeps it: its play, its English sentence, and what makes it again
+    in another language (a Say's message and values)."""
+    kept: dict[str, Any] = {"play": play, "message": str(message)}
+    if isinstance(message, Say) and message.plural is None:
+        values = {key: value if isinstance(value, (int, float)) else str(value)
+                  for key, value in message.values.items()}
+        kept["said"] = [message.message, values]
+    return kept
 
 
 # The job ---------------------------------------------------------------------------------
@@ -170,14 +189,14 @@ def run_import(import_id: str) -> None:
     try:
         contents = read_file(job.file or b"", ZoneInfo(job.time_zone))
     except FileRefused as refused:
-        _finish(job, "failed", problems=[{"play": None, "message": str(refused.message)}])
+        _finish(job, "failed", problems=[problem_of(None, refused.message)])
         return
     progress = dict(job.progress)
     if not progress.get("planned"):
         try:
             progress = _plan(job, contents)
         except Invalid as error:
-            _finish(job, "failed", problems=[{"play": None, "message": str(error.message)}])
+            _finish(job, "failed", problems=[problem_of(None, error.message)])
             return
     if job.dry_run:
         _finish(job, "done", progress)
@@ -187,10 +206,9 @@ def run_import(import_id: str) -> None:
 
 def fail(import_id: str, why: str) -> None:
     """An import stopped by a fault of the server's own: failed, and said so."""
-    _finish(db.session.get_one(PlayImport, import_id), "failed", problems=[
-        {"play": None, "message": str(Say("The import stopped on an error of the server "
-                                          "(%(error)s); the plays before it are in.",
-                                          error=why))}])
+    _finish(db.session.get_one(PlayImport, import_id), "failed", problems=[problem_of(
+        None, Say("The import stopped on an error of the server (%(error)s); the plays before "
+                  "it are in.", error=why))])
 
 
 def _finish(job: PlayImport, state: str, progress: dict[str, Any] | None = None,
@@ -285,7 +303,7 @@ def _plan(job: PlayImport, contents: FileContents) -> dict[str, Any]:
                                    for k, gid in planned_games.items() if gid is None}.values(),
                                   key=str.casefold),
             "plan": {"games": planned_games},
-            "problems": [{"play": problem.play, "message": str(problem.message)}
+            "problems": [problem_of(problem.play, problem.message)
                          for problem in contents.problems]}
 
 
@@ -378,7 +396,7 @@ def _write(job: PlayImport, contents: FileContents, progress: dict[str, Any]) ->
                     new_seats += did[1]
                     did = "added"
                 if isinstance(did, Say):
-                    problems.append({"play": play.key, "message": str(did)})
+                    problems.append(problem_of(play.key, did))
                     did = "skipped"
                 counts[did] += 1
                 counts["done"] += 1

@@ -70,7 +70,7 @@ def bring_in(token: str) -> ResponseReturnValue:
 
 def _view(access: GroupAccess, import_id: str) -> dict[str, Any]:
     try:
-        return importing.import_view(access, access.group_id, import_id)
+        return importing.import_view(access, access.group_id, import_id, said=True)
     except NotFound:
         abort(404)
 

@@ -21,25 +21,26 @@ from . import view as group_view
 from .page import ROLE_LABELS
 
 
-def rating_chart(group_id: str, version: int, player: int,
-                 rated: dict[str, Any]) -> charts.Chart | None:
+def rating_chart(group_id: str, version: int, player: int, rated: dict[str, Any],
+                 names: dict[int, str]) -> charts.Chart | None:
     """One game's rating of the player, match by match (oldest first), with its table."""
     history = rated["history"]
     if not history:
         return None
-    game = group_view.game_title(rated["game"])
+    game = group_view.line_title(rated) if not isinstance(rated.get("played_game"), int) \
+        else names.get(rated["played_game"], "")
+    key = group_view.line_key(rated)
     title = _("%(game)s: rating by match", game=game)
 
     def make() -> tuple[charts.Chart, int, bool]:
         chart = charts.lines_over(
-            f"rating-{rated['game']}", title, [str(n) for n in range(1, len(history) + 1)],
+            f"rating-{key}", title, [str(n) for n in range(1, len(history) + 1)],
             [(_("Rating"), [step["rating"] for step in history])], _("match, oldest first"),
             table_labels=[format_datetime(datetime.fromisoformat(step["banked_at"]),
                                           "dd MMM y HH:mm") for step in history])
         return chart, 2 * len(chart.svg) + 100 * len(history), True
 
-    return kept(("chart", "rating", group_id, version, player, rated["game"], language()),
-                make)
+    return kept(("chart", "rating", group_id, version, player, key, language()), make)
 
 
 @bp.get("/g/<token>/players/<int:player_id>")
@@ -57,4 +58,6 @@ def player(token: str, player_id: int) -> str:
         "group/player.html", token=token, access=access,
         role_label=str(ROLE_LABELS[access.role]), bank=bank, page=page, view=group_view,
         ratings=ratings, parse=datetime.fromisoformat,
-        rating_charts=[rating_chart(gid, bank.version, player_id, rated) for rated in ratings])
+        rating_charts=[rating_chart(gid, bank.version, player_id, rated, bank.played_games)
+                       for rated in ratings],
+        played_games=bank.played_games)

@@ -53,6 +53,21 @@ def game_title(name: str) -> str:
     return say(game.title) if game else name
 
 
+def line_title(line: dict[str, Any]) -> str:
+    """A player's page's line of one game (per game, a rating): a played game by its name."""
+    played = line.get("played_game")
+    if isinstance(played, dict):
+        return str(played["name"])
+    return game_title(line["game"])
+
+
+def line_key(line: dict[str, Any]) -> str:
+    """What tells one game's line from another's on a player's page (a played game's id)."""
+    played = line.get("played_game")
+    return f"played-{played['id'] if isinstance(played, dict) else played}" \
+        if played is not None else str(line["game"])
+
+
 def _played(summary: Summary | dict[str, Any]) -> tuple[str, str | None, str | None]:
     """A banked match's id, view link and played game's name (None: not a recorded play),
     from its summary or its summary's JSON (tonight's)."""
@@ -103,8 +118,11 @@ def winners(summary: Summary) -> list[str]:
     return names
 
 
-def mean(value: float) -> str:
-    """A mean to one decimal, as the page's language writes it ("12.5", de "12,5")."""
+def mean(value: float | None) -> str:
+    """A mean to one decimal, as the page's language writes it ("12.5", de "12,5"); nothing
+    where there was no score to take one of (a played game without points)."""
+    if value is None:
+        return ""
     written = str(format_decimal(abs(value), format="0.0"))
     return MINUS + written if value < 0 else written
 

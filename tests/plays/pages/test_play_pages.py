@@ -200,3 +200,29 @@ def test_a_score_is_typed_as_a_phone_types_it(group, api, submit, typed):
     assert response.status_code == 302
     [play] = bank_of(club)
     assert play["players"][0]["total"] == float(typed.replace("\u2212", "-").replace(",", "."))
+
+
+def test_a_players_page_names_each_played_game_and_links_its_plays(api, group, page):
+    club = group(players=("Ana", "Ben"))
+    assert api.call("PATCH", f"/groups/{club.id}", club.owner,
+                    json={"ratings": True}).status_code == 200
+    ids = roster(club)
+    azul, heat = add_game(api, club, name="Azul"), add_game(api, club, name="Heat",
+                                                           no_points=True)
+    for game, lines in ((azul, [{"player": ids["Ana"], "score": "61.5"},
+                                {"player": ids["Ben"], "score": "40"}]),
+                        (heat, [{"player": ids["Ana"]}, {"player": ids["Ben"],
+                                                          "winner": True}])):
+        logged = api.call("POST", f"/groups/{club.id}/plays", club.owner, json={
+            "game": game["id"], "played_at": "2026-03-14T20:30:00Z", "players": lines})
+        assert logged.status_code == 201, logged.get_json()
+    shown = page(f"/g/{club.owner}/players/{ids['Ana']}")
+    assert shown.status == 200
+    per_game = {row.find("th").text: [td.text for td in row.find_all("td")]
+                for row in shown.find_all("tr") if row.find("th", scope="row")}
+    assert per_game["Azul"][:2] == ["1", "1"] and per_game["Azul"][-1] == "61.5"
+    assert per_game["Heat"][:2] == ["1", "0"] and per_game["Heat"][-1] == ""
+    headings = [h.text for h in shown.find_all("h2")]
+    assert "Azul: rating" in headings and "Heat: rating" in headings
+    links = [a.get("href") for a in shown.find_all("a", class_="banked-name")]
+    assert links and all(f"/g/{club.owner}/plays/" in link for link in links)
