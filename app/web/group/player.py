@@ -3,6 +3,7 @@ matches, runs of wins, nemesis and best partner; with ratings on, their rating o
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
@@ -22,7 +23,7 @@ from .page import ROLE_LABELS
 
 
 def rating_chart(group_id: str, version: int, player: int, rated: dict[str, Any],
-                 names: dict[int, str]) -> charts.Chart | None:
+                 names: Mapping[int, str]) -> charts.Chart | None:
     """One game's rating of the player, match by match (oldest first), with its table."""
     history = rated["history"]
     if not history:
