@@ -286,6 +286,8 @@ def write_play(group: Group, game: PlayedGame, fields: PlayFields,
         match = Match(id=new_play_id(), game="played", ended="banked", group_id=group.id,
                       import_key=import_key, round_count=1)
         db.session.add(match)
+    else:  # corrected: what is kept of it (its card) is made again
+        match.version += 1
     match.name, match.played_game_id, match.note = game.name, game.id, fields.note
     match.options = entered(fields.players, roster, fields.minutes, uses_teams)
     match.created_at, match.banked_at = began, played_at

@@ -8,18 +8,20 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import Response, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from ...errors import Conflict, Invalid, NotFound, read_or_invalid
 from ...services.bank.banking import Bank, Summary, bank_at
 from ...services.group.groups import GroupAccess
+from ...services.match.access import match_version
 from ...services.plays import games as played_games
 from ...services.plays import plays
 from ...services.plays.games import GameFields, read_game
 from ...services.text import fold
 from ..blueprint import bp, group_link, owner_link, refusals_flashed
+from ..match.share import result_card
 from ..sheet.forms import CsrfForm, posted
 from . import play_form
 from .page import ROLE_LABELS
@@ -133,6 +135,20 @@ def play(token: str, match_id: str) -> str:
         "group/play.html", token=token, access=access, bank=bank, play=summary, game=game,
         role_label=str(ROLE_LABELS[access.role]), duration=duration(summary) if minutes else None,
         finishes=sorted(summary.players, key=lambda f: (f.rank, f.seat)))
+
+
+@bp.get("/g/<token>/plays/<match_id>/card.png")
+def play_card(token: str, match_id: str) -> Response:
+    """A recorded play's result card, to share (drawn once per version and language)."""
+    access, version = group_link(token)
+    _the_play(bank_at(access, access.group_id, version), match_id)
+    png = result_card(match_id, match_version(match_id) or 1)
+    if png is None:
+        abort(404)
+    response = Response(png, mimetype="image/png")
+    response.headers["Content-Disposition"] = 'inline; filename="squarescores-result.png"'
+    response.headers["Cache-Control"] = "private, max-age=60"
+    return response
 
 
 @bp.route("/g/<token>/plays/<match_id>/edit", methods=["GET", "POST"])

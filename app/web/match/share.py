@@ -9,10 +9,13 @@ from datetime import datetime
 
 from flask import Response, abort, current_app, request
 from flask_babel import force_locale, format_date, ngettext
+from flask_babel import gettext as _
 
 from ...cache import kept
 from ...i18n import LANGUAGES, RIGHT_TO_LEFT, language, num
 from ...models import utc
+from ...services.bank.banking import Summary, as_number
+from ...services.bank.recorded import recorded_summary
 from ...services.group.groups import group_named_by
 from ...services.match.access import match_version
 from ...services.match.sheet import Sheet, load_sheet
@@ -40,6 +43,21 @@ def card_of(sheet: Sheet, group: str | None) -> drawing.Card:
         language=language(), rtl=language() in RIGHT_TO_LEFT)
 
 
+def play_card(summary: Summary, group: str | None) -> drawing.Card:
+    """A recorded play's card (SPEC section 14): its game, each player by rank, their score."""
+    order = sorted(summary.players, key=lambda finish: (finish.rank, finish.seat))
+    winners = [finish.name for finish in order if finish.winner]
+    return drawing.Card(
+        game=summary.name, icon=None,
+        rows=tuple(drawing.Row(num(finish.rank), finish.name,
+                               "" if finish.total is None else num(as_number(finish.total)),
+                               finish.winner) for finish in order),
+        winners=ngettext("%(names)s won", "%(names)s won", len(winners),
+                         names=spoken_plain(winners)) if winners else _("Nobody won"),
+        date=format_date(summary.banked_at, "long"), group=group, brand="SquareScores",
+        language=language(), rtl=language() in RIGHT_TO_LEFT)
+
+
 def result_card(match_id: str, version: int) -> bytes | None:
     """The card of a match at `version`, in the page's language (None while the match is
     neither over nor banked): drawn once and kept. It needs no request: the delivery worker
@@ -48,6 +66,11 @@ def result_card(match_id: str, version: int) -> bytes | None:
     group = group_named_by(match_id)
 
     def make() -> tuple[bytes | None, int, bool]:
+        played = recorded_summary(match_id)
+        if played is not None:  # a recorded play: no sheet, its summary
+            png = drawing.draw_card(play_card(played, group[0] if group else None),
+                                    current_app.config["CARD_FONTS"])
+            return png, len(png), True
         sheet = load_sheet(match_id)
         if sheet.status not in SHOWN:
             return None, 0, False

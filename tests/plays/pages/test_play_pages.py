@@ -226,3 +226,26 @@ def test_a_players_page_names_each_played_game_and_links_its_plays(api, group, p
     assert "Azul: rating" in headings and "Heat: rating" in headings
     links = [a.get("href") for a in shown.find_all("a", class_="banked-name")]
     assert links and all(f"/g/{club.owner}/plays/" in link for link in links)
+
+
+def test_a_plays_result_card_is_drawn_and_drawn_again_when_corrected(api, group, client, app):
+    from app.web.match.share import card_in
+
+    club = group(players=("Ana", "Ben"))
+    ids = roster(club)
+    game = add_game(api, club, name="Cascadia")
+    body = {"game": game["id"], "played_at": "2026-03-14T20:30:00Z",
+            "players": [{"player": ids["Ana"], "score": "88.5"}, {"guest": "Zoe"}]}
+    play = api.call("POST", f"/groups/{club.id}/plays", club.owner, json=body).get_json()
+    card = client.get(f"/g/{club.view}/plays/{play['id']}/card.png")
+    assert card.status_code == 200 and card.mimetype == "image/png"
+    assert card.data.startswith(b"\x89PNG")
+    corrected = api.call("PUT", f"/groups/{club.id}/plays/{play['id']}", club.owner,
+                         json=body | {"players": [{"player": ids["Ana"], "score": "1"},
+                                                  {"guest": "Zoe", "score": "2"}]})
+    assert corrected.status_code == 200, corrected.get_json()
+    again = client.get(f"/g/{club.view}/plays/{play['id']}/card.png")
+    assert again.status_code == 200 and again.data != card.data
+    with app.app_context():  # as the chat's worker draws it, in a destination's language
+        assert card_in(play["id"], "ar").startswith(b"\x89PNG")
+    assert client.get(f"/g/{club.view}/plays/nothing/card.png").status_code == 404
