@@ -159,7 +159,7 @@ def import_view(access: GroupAccess, group_id: str, import_id: str,
     return {"id": row.id, "state": row.state, "dry_run": row.dry_run} | progress
 
 
-def problem_of(play: str | None, message: Any) -> dict[str, Any]:
+def problem_of(play: str | None, message: str) -> dict[str, Any]:
     """A problem as the job keeps it: its play, its English sentence, and what makes it again
     in another language (a Say's message and values)."""
     kept: dict[str, Any] = {"play": play, "message": str(message)}

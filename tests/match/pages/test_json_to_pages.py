@@ -16,7 +16,8 @@ def places(app, group, over):
     banked = club.play(("Ana", "Ben"), (1, 2))
     values = {"number": 1, "seat": 0, "player_id": club.player_id("Ana"), "match_id": banked.id,
               "game_name": "generic", "switch": "on", "move": "out", "night_id": "n1",
-              "season_id": 1, "destination_id": "d1", "design_id": "d1"}
+              "season_id": 1, "destination_id": "d1", "design_id": "d1",
+              "import_id": "i1"}
     urls = []
     for rule in app.url_map.iter_rules():
         if "POST" not in rule.methods or rule.rule.startswith("/api/"):
