@@ -11,6 +11,7 @@ from sqlalchemy import (
     BigInteger,
     CheckConstraint,
     ForeignKey,
+    Index,
     String,
     UniqueConstraint,
     false,
@@ -142,6 +143,9 @@ class Token(Model):
             "(role = 'seat' AND seat IS NOT NULL) OR (role IN ('host', 'view') AND seat IS NULL)",
             name="role",
         ),
+        # A match's links found by it (the bank's view links, read beside its recorded plays,
+        # which have none: an outer join, which without this scanned every link per match).
+        Index("ix_token_match_id_role", "match_id", "role"),
     )
 
 
