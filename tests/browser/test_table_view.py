@@ -179,3 +179,39 @@ def test_the_table_view_follows_the_match_live(browser, site):
         assert page.evaluate("window.untouched") is True
     finally:
         context.close()
+
+
+LONG_NAMES = ["Konstantin Alexandrowitsch", "Maximiliane Schwarzenberg", "Bartholomäus Oberhuber",
+              "Wilhelmine Zimmermann", "Friedrich Wilhelmsburg", "Anneliese Kaltenbrunner"]
+# A name cut off (wider or taller than its box shows: an ellipsis hides the rest), or broken
+# inside a word (more lines than two).
+NAMES_CUT = """() => [...document.querySelectorAll('.big-totals .side-name')].filter(
+  n => n.scrollWidth > n.clientWidth + 1 || n.scrollHeight > n.clientHeight + 1
+    || n.getBoundingClientRect().height > 2.5 * parseFloat(getComputedStyle(n).lineHeight))
+  .map(n => n.textContent)"""
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+@pytest.mark.parametrize("lang", ["en", "ar"])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_six_long_names_wrap_whole_on_the_table_view(browser, site, size, lang, scheme):
+    """Six long names each read whole on the table view, a tablet's and a TV's: wrapped onto
+    two lines where they are long, never "Konstanti…"; the match's name keeps each name whole."""
+    base, _paths = site
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]},
+                                  locale=lang, color_scheme=scheme)
+    context.add_cookies([{"name": "lang", "value": lang, "url": base}])
+    page = context.new_page()
+    try:
+        made = page.request.post(f"{base}/api/v1/matches", data={
+            "game": "generic", "players": LONG_NAMES, "options": {"rounds": 3}}).json()
+        page.request.post(f"{base}/api/v1/matches/{made['id']}/rounds",
+                          headers={"Authorization": f"Bearer {made['tokens']['host']}"},
+                          data={"scores": [12, 40, 7, 33, 25, 18]})
+        page.goto(f"{base}/m/{made['tokens']['host']}/table")
+        expect(page.locator(".big-totals .side-name")).to_have_count(6)
+        page.screenshot(path=f"/tmp/shots45/table-{size[0]}x{size[1]}-{lang}-{scheme}.png")
+        assert page.evaluate(NAMES_CUT) == []
+        assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
+    finally:
+        context.close()

@@ -10,15 +10,17 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
-from flask import Blueprint
+from flask import Blueprint, Response, jsonify, request
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
+from ...errors import Invalid
 from ...i18n import num
+from ...services.match.parts import preview_part
 from ...services.match.sheet import Sheet
 from ...web.design.start import choose_design, start_context
 from ...web.design.words import design_name, option_labels, row_label, worth
-from ...web.games.base import Form, GamePages, read_count
+from ...web.games.base import Form, GamePages, part_view, read_count, read_parts
 from ...web.sheet.arithmetic import NotANumber, evaluate
 from ...web.sheet.view import SheetView
 from ...web.sheet.words import ROUNDS, PartWords, RoundWords
@@ -317,3 +319,25 @@ PAGES = GamePages(GAME, view=CustomView, part_words=COLUMNS, read_part=read_colu
                   typed_values=typed_column, form_values=form_column, round_page=True,
                   card_icon=card_icon, title_of=title_of, chooser=choose_design,
                   start_context=start_context, blueprint=bp)
+
+
+@bp.get("/m/<token>/round/<int:number>/column/<int:seat>/preview")
+def preview(token: str, number: int, seat: int) -> Response:
+    """A column's worked-out rows as they would stand with its rows typed so far (stored
+    nowhere): the column page shows each formula's value live. Whatever cannot be read yet is
+    not ok, and the page leaves its values as they are."""
+    view = part_view(token, number, seat, PAGES)
+    body, _errors = read_column(request.args)
+    if body is None:
+        return jsonify({"ok": False})
+    try:
+        sheet, _entered = preview_part(view.access, view.access.match_id, number, seat,
+                                       read_parts(view.sheet, {seat: body})[seat])
+    except Invalid:
+        return jsonify({"ok": False})
+    shown = PAGES.view_of(sheet, view.access)
+    assert isinstance(shown, CustomView)
+    side = sheet.side_of(seat).index
+    return jsonify({"ok": True, "rows": {
+        line.row.key: shown.shown(line.row, None, line.cells[side].value)
+        for line in shown.pad(number) if line.row.kind == "formula"}})

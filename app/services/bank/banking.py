@@ -18,6 +18,8 @@ from ...cache import kept
 from ...errors import Conflict, Forbidden, Invalid, NotFound, Refusal
 from ...extensions import db
 from ...games import Game, Result, Side
+from ...games.custom import GAME as CUSTOM
+from ...games.custom import Design, kept_design
 from ...games.say import Say
 from ...hosting.lan import sent_out
 from ...models import (
@@ -298,6 +300,8 @@ class Summary:
     players: tuple[Finish, ...]
     # A recorded play (game "played", SPEC section 14): its played game's id and name.
     played_game: tuple[int, str] | None = None
+    # A match of a design (the sheet for any game): the design its copy holds, which names it.
+    design: Design | None = field(default=None, compare=False)
 
     @property
     def key(self) -> str:
@@ -390,6 +394,9 @@ def load_bank(group_id: str) -> Bank:
                 .order_by(Seat.match_id, Seat.position)).partitions(2000)):
             for row in batch:
                 rows.setdefault(row[0], []).append(row)
+        designs = {match_id: kept_design(options["design"]) for match_id, options in
+                   connection.execute(select(Match.id, Match.options)
+                                      .where(banked, Match.game == CUSTOM.name))}
         matches = []
         for chunk in in_turns(connection.execute(
                 select(Match.id, Match.game, Match.name, Match.created_at, Match.banked_at,
@@ -408,7 +415,8 @@ def load_bank(group_id: str) -> Bank:
                     utc(it.created_at), utc(it.banked_at), it.round_count, it.place,
                     it.note, bool(it.taken_out), it.secret,
                     _finishes(rows.get(it.id, ()), names),
-                    (it.played_game_id, it.played_name) if played else None))
+                    (it.played_game_id, it.played_name) if played else None,
+                    designs.get(it.id)))
     players = tuple(sorted(roster, key=lambda row: (row[1].casefold(), row[0])))
     played_games = dict(db.session.execute(select(PlayedGame.id, PlayedGame.name)
                                            .where(PlayedGame.group_id == group_id)).all())

@@ -64,9 +64,17 @@ def screen_season(group_id: str, game: str) -> dict[str, Any] | None:
 
 def over_time_chart(table: Table) -> charts.Chart | None:
     """Lines: each of the table's first players' counted points at the end of each day of the
-    season with a match (at most CHART_DAYS days, spread evenly, the last one kept)."""
+    season with a match (at most CHART_DAYS days, spread evenly, the last one kept); after its
+    first day alone, a bar each."""
     if not table.days or not table.over_time:
         return None
+    if len(table.days) == 1:
+        # One day is one column of dots, the players level hidden behind each other: bars show
+        # each one.
+        return charts.bars(f"season-{table.id}", _("Counted points after one day"),
+                           [name for name, _values in table.over_time],
+                           [(_("Counted points"),
+                             [values[0] or 0 for _name, values in table.over_time])])
     picked = list(range(len(table.days)))
     if len(picked) > CHART_DAYS:
         step = len(picked) / CHART_DAYS

@@ -16,10 +16,12 @@ from markupsafe import Markup
 
 from ...cache import kept
 from ...games import GAMES, Game
+from ...games.custom import Design
 from ...i18n import MINUS, language, say
 from ...services.bank.banking import Bank, Summary
 from ...services.bank.seasons import Rules, current_table, group_seasons
 from .. import charts
+from ..design.words import design_name
 from ..words import spoken_links, spoken_minutes
 
 BANK_PAGE = 20  # banked matches listed at once, newest first
@@ -87,11 +89,31 @@ def match_link(token: str, summary: Summary | dict[str, Any]) -> str:
     return url_for("web.sheet", token=view_token)
 
 
-def game_of(summary: Summary | dict[str, Any]) -> str:
-    """A banked match's game as the page names it: a recorded play's is its played game."""
+def game_of(summary: Summary | dict[str, Any], bank: Bank | None = None) -> str:
+    """A banked match's game as the page names it: a recorded play's is its played game, a
+    design's match its design's name (a summary's JSON, tonight's, finds its design in the
+    bank)."""
     played = _played(summary)[2]
-    return played if played is not None else game_title(
-        summary["game"] if isinstance(summary, dict) else summary.game)
+    if played is not None:
+        return played
+    design = design_in(summary, bank)
+    if design is not None:
+        return design_name(design)
+    return game_title(summary["game"] if isinstance(summary, dict) else summary.game)
+
+
+def design_in(summary: Summary | dict[str, Any], bank: Bank | None = None) -> Design | None:
+    """The design a banked match of a design was played by (none for any other game's)."""
+    if not isinstance(summary, dict):
+        return summary.design
+    if bank is None:
+        return None
+    return next((match.design for match in bank.matches if match.id == summary["id"]), None)
+
+
+def tally(summary: Summary) -> bool:
+    """A match of a design scored in one tally at the end: its bank line says no rounds."""
+    return summary.design is not None and summary.design.scoring == "game"
 
 
 def player_link(token: str, player: int | None) -> str | None:

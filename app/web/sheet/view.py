@@ -22,6 +22,7 @@ from ...services.match.access import Access
 from ...services.match.answers import named
 from ...services.match.sheet import Sheet
 from .. import charts
+from ..words import spoken
 from .secrets import PhoneSecrets
 from .words import PartWords, RoundWords
 
@@ -155,12 +156,27 @@ class SheetView(PhoneSecrets):
         return _joined([latest, self._left(standing)])
 
     def _left(self, standing: Standing) -> str | None:
-        """What is left to play to the target, said as the game means its target."""
-        if standing.to_target is None or self.status != "active":
+        """What a side has left to play to the target. Where the lowest total wins, the target
+        is the match's end, the same for everyone: said once (end_nearest), never under each
+        total."""
+        if standing.to_target is None or self.status != "active" or self.lowest_wins:
             return None
-        if self.lowest_wins:
-            return str(_("<bdi>%(points)s</bdi> before the end", points=num(standing.to_target)))
         return str(_("<bdi>%(points)s</bdi> to go", points=num(standing.to_target)))
+
+    @property
+    def end_nearest(self) -> Markup | None:
+        """Where the lowest total wins, the match ends when a total reaches the target: who is
+        nearest that end and how near, said once under the totals (once something is scored)."""
+        if not self.lowest_wins or self.status != "active" or not self.rows:
+            return None
+        left = [standing for standing in self.standings if standing.to_target is not None]
+        if not left:
+            return None
+        nearest = min(standing.to_target for standing in left if standing.to_target is not None)
+        names = [standing.name for standing in left if standing.to_target == nearest]
+        return Markup(_("Nearest the end at <bdi>%(target)s</bdi>: %(names)s, "
+                        "<bdi>%(points)s</bdi> away.", target=num(self.target), names=spoken(names),
+                        points=num(nearest)))
 
     @property
     def win_line(self) -> str | None:

@@ -137,3 +137,34 @@ def test_an_over_match_without_a_group_rematches_too(client, page, over, locatio
     path, _ = location(client.post(f"/m/{over.host}/rematch"))
     assert page(path).find(class_="role").text == "Host"
     assert "same group" not in page(f"/m/{over.host}").text
+
+
+TREASURE = {"name": "Treasure", "players": [2, 4], "rows": [
+    {"key": "gold", "label": "Gold", "kind": "count", "points": 3},
+    {"key": "pearls", "label": "Pearls", "kind": "number"},
+]}
+
+
+def test_a_banked_tally_is_listed_by_its_designs_name_and_speaks_of_no_rounds(api, page, group):
+    club = group()
+    started = api.call("POST", "/matches", club.owner, json={
+        "game": "custom", "players": ["Ana", "Ben"], "design": TREASURE, "group": club.id})
+    assert started.status_code == 201, started.get_json()
+    match = started.get_json()
+    for seat, token in enumerate(match["tokens"]["seats"]):
+        saved = api.call("PUT", f"/matches/{match['id']}/rounds/1/seats/{seat}", token,
+                         json={"gold": seat + 1, "pearls": 2})
+        assert saved.status_code in (200, 201), saved.get_json()
+    banked = api.call("POST", f"/matches/{match['id']}/bank", match["tokens"]["host"])
+    assert banked.status_code == 200, banked.get_json()
+
+    shown = page(f"/g/{club.owner}")
+
+    listed = [item.text for item in shown.find_all("li") if "Ana" in item.text
+              and "Treasure" in item.text]
+    assert len(listed) >= 2, listed  # tonight's list and the bank's
+    assert not any("A sheet for any game" in item.text for item in shown.find_all("li")
+                   if "Ana" in item.text)
+    banked_line = next(item.text for item in shown.by_id("bank-title").ancestor("section")
+                       .find_all("li") if "Treasure" in item.text)
+    assert "round" not in banked_line.lower(), banked_line

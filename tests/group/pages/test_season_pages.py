@@ -58,7 +58,10 @@ def test_a_seasons_page_shows_its_table_chart_and_rules(group, api, page):
     assert [(r[0], r[1]) for r in rows] == [("1", "Ana"), ("2", "Cy"), ("not ranked–", "Ben")]
     chart = shown.by_id(f"season-{season['id']}")
     assert chart is not None and chart.find("svg") is not None
-    assert "Counted points over the season" in chart.text
+    # One day of matches: a bar each (one column of dots would hide the level ones).
+    assert "Counted points after one day" in chart.text and "over the season" not in chart.text
+    bars = chart.find("svg").find_all(class_="bar")
+    assert len(bars) == 3, len(bars)
     forms = [f.get("action") for f in shown.forms()]
     assert forms == [f"/g/{club.owner}/seasons/{season['id']}/delete"]
     viewer = page(f"/g/{club.data['tokens']['view']}/seasons/{season['id']}")

@@ -64,21 +64,24 @@ def test_banakil_says_hand_on_the_sheet_and_the_table(banakil, page, client, lan
     assert deleted in after.find(class_="flash-info").text
 
 
-@pytest.mark.parametrize("lang, left, fact, to_go", [
-    ("en", "95 before the end", "ends at 100", "to go"),
-    ("de", "noch 95 bis zum Ende", "endet bei 100", None),  # ("noch 95" is both, in German)
-    ("ar", "95 قبل النهاية", "تنتهي عند 100", "بقي")])
-def test_lowest_wins_says_what_is_left_before_the_end(start, page, client, lang, left, fact,
+@pytest.mark.parametrize("lang, nearest, fact, to_go", [
+    ("en", "Nearest the end at 100: Ben, 80 away.", "ends at 100", "to go"),
+    ("de", "Am nächsten am Ende bei 100: Ben, noch 80.", "endet bei 100", "noch 95"),
+    ("ar", "الأقرب إلى النهاية عند 100: Ben، على بعد 80.", "تنتهي عند 100", "95")])
+def test_lowest_wins_says_once_who_is_nearest_the_end(start, page, client, lang, nearest, fact,
                                                       to_go):
     match = start(("Ana", "Ben"), target=100, lowest_wins=True)
     match.add_round(5, 20)
     client.set_cookie("lang", lang)
     sheet = page(f"/m/{match.host}")
-    note = sheet.standings()["Ana"]["note"]
-    assert note.endswith(" · " + left)  # "leads · 95 before the end"
-    assert to_go is None or to_go not in note  # lowest wins: never "to go"
+    notes = [standing["note"] for standing in sheet.standings().values()]
+    assert not any(to_go in note or "80" in note for note in notes), notes  # never under a total
+    said = sheet.find(class_="end-nearest").text.replace("\u2068", "").replace("\u2069", "")
+    assert said == nearest
     assert fact in sheet.find(class_="meta").text
-    assert left in page(f"/m/{match.host}/table").find(class_="note").text
+    table = page(f"/m/{match.host}/table")
+    assert nearest in table.find(class_="terms").text.replace("\u2068", "").replace("\u2069", "")
+    assert not any("80" in note.text for note in table.find_all(class_="note"))
 
 
 # ---- No stray "·" nor double space on any sheet ------------------------------------------------

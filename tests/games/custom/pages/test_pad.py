@@ -187,3 +187,27 @@ def test_a_pad_being_filled_in_shows_each_sum_so_far_as_its_total(api, page):
     assert shown["Ben"]["total"] == "7" and shown["Ana"]["total"] == "0"
     assert "so far" in shown["Ben"]["note"] and "7 so far" not in shown["Ben"]["note"]
     assert "leads" in shown["Ben"]["classes"] and "leads" not in shown["Ana"]["classes"]
+
+
+WONDERS = {"name": "Coins", "players": [2, 4], "rows": [
+    {"key": "coins", "label": "Coins", "kind": "number", "counts": False},
+    {"key": "treasury", "label": "Treasury", "kind": "formula", "formula": "coins / 3"},
+    {"key": "wonder", "label": "Wonder", "kind": "number"},
+]}
+
+
+def test_a_column_shows_its_formula_rows_worked_out_as_they_are_typed(api, client, page):
+    match = design_match(api, WONDERS, ("Ana", "Ben"))
+    ana = match["tokens"]["seats"][0]
+    column = page(f"/m/{ana}/round/1/hand/0")
+    form = column.find("form", class_="column-form")
+    url = form.get("data-rows-url")
+    assert url and "column.js" in " ".join(s.get("src") or "" for s in column.find_all("script"))
+
+    typed = client.get(url, query_string={"number-coins": "7+3", "number-wonder": ""})
+
+    assert typed.status_code == 200 and typed.get_json() == {"ok": True, "rows": {"treasury": "3"}}
+    assert client.get(url, query_string={"number-coins": "x"}).get_json()["ok"] is False
+    assert client.get(url, query_string={}).get_json() == {"ok": True, "rows": {"treasury": "…"}}
+    # Nothing was stored: the column page still shows the row not yet worked out.
+    assert page(f"/m/{ana}/round/1/hand/0").by_id("f-treasury").text.strip() == "…"
