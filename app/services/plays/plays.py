@@ -383,7 +383,6 @@ def log_play(access: GroupAccess, group_id: str, fields: PlayFields | Refusal,
         fields = unless_refused(fields)
         game = _game_of(group_id, fields)
         match = write_play(group, game, fields)
-        db.session.flush()
         tell(group, "match_banked", lambda: told_play(match, game))
         return match, game
 

@@ -190,9 +190,10 @@ def test_the_group_and_its_statistics_cost_the_same_statements_at_5_and_200_matc
             path = group.path + tail.format(a=ids[0], b=ids[1])
             counts.append(statements(app, api, "GET", path, group.view))
         assert counts[0] == counts[1], (tail, counts)
-        # the link, then the group, its roster, its matches and their seats (kept after); the
-        # JSON export reads the matches again, with their seats, rounds and entries
-        assert counts[0] <= (10 if tail == "/export.json" else 6), (tail, counts)
+        # the link, then the group, its roster, its matches and their seats, its played games
+        # and its designs' copies (kept after); the JSON export reads the matches again, with
+        # their seats, rounds and entries, and the played games and plays
+        assert counts[0] <= (12 if tail == "/export.json" else 7), (tail, counts)
 
 
 def test_a_kept_group_read_costs_what_its_304_does(app, api):
