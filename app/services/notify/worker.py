@@ -11,7 +11,6 @@ which a receiver ignores if it saw it). A 2xx delivers; anything else is tried a
 
 from __future__ import annotations
 
-import fcntl
 import json
 import logging
 import threading
@@ -20,10 +19,10 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from flask import Flask
-from sqlalchemy import delete, select, text, update
+from sqlalchemy import delete, select, update
 
 from ...extensions import db, write_intent
-from ...hosting.backups import lock, sqlite_file
+from ...hosting import one_process
 from ...models import Delivery, Destination
 from ..bank.banking import told_summary
 from . import messages, outbox, sending
@@ -62,23 +61,8 @@ class Worker:
     # The lock ------------------------------------------------------------------------------
 
     def take_lock(self) -> bool:
-        with self.app.app_context():
-            database = sqlite_file(self.app)
-            if database is not None:
-                self.held = lock(database.with_name(database.name + ".deliveries"),
-                                 fcntl.LOCK_EX)
-                return self.held is not None
-            if db.engine.dialect.name == "postgresql":
-                connection = db.engine.connect()
-                if connection.scalar(text("SELECT pg_try_advisory_lock(hashtext("
-                                          "'squarescores.deliveries'))")):
-                    connection.commit()
-                    self.held = connection
-                    return True
-                connection.close()
-                return False
-        self.held = True  # SQLite in memory: this process alone
-        return True
+        self.held = one_process.take(self.app, "deliveries")
+        return self.held is not None
 
     def run(self) -> None:
         while not self.stopped.is_set():

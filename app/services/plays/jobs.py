@@ -5,16 +5,14 @@ time, never inside a request. One taken up before a stop is run again from its l
 
 from __future__ import annotations
 
-import fcntl
 import logging
 import threading
 from typing import Any
 
 from flask import Flask
-from sqlalchemy import text
 
 from ...extensions import db
-from ...hosting.backups import lock, sqlite_file
+from ...hosting import one_process
 from .importing import fail, next_job, run_import
 
 log = logging.getLogger(__name__)
@@ -34,22 +32,8 @@ class Runner:
         self.thread = threading.Thread(target=self.run, name="imports", daemon=True)
 
     def take_lock(self) -> bool:
-        with self.app.app_context():
-            database = sqlite_file(self.app)
-            if database is not None:
-                self.held = lock(database.with_name(database.name + ".imports"), fcntl.LOCK_EX)
-                return self.held is not None
-            if db.engine.dialect.name == "postgresql":
-                connection = db.engine.connect()
-                if connection.scalar(text("SELECT pg_try_advisory_lock(hashtext("
-                                          "'squarescores.imports'))")):
-                    connection.commit()
-                    self.held = connection
-                    return True
-                connection.close()
-                return False
-        self.held = True  # SQLite in memory: this process alone
-        return True
+        self.held = one_process.take(self.app, "imports")
+        return self.held is not None
 
     def run(self) -> None:
         while not self.stopped.is_set():
