@@ -34,7 +34,7 @@ from ..blueprint import bp, group_link, owner_link, refusals_flashed
 from ..sheet.forms import posted
 from .forms import SeasonForm
 from .page import ROLE_LABELS, page_number
-from .view import TOP, days_said, game_said
+from .view import days_said, game_said, top_of
 
 CHART_DAYS = 60  # days the chart draws at most (spread over the season, the last included)
 # A season's table lists this many players a page (SPEC section 6: a roster of 1,000 would
@@ -56,9 +56,9 @@ def rules_said(rules: Rules) -> str:
 
 def screen_season(group_id: str, game: str) -> dict[str, Any] | None:
     """The big screen's season: the current one of the night's game (or of every game), its
-    top five; None while none runs or nobody is ranked yet."""
+    top five (and who shares fifth); None while none runs or nobody is ranked yet."""
     table = current_table(group_id, game)
-    top = [row for row in table.rows if row.rank is not None][:TOP] if table else []
+    top = top_of(table.rows) if table else []
     return {"table": table, "top": top} if table and top else None
 
 

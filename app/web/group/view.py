@@ -4,7 +4,7 @@ seasons."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -255,5 +255,14 @@ def seasons_listed(group_id: str, page: int) -> dict[str, Any]:
     listed, pages = group_seasons(group_id, page, SEASONS_SHOWN)
     current = current_table(group_id)
     return {"listed": listed, "page": min(page, pages), "pages": pages, "current": current,
-            "top": [row for row in current.rows if row.rank is not None][:TOP]
-            if current else [], "days": days_said, "game": game_said}
+            "top": top_of(current.rows) if current else [], "days": days_said,
+            "game": game_said}
+
+
+def top_of(rows: Sequence[Any]) -> list[Any]:
+    """A season table's top TOP ranked players, and whoever shares the last of those places (a
+    tie at fifth hides nobody)."""
+    ranked = [row for row in rows if row.rank is not None]
+    if len(ranked) <= TOP:
+        return ranked
+    return [row for row in ranked if row.rank <= ranked[TOP - 1].rank]

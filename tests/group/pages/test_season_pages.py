@@ -176,3 +176,17 @@ def test_a_season_stored_at_a_dates_edge_shows_on_every_page(app, group, api, pa
     assert client.post(action, data=data).status_code == 302
     read = api.call("GET", f"/groups/{club.id}/seasons/{sid}", club.owner).get_json()
     assert (read["name"], read["ends"]) == ("Always", None)
+
+
+def test_the_top_five_takes_in_whoever_shares_fifth():
+    from types import SimpleNamespace
+
+    from app.web.group.view import top_of
+
+    rows = [SimpleNamespace(name=name, rank=rank) for name, rank in
+            [("Ana", 1), ("Ben", 2), ("Cy", 3), ("Dev", 4), ("Fara", 4), ("Hana", 4),
+             ("Ivo", 7), ("Jo", None)]]
+    assert [row.name for row in top_of(rows)] == ["Ana", "Ben", "Cy", "Dev", "Fara", "Hana"]
+    assert [row.name for row in top_of(rows[:3] + rows[-1:])] == ["Ana", "Ben", "Cy"]
+    untied = rows[:4] + [SimpleNamespace(name="Eve", rank=5), SimpleNamespace(name="Fi", rank=6)]
+    assert [row.name for row in top_of(untied)] == ["Ana", "Ben", "Cy", "Dev", "Eve"]
