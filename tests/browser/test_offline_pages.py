@@ -249,7 +249,10 @@ def test_a_kept_hand_that_lost_a_race_is_a_choice(app, live_server, stand_in, br
     context.set_offline(True)
     context.set_offline(False)
     conflict = page.locator(".conflict")
-    expect(conflict).to_be_visible()
+    # The Wi-Fi's return may find the 502's try still settling (the outbox sends one at a
+    # time): then its own next try, RETRY_MS (10 s) on, brings the choice. Waited for as a
+    # state, past that try.
+    expect(conflict).to_be_visible(timeout=30_000)
     # "Yours" is the hand below, as it was counted.
     expect(page.locator("#score")).to_have_value("40")
     expect(page.locator("form.hand-form input[name=mode][value=score]")).to_be_checked()
