@@ -250,3 +250,23 @@ def test_a_players_page_and_ratings_count_a_played_game_in_the_order_played(api,
     history = page["ratings"][0]["history"]
     assert [step["banked_at"][:4] for step in history] == ["2019", "2026"]
     assert history[0]["change"] > 0 and history[1]["change"] < 0
+
+
+def test_a_season_counts_the_plays_played_in_its_days_and_no_guest(api, group):
+    game = add_game(api, group)
+    ids = roster(group)
+    season = api.call("POST", f"{group.path}/seasons", group.owner,
+                      json={"name": "Autumn", "starts": "2026-09-01", "ends": "2026-11-30"})
+    assert season.status_code == 201, season.get_json()
+    for when, lines in (
+            ("2026-10-02T20:00:00+02:00", [{"player": ids["Ana"], "score": "10"},
+                                           {"player": ids["Ben"], "score": "7"},
+                                           {"guest": "Zoe", "score": "3"}]),
+            ("2026-12-02T20:00:00+01:00", [{"player": ids["Ben"], "score": "99"},
+                                           {"player": ids["Cy"], "score": "1"}])):  # after it
+        log(api, group, game, lines, played_at=when)
+    table = api.call("GET", f"{group.path}/seasons/{season.get_json()['id']}",
+                     group.view).get_json()
+    assert table["matches"] == 1
+    rows = {row["name"]: (row["played"], row["won"], row["points"]) for row in table["table"]}
+    assert rows == {"Ana": (1, 1, 2), "Ben": (1, 0, 1)}  # places ahead: the guest's counts
