@@ -1,11 +1,13 @@
-"""Work that one process of the server does for all of them (the chat's deliveries, the imports
-of plays): the lock that says which, held until its process dies, even by kill -9 (a file lock
-beside a SQLite database, an advisory lock on PostgreSQL; the system lets either go)."""
+"""Work that one process of the server does for all of them (the chat's deliveries, the imports of
+plays), in a loop every worker starts (`Loop`): the lock that says which process does it, held
+until its process dies, even by kill -9 (a file lock beside a SQLite database, an advisory lock
+on PostgreSQL; the system lets either go)."""
 
 from __future__ import annotations
 
 import fcntl
-from typing import Any
+import threading
+from typing import Any, Self
 
 from flask import Flask
 from sqlalchemy import text
@@ -30,3 +32,51 @@ def take(app: Flask, name: str) -> Any | None:
             connection.close()
             return None
     return True
+
+
+# How often a process without the lock looks whether it is free, at most.
+LOOK_AGAIN_SECONDS = 30.0
+
+
+class Loop:
+    """A thread of each worker of the server that does `turn()` while its process holds the lock
+    of `name`, every `poll` seconds or sooner when woken; the others look for the lock now and
+    then, to take over. A turn that fails (the database away a moment) is said by `failed`, and
+    the next turn comes as ever."""
+
+    def __init__(self, app: Flask, name: str, poll: float) -> None:
+        self.app, self.name, self.poll = app, name, poll
+        self.stopped = threading.Event()
+        self.woken = threading.Event()
+        self.held: Any = None  # the lock: a file, or PostgreSQL's connection holding it
+        self.thread = threading.Thread(target=self.run, name=name, daemon=True)
+
+    def turn(self) -> None:
+        raise NotImplementedError
+
+    def failed(self, error: Exception) -> None:
+        raise NotImplementedError
+
+    def take_lock(self) -> bool:
+        self.held = take(self.app, self.name)
+        return self.held is not None
+
+    def run(self) -> None:
+        while not self.stopped.is_set():
+            if self.held is None and not self.take_lock():
+                self.stopped.wait(LOOK_AGAIN_SECONDS)
+                continue
+            try:
+                self.turn()
+            except Exception as error:
+                self.failed(error)
+            self.woken.wait(self.poll)
+            self.woken.clear()
+
+    def start(self) -> Self:
+        self.thread.start()
+        return self
+
+    def stop(self) -> None:
+        self.stopped.set()
+        self.woken.set()

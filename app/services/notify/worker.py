@@ -34,8 +34,6 @@ RETRY_MINUTES = (1, 5, 30, 120, 720)
 # Delivered and failed deliveries are kept this long (a destination lists its latest 20).
 KEPT = timedelta(days=30)
 PRUNE_EVERY = timedelta(hours=1)
-# How often a worker without the lock looks whether it is free, at most.
-LOOK_AGAIN_SECONDS = 30.0
 # Deliveries read at each look: a backlog is sent a batch at a time.
 BATCH = 200
 # What draws a match's result card in a language (the pages' own drawing, app/web/match/share.py).
@@ -43,48 +41,25 @@ CardDrawer = Callable[[str, str], bytes | None]
 _started: list[Worker] = []
 
 
-class Worker:
+class Worker(one_process.Loop):
+    """The delivery worker of one process: sends while its process holds the lock."""
+
     def __init__(self, app: Flask, card: CardDrawer | None = None) -> None:
-        self.app = app
+        super().__init__(app, "deliveries", float(app.config.get("NOTIFY_POLL_SECONDS", 1)))
         self.card = card
         config = app.config
-        self.poll = float(config.get("NOTIFY_POLL_SECONDS", 1))
         self.senders = threading.BoundedSemaphore(int(config.get("NOTIFY_SENDERS", 16)))
         self.flying: set[str] = set()  # destinations with a try under way
         self.guard = threading.Lock()
-        self.stopped = threading.Event()
-        self.woken = threading.Event()
-        self.held: Any = None  # the lock: a file, or PostgreSQL's connection holding it
         self.pruned = datetime.min.replace(tzinfo=UTC)
-        self.thread = threading.Thread(target=self.run, name="deliveries", daemon=True)
 
-    # The lock ------------------------------------------------------------------------------
+    def turn(self) -> None:
+        self.send_due()
 
-    def take_lock(self) -> bool:
-        self.held = one_process.take(self.app, "deliveries")
-        return self.held is not None
-
-    def run(self) -> None:
-        while not self.stopped.is_set():
-            if self.held is None and not self.take_lock():
-                self.stopped.wait(LOOK_AGAIN_SECONDS)
-                continue
-            try:
-                self.send_due()
-            except Exception as error:  # the database away a moment: look again next turn
-                # Its type alone: a library's message may quote a destination's URL.
-                log.warning("The delivery worker's look at the outbox failed (%s).",
-                            type(error).__name__)
-            self.woken.wait(self.poll)
-            self.woken.clear()
-
-    def start(self) -> Worker:
-        self.thread.start()
-        return self
-
-    def stop(self) -> None:
-        self.stopped.set()
-        self.woken.set()
+    def failed(self, error: Exception) -> None:  # the database away a moment: next turn
+        # Its type alone: a library's message may quote a destination's URL.
+        log.warning("The delivery worker's look at the outbox failed (%s).",
+                    type(error).__name__)
 
     # Sending -------------------------------------------------------------------------------
 

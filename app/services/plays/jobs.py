@@ -6,8 +6,6 @@ time, never inside a request. One taken up before a stop is run again from its l
 from __future__ import annotations
 
 import logging
-import threading
-from typing import Any
 
 from flask import Flask
 
@@ -16,44 +14,23 @@ from ...hosting import one_process
 from .importing import fail, next_job, run_import
 
 log = logging.getLogger(__name__)
-# How often the holder looks for an import asked for, and a worker without the lock for it.
+# How often the holder looks for an import asked for.
 LOOK_SECONDS = 1.0
-LOOK_AGAIN_SECONDS = 30.0
 _started: list[Runner] = []
 
 
-class Runner:
+class Runner(one_process.Loop):
+    """The imports' runner of one worker: runs what was asked while its process holds the lock."""
+
     def __init__(self, app: Flask) -> None:
-        self.app = app
-        self.poll = float(app.config.get("IMPORTS_POLL_SECONDS", LOOK_SECONDS))
-        self.stopped = threading.Event()
-        self.woken = threading.Event()
-        self.held: Any = None
-        self.thread = threading.Thread(target=self.run, name="imports", daemon=True)
+        super().__init__(app, "imports", float(app.config.get("IMPORTS_POLL_SECONDS",
+                                                              LOOK_SECONDS)))
 
-    def take_lock(self) -> bool:
-        self.held = one_process.take(self.app, "imports")
-        return self.held is not None
+    def turn(self) -> None:
+        run_pending(self.app)
 
-    def run(self) -> None:
-        while not self.stopped.is_set():
-            if self.held is None and not self.take_lock():
-                self.stopped.wait(LOOK_AGAIN_SECONDS)
-                continue
-            try:
-                run_pending(self.app)
-            except Exception as error:  # the database away a moment: look again next turn
-                log.warning("The imports' runner failed a turn (%s).", type(error).__name__)
-            self.woken.wait(self.poll)
-            self.woken.clear()
-
-    def start(self) -> Runner:
-        self.thread.start()
-        return self
-
-    def stop(self) -> None:
-        self.stopped.set()
-        self.woken.set()
+    def failed(self, error: Exception) -> None:  # the database away a moment: next turn
+        log.warning("The imports' runner failed a turn (%s).", type(error).__name__)
 
 
 def run_pending(app: Flask) -> int:
