@@ -8,7 +8,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from ..errors import read_or_invalid
 from ..services.bank.recorded import play_summary
-from ..services.group.groups import GroupAccess, authenticate_group
+from ..services.group.groups import GroupAccess, group_access
 from ..services.plays import games, importing, jobs, plays
 from ..services.plays.contents import MAX_PLAYS
 from ..services.plays.plays import check_play
@@ -16,23 +16,21 @@ from .blueprint import bp
 from .common import bearer, body, if_match
 
 
-def _group(group_id: str, action: str = "read") -> tuple[GroupAccess, int]:
+def _linked(group_id: str, action: str = "read") -> GroupAccess:
     """401, 404 and 403, in that order, before the body is looked at."""
-    access, version = authenticate_group(bearer(), request.remote_addr)
-    access.check(group_id, action)
-    return access, version
+    return group_access(bearer(), group_id, action, request.remote_addr)
 
 
 @bp.get("/groups/<group_id>/games")
 def list_games(group_id: str) -> Response:
     """The group's played games, each with its number of plays."""
-    access, _ = _group(group_id)
+    access = _linked(group_id)
     return jsonify({"games": games.list_games(access, group_id)})
 
 
 @bp.post("/groups/<group_id>/games")
 def add_game(group_id: str) -> Response:
-    access, _ = _group(group_id, "add_game")
+    access = _linked(group_id, "add_game")
     made = read_or_invalid(games.read_game, body())
     game = games.add_game(access, group_id, made, if_match())
     response = jsonify(games.game_json(game, 0))
@@ -43,7 +41,7 @@ def add_game(group_id: str) -> Response:
 
 @bp.put("/groups/<group_id>/games/<int:game_id>")
 def change_game(group_id: str, game_id: int) -> Response:
-    access, _ = _group(group_id, "change_game")
+    access = _linked(group_id, "change_game")
     games.check_game(group_id, game_id)
     made = read_or_invalid(games.read_game, body())
     game = plays.change_game(access, group_id, game_id, made, if_match())
@@ -52,7 +50,7 @@ def change_game(group_id: str, game_id: int) -> Response:
 
 @bp.delete("/groups/<group_id>/games/<int:game_id>")
 def delete_game(group_id: str, game_id: int) -> Response:
-    access, _ = _group(group_id, "delete_game")
+    access = _linked(group_id, "delete_game")
     games.delete_game(access, group_id, game_id, if_match())
     return Response(status=204)
 
@@ -60,7 +58,7 @@ def delete_game(group_id: str, game_id: int) -> Response:
 @bp.post("/groups/<group_id>/plays")
 def log_play(group_id: str) -> Response:
     """A recorded play: banked as it is made; the group's destinations hear of it."""
-    access, _ = _group(group_id, "log_play")
+    access = _linked(group_id, "log_play")
     fields = read_or_invalid(plays.read_play, body())
     summary = play_summary(*plays.log_play(access, group_id, fields, if_match()))
     response = jsonify(summary.json())
@@ -71,7 +69,7 @@ def log_play(group_id: str) -> Response:
 
 @bp.put("/groups/<group_id>/plays/<match_id>")
 def correct_play(group_id: str, match_id: str) -> Response:
-    access, _ = _group(group_id, "correct_play")
+    access = _linked(group_id, "correct_play")
     check_play(group_id, match_id)
     fields = read_or_invalid(plays.read_play, body())
     corrected = plays.correct_play(access, group_id, match_id, fields, if_match())
@@ -80,7 +78,7 @@ def correct_play(group_id: str, match_id: str) -> Response:
 
 @bp.delete("/groups/<group_id>/plays/<match_id>")
 def delete_play(group_id: str, match_id: str) -> Response:
-    access, _ = _group(group_id, "delete_play")
+    access = _linked(group_id, "delete_play")
     plays.delete_play(access, group_id, match_id, if_match())
     return Response(status=204)
 
@@ -89,7 +87,7 @@ def delete_play(group_id: str, match_id: str) -> Response:
 def start_import(group_id: str) -> Response:
     """A BG Stats export or a CSV (the body, or a multipart form's `file` part), brought in by
     a job: 202 with where to follow it."""
-    access, _ = _group(group_id, "import_plays")
+    access = _linked(group_id, "import_plays")
     request.max_content_length = current_app.config["PLAYS_IMPORT_MAX_BYTES"]
     try:
         sent = request.files.get("file")
@@ -114,5 +112,5 @@ def start_import(group_id: str) -> Response:
 @bp.get("/groups/<group_id>/imports/<import_id>")
 def import_state(group_id: str, import_id: str) -> Response:
     """How far an import has come, at any moment."""
-    access, _ = _group(group_id, "import_plays")
+    access = _linked(group_id, "import_plays")
     return jsonify(importing.import_view(access, group_id, import_id))
