@@ -245,18 +245,6 @@ def lines_of(match: Match) -> list[Line]:
             for line in match.options["play"]["players"]]
 
 
-def seat_play(match: Match, roster: Sequence[Player | None], ways: Ways) -> None:
-    """The play's seats and their summary (side, rank, win), placed by the game's ways."""
-    stored = match.options["play"]["players"]
-    placed = place(lines_of(match), ways)
-    match.seats = [
-        Seat(position=i, name=player.name if player is not None else line["guest"],
-             player_id=player.id if player is not None else None, guest=player is None,
-             side=spot.side, rank=spot.rank, winner=spot.winner, score=line.get("score"),
-             total=None)
-        for i, (line, player, spot) in enumerate(zip(stored, roster, placed, strict=True))]
-
-
 def place_again(game: PlayedGame) -> None:
     """Every play of a game placed again by its ways now (its game changed)."""
     for match in db.session.scalars(select(Match).where(Match.played_game_id == game.id)):
@@ -279,21 +267,17 @@ def write_play(group: Group, game: PlayedGame, fields: PlayFields,
     ways = ways_of(game) if uses_teams is None else replace(ways_of(game), uses_teams=uses_teams)
     refuse_unplaceable(fields.players, ways)
     roster = resolve(group, fields.players) if roster is None else roster
-    # Banked when played (the bank's order, its ratings' order); begun its minutes before.
-    played_at = fields.played_at.astimezone(UTC)  # stored in UTC, as every moment is
-    began = played_at - timedelta(minutes=fields.minutes or 0)
+    row, seats = play_rows(group.id, game, fields, roster, import_key, modified_at, uses_teams)
     if match is None:
-        match = Match(id=new_play_id(), game="played", ended="banked", group_id=group.id,
-                      import_key=import_key, round_count=1)
+        match = Match(**row)
         db.session.add(match)
-    else:  # corrected: what is kept of it (its card) is made again
+    else:  # corrected: its id, key and being taken out stay; its card is made again
+        for name in ("name", "played_game_id", "note", "options", "created_at", "banked_at",
+                     "updated_at", "modified_at"):
+            setattr(match, name, row[name])
         match.version += 1
-    match.name, match.played_game_id, match.note = game.name, game.id, fields.note
-    match.options = entered(fields.players, roster, fields.minutes, uses_teams)
-    match.created_at, match.banked_at = began, played_at
-    match.updated_at = datetime.now(UTC)
-    match.modified_at = None if modified_at is None else modified_at.astimezone(UTC)
-    seat_play(match, roster, ways)
+    match.seats = [Seat(**{name: value for name, value in seat.items() if name != "match_id"})
+                   for seat in seats]
     return match
 
 
@@ -301,8 +285,9 @@ def play_rows(group_id: str, game: PlayedGame, fields: PlayFields,
               roster: Sequence[Player | None], import_key: str | None = None,
               modified_at: datetime | None = None, uses_teams: bool | None = None,
               taken_out: bool = False) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """A new play as the rows write_play would make of it (its match's and its seats'), for
-    an import to insert a batch of plays in a few statements rather than an object each."""
+    """A new play as its rows (its match's and its seats'): what was entered, banked when it
+    was played and begun its minutes before, and its seats placed by the game's ways. An
+    import and a logged play insert them as they are; write_play makes its objects of them."""
     ways = ways_of(game) if uses_teams is None else replace(ways_of(game), uses_teams=uses_teams)
     played_at = fields.played_at.astimezone(UTC)
     options = entered(fields.players, roster, fields.minutes, uses_teams)
