@@ -8,15 +8,15 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import insert, select
 
 from ...errors import Invalid
 from ...extensions import db
 from ...games.say import Say
-from ...models import Group, Match, PlayedGame, Player, utc
+from ...models import Group, Match, PlayedGame, Player, Seat, utc
 from ...turns import in_turns
 from .games import FLAGS, GameFields, new_game, read_game
-from .plays import PlayFields, Seated, read_play, write_play
+from .plays import PlayFields, Seated, play_rows, read_play, refuse_unplaceable
 
 MOST_GAMES = 1_000
 MOST_PLAYS = 100_000
@@ -101,12 +101,13 @@ def read_carried(games: Any, plays: Any, roster: Mapping[Any, str]) -> Carried:
                           f"played_games[{i}].name")
         names.add(made.name.casefold())
         read_games.append((gid, made, uuid))
-    known = {gid for gid, _, _ in read_games}
+    known = {gid: made for gid, made, _ in read_games}
     read_plays = [_play(raw, i, known, roster) for i, raw in enumerate(in_turns(plays))]
     return Carried(tuple(read_games), tuple(read_plays))
 
 
-def _play(raw: Any, i: int, games: set[Any], roster: Mapping[Any, str]) -> CarriedPlay:
+def _play(raw: Any, i: int, games: Mapping[Any, GameFields],
+          roster: Mapping[Any, str]) -> CarriedPlay:
     where = f"plays[{i}]"
     if not isinstance(raw, Mapping):
         raise Invalid(Say("A play is an object."), where)
@@ -124,6 +125,10 @@ def _play(raw: Any, i: int, games: set[Any], roster: Mapping[Any, str]) -> Carri
     if len({s.player for s in fields.players if s.player is not None}) != sum(
             s.player is not None for s in fields.players):
         raise Invalid(Say("One player plays once in a play."), f"{where}.players")
+    try:  # checked with the rest before anything is written
+        refuse_unplaceable(fields.players, games[fields.game].ways)
+    except Invalid as error:
+        raise _where(error, where) from None
     taken_out = extra["taken_out"] if extra["taken_out"] is not None else False
     if not isinstance(taken_out, bool):
         raise Invalid(Say("“taken_out” is true or false."), f"{where}.taken_out")
@@ -151,19 +156,23 @@ def write_carried(group: Group, carried: Carried, players: Mapping[Any, Player],
         made[gid] = new_game(group.id, game_fields, uuid)
     db.session.commit()
     written: list[str] = []
-    for index, play in enumerate(in_turns(carried.plays)):
-        fields = play.fields
-        mapped = PlayFields(fields.game, fields.played_at, tuple(
-            Seated(None if s.player is None else players[s.player].id, None, s.guest, s.score,
-                   s.winner, s.team, s.first) for s in fields.players),
-            fields.minutes, fields.note)
-        roster: Sequence[Player | None] = [None if s.player is None else players[s.player]
-                                           for s in fields.players]
-        match = write_play(group, made[fields.game], mapped, roster=roster,
-                           import_key=play.import_key, modified_at=play.modified_at)
-        match.taken_out = play.taken_out
-        written.append(match.id)
-        if (index + 1) % batch == 0:
-            db.session.commit()
-    db.session.commit()
+    for start in in_turns(range(0, len(carried.plays), batch)):
+        matches, seats = [], []
+        for play in carried.plays[start:start + batch]:
+            fields = play.fields
+            mapped = PlayFields(fields.game, fields.played_at, tuple(
+                Seated(None if s.player is None else players[s.player].id, None, s.guest,
+                       s.score, s.winner, s.team, s.first) for s in fields.players),
+                fields.minutes, fields.note)
+            roster: Sequence[Player | None] = [None if s.player is None else players[s.player]
+                                               for s in fields.players]
+            row, rows = play_rows(group.id, made[fields.game], mapped, roster, play.import_key,
+                                  play.modified_at, taken_out=play.taken_out)
+            matches.append(row)
+            seats += rows
+        # A batch of plays in two statements, as an import of plays writes them.
+        db.session.execute(insert(Match), matches)
+        db.session.execute(insert(Seat), seats)
+        db.session.commit()
+        written += [row["id"] for row in matches]
     return written

@@ -270,3 +270,21 @@ def test_a_season_counts_the_plays_played_in_its_days_and_no_guest(api, group):
     assert table["matches"] == 1
     rows = {row["name"]: (row["played"], row["won"], row["points"]) for row in table["table"]}
     assert rows == {"Ana": (1, 1, 2), "Ben": (1, 0, 1)}  # places ahead: the guest's counts
+
+
+def test_an_import_refuses_a_cooperative_play_some_won_before_writing_anything(api, group):
+    game = add_game(api, group, name="Hanabi", cooperative=True, no_points=True)
+    export = api.call("GET", f"{group.path}/export.json", group.view).get_json()
+    ids = roster(group)
+    export["plays"] = [{"game": game["id"], "played_at": "2026-01-01T20:00:00Z",
+                        "players": [{"player": ids["Ana"], "winner": True},
+                                    {"player": ids["Ben"], "winner": False}]}]
+    groups_before = api.call("POST", "/groups", json={"name": "Probe"}).get_json()["id"]
+    response = api.call("POST", "/groups/import", json=export)
+    assert error_of(response, 422)["field"] == "plays[0].players"
+    from app.extensions import db
+    from app.models import Group
+    with api.client.application.app_context():  # the import made no group, not even a part
+        assert [g.id for g in db.session.scalars(db.select(Group).where(
+            Group.created_at > db.select(Group.created_at).where(
+                Group.id == groups_before).scalar_subquery()))] == []
