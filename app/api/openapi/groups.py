@@ -116,7 +116,8 @@ EXPORTED_PLAY = obj({
     "note": nullable(TEXT), "players": array({"type": "object"}, description=(
         "As a recorded play's body says them (SPEC section 14), each roster player by the "
         "export's id.")),
-    "taken_out": FLAG, "import_key": nullable(TEXT), "modified_at": nullable(MOMENT)},
+    "taken_out": FLAG, "import_key": nullable(TEXT), "modified_at": nullable(MOMENT),
+    "uses_teams": nullable(FLAG, description="The play's own use of teams, over its game's.")},
     required=["game", "played_at", "players"])
 EXPORT_FIELDS: dict[str, Schema] = {
     "format": {"const": "squarescores-group"}, "format_version": {"const": 1},

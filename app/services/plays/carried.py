@@ -39,6 +39,8 @@ def played_export(group_id: str) -> dict[str, Any]:
             "game": play.played_game_id, "played_at": utc(play.banked_at).isoformat(),
             "minutes": play.options["play"].get("minutes"), "note": play.note,
             "players": play.options["play"]["players"], "taken_out": bool(play.taken_out),
+            # A play's own use of teams, where it differs from its game's (a BG Stats play's).
+            "uses_teams": play.options["play"].get("uses_teams"),
             "import_key": play.import_key,
             "modified_at": utc(play.modified_at).isoformat() if play.modified_at else None}
             for play in in_turns(plays)],
@@ -53,6 +55,7 @@ class CarriedPlay:
     taken_out: bool
     import_key: str | None
     modified_at: datetime | None
+    uses_teams: bool | None = None  # the play's own, over its game's
 
 
 @dataclass(frozen=True)
@@ -111,7 +114,8 @@ def _play(raw: Any, i: int, games: Mapping[Any, GameFields],
     where = f"plays[{i}]"
     if not isinstance(raw, Mapping):
         raise Invalid(Say("A play is an object."), where)
-    extra = {key: raw.get(key) for key in ("taken_out", "import_key", "modified_at")}
+    extra = {key: raw.get(key)
+             for key in ("taken_out", "import_key", "modified_at", "uses_teams")}
     try:
         fields = read_play({k: v for k, v in raw.items() if k not in extra})
     except Invalid as error:
@@ -125,6 +129,9 @@ def _play(raw: Any, i: int, games: Mapping[Any, GameFields],
     if len({s.player for s in fields.players if s.player is not None}) != sum(
             s.player is not None for s in fields.players):
         raise Invalid(Say("One player plays once in a play."), f"{where}.players")
+    own_teams = extra["uses_teams"]
+    if own_teams is not None and not isinstance(own_teams, bool):
+        raise Invalid(Say("“uses_teams” is true or false, or null."), f"{where}.uses_teams")
     try:  # checked with the rest before anything is written
         refuse_unplaceable(fields.players, games[fields.game].ways)
     except Invalid as error:
@@ -143,7 +150,7 @@ def _play(raw: Any, i: int, games: Mapping[Any, GameFields],
         except ValueError:
             raise Invalid(Say("“modified_at” is a moment with its offset."),
                           f"{where}.modified_at") from None
-    return CarriedPlay(fields, taken_out, key, modified)
+    return CarriedPlay(fields, taken_out, key, modified, own_teams)
 
 
 def write_carried(group: Group, carried: Carried, players: Mapping[Any, Player],
@@ -167,7 +174,7 @@ def write_carried(group: Group, carried: Carried, players: Mapping[Any, Player],
             roster: Sequence[Player | None] = [None if s.player is None else players[s.player]
                                                for s in fields.players]
             row, rows = play_rows(group.id, made[fields.game], mapped, roster, play.import_key,
-                                  play.modified_at, taken_out=play.taken_out)
+                                  play.modified_at, play.uses_teams, play.taken_out)
             matches.append(row)
             seats += rows
         # A batch of plays in two statements, as an import of plays writes them.

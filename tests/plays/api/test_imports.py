@@ -247,3 +247,18 @@ def test_a_spreadsheet_with_one_play_written_twice_brings_it_in_once(api, group,
         "The file has this play twice: it is in once."]
     assert len(api.call("GET", group.path, group.view).get_json()["matches"]) == 1
 
+
+
+def test_a_plays_own_teams_travel_with_the_groups_export(api, group, brought):
+    teamed = export(play("t1", 1, [line(1, "10", winner=True, team="1"), line(2, "4", team="2"),
+                                   line(9, "6", team="1")], usesTeams=True))
+    assert brought(teamed)["plays"]["added"] == 1
+    sides = [(p["name"], p["side"], p["winner"])
+             for p in api.call("GET", group.path, group.view).get_json()["matches"][0]["players"]]
+    assert sides == [("Ana", 0, True), ("Benedikt", 1, False), ("Anonymous player", 0, True)]
+
+    again = api.call("POST", "/groups/import", json=api.call(
+        "GET", f"{group.path}/export.json", group.view).get_json())
+    assert again.status_code == 201, again.get_json()
+    copy = again.get_json()["matches"][0]["players"]
+    assert [(p["name"], p["side"], p["winner"]) for p in copy] == sides
