@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from sqlalchemy import func, insert, select, update
+from sqlalchemy import insert, select, update
 
 from ...errors import Conflict, Invalid, NotFound, Refusal, unless_refused
 from ...extensions import db, write_intent
@@ -82,15 +82,19 @@ def read_asked(data: bytes, time_zone: Any, dry_run: Any, players: Any) -> Asked
     return Asked(data, zone, dry_run == "true", chosen)
 
 
+def refuse_under_way(group_id: str) -> None:
+    """409 while an import of the group is queued or running (one at a time per group)."""
+    if db.session.scalar(select(PlayImport.id).where(
+            PlayImport.group_id == group_id, PlayImport.state.in_(("queued", "running")))):
+        raise Conflict(Say("An import is under way in this group: wait for it to end."))
+
+
 def start_import(access: GroupAccess, group_id: str, asked: Asked | Refusal) -> PlayImport:
     """An import queued for the job (one at a time per group: 409 while another is under way;
     then the refusal of what was sent, read_asked's)."""
     access.check(group_id, "import_plays")
     with locked_group(group_id):
-        under_way = db.session.scalar(select(PlayImport.id).where(
-            PlayImport.group_id == group_id, PlayImport.state.in_(("queued", "running"))))
-        if under_way is not None:
-            raise Conflict(Say("An import is under way in this group: wait for it to end."))
+        refuse_under_way(group_id)
         asked = unless_refused(asked)
         # A file chosen anew: the previews of files chosen before keep theirs no longer.
         db.session.execute(update(PlayImport).where(
@@ -118,10 +122,7 @@ def start_again(access: GroupAccess, group_id: str, import_id: str,
             raise NotFound(Say("No such import in the group."))
         if source.state != "done" or source.file is None:
             raise Conflict(Say("This preview's file is no longer kept: choose the file again."))
-        under_way = db.session.scalar(select(PlayImport.id).where(
-            PlayImport.group_id == group_id, PlayImport.state.in_(("queued", "running"))))
-        if under_way is not None:
-            raise Conflict(Say("An import is under way in this group: wait for it to end."))
+        refuse_under_way(group_id)
         job = PlayImport(id=secrets.token_urlsafe(9), group_id=group_id, state="queued",
                          file=source.file, time_zone=source.time_zone, dry_run=dry_run,
                          chosen=dict(players), progress=_empty())
@@ -330,6 +331,10 @@ def _write(job: PlayImport, contents: FileContents, progress: dict[str, Any]) ->
     with locked_group(group_id) as group:
         ids: dict[str, int | None] = {}
         made: dict[str, Player] = {}
+        # The uuids an earlier import gave the roster's players, read once: a uuid is one
+        # player's in a group.
+        taken = set(db.session.scalars(select(Player.uuid).where(
+            Player.group_id == group_id, Player.uuid.is_not(None))))
         for line in progress["players"]:
             if line["guest"]:
                 continue
@@ -344,10 +349,9 @@ def _write(job: PlayImport, contents: FileContents, progress: dict[str, Any]) ->
                 made[key] = player
             else:
                 player = db.session.get_one(Player, pid)
-            if contents.kind == "bgstats" and player.uuid is None and not db.session.scalar(
-                    select(func.count()).select_from(Player).where(
-                        Player.group_id == group_id, Player.uuid == line["uuid"])):
+            if contents.kind == "bgstats" and player.uuid is None and line["uuid"] not in taken:
                 player.uuid = line["uuid"]
+                taken.add(line["uuid"])
             db.session.flush()
             ids[line["uuid"]] = player.id
         games: dict[str, PlayedGame] = {}
