@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import gzip
 import sys
+from bisect import bisect_left
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
-from typing import Any
+from typing import Any, NamedTuple
 
 from flask import current_app, has_request_context, request
 from sqlalchemy import and_, select
@@ -258,9 +259,9 @@ def _filing(filing: Filing | None | Refusal) -> tuple[str | None, Refusal | None
 # Reading the bank -------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Finish:
-    """One seat of a banked match, as its summary holds it."""
+class Finish(NamedTuple):
+    """One seat of a banked match, as its summary holds it. A named tuple, not a dataclass: a
+    bank of 20,000 plays makes 100,000 of them at every read, in half the time."""
 
     player: int | None  # roster id (None: a recorded play's guest, or a player gone)
     name: str  # the roster name, now (a guest's as entered)
@@ -279,7 +280,7 @@ class Finish:
 def side_places(finishes: Sequence[Finish]) -> tuple[Finish, ...]:
     """The finishes of one match with each side's place among the sides, from their ranks."""
     rank_of = {finish.side: finish.rank for finish in finishes}
-    return tuple(replace(finish, place=1 + sum(rank < finish.rank for rank in rank_of.values()))
+    return tuple(finish._replace(place=1 + sum(rank < finish.rank for rank in rank_of.values()))
                  for finish in finishes)
 
 
@@ -425,12 +426,13 @@ def load_bank(group_id: str) -> Bank:
 
 
 def _finishes(rows: Sequence[Any], names: Mapping[int, str]) -> tuple[Finish, ...]:
-    """One match's seats as its summary holds them (side_places's places, made at once)."""
-    ranks = list({row[3]: row[5] for row in rows}.values())
+    """One match's seats as its summary holds them (side_places's places, made at once: a
+    side's place is one more than the sides ranked before it)."""
+    ranks = sorted({row[3]: row[5] for row in rows}.values())  # each side's rank
     return tuple(
         Finish(player, names.get(player, name) if player is not None else name, position, side,
                total if score is None else Decimal(score), rank, bool(winner),
-               1 + sum(other < rank for other in ranks), bool(guest))
+               1 + bisect_left(ranks, rank), bool(guest))
         for _, position, player, side, total, rank, winner, name, score, guest in rows)
 
 

@@ -7,9 +7,11 @@ from collections.abc import Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import func, select
+from sqlalchemy import Table as Rows
+from sqlalchemy import bindparam, func, select, update
+from sqlalchemy.orm.attributes import set_committed_value
 
 from ... import ratelimit
 from ...errors import (
@@ -49,15 +51,19 @@ class GroupAccess:
             raise Forbidden(Say("Only the group's owner link can do that."))
 
 
+# Every request with a group's link asks this: the statement is built once and run on the
+# session's connection as it is, without the ORM's loading (as a match's link is read).
+_TOKEN_AND_VERSION = (select(GroupToken.group_id, GroupToken.role, Group.version)
+                      .join(Group, GroupToken.group_id == Group.id)
+                      .where(GroupToken.secret == bindparam("secret")))
+
+
 def authenticate_group(secret: str | None, address: str | None = None) -> tuple[GroupAccess, int]:
     """The access a group's token grants and the group's version, in one query. Unknown tokens
     are 401, and too many of them from one address 429 (they count with a match's)."""
     row = None
     if secret and len(secret) <= 64:
-        row = db.session.execute(
-            select(GroupToken.group_id, GroupToken.role, Group.version)
-            .join(Group, GroupToken.group_id == Group.id).where(GroupToken.secret == secret)
-        ).first()
+        row = db.session.connection().execute(_TOKEN_AND_VERSION, {"secret": secret}).first()
     if row is None:
         if not ratelimit.allow("unknown_token", address):
             raise TooManyRequests(Say("Too many unknown links from this address; wait a minute."))
@@ -338,12 +344,27 @@ def refuse_full_roster(group_id: str, joining: int) -> None:
                           "names first.", most=f"{ROSTER_LIMIT:,}"), "players")
 
 
+# Every write to a group begins here: built once.
+_LOCK = select(Group).where(Group.id == bindparam("group_id")).with_for_update()
+
+
 def lock_group(group_id: str) -> Group | None:
     """The group's row, locked for this transaction (None if there is no such group)."""
-    return db.session.scalar(select(Group).where(Group.id == group_id).with_for_update())
+    return db.session.scalar(_LOCK, {"group_id": group_id})
+
+
+_GROUPS = cast(Rows, Group.__table__)
+_TOUCH = (update(_GROUPS).where(_GROUPS.c.id == bindparam("group_id"))
+          .values(version=bindparam("version"),
+                  updated_at=bindparam("now", type_=_GROUPS.c.updated_at.type)))
 
 
 def touch_group(group: Group) -> None:
-    """What the group's GET shows has changed: a new version (its ETag)."""
-    group.version += 1
-    group.updated_at = datetime.now(UTC)
+    """What the group's GET shows has changed: a new version (its ETag). Set on the locked row
+    by a statement built once, not by the session's unit of work at the commit (which cost a
+    group write a tenth of its time)."""
+    now = datetime.now(UTC)
+    db.session.connection().execute(_TOUCH, {"group_id": group.id, "version": group.version + 1,
+                                             "now": now})
+    set_committed_value(group, "version", group.version + 1)
+    set_committed_value(group, "updated_at", now)
