@@ -16,9 +16,10 @@ from .blueprint import bp
 from .common import bearer, body, if_match
 
 
-def _linked(group_id: str, action: str = "read") -> GroupAccess:
-    """401, 404 and 403, in that order, before the body is looked at."""
-    return group_access(bearer(), group_id, action, request.remote_addr)
+def _linked(group_id: str, action: str = "read", to_write: bool = False) -> GroupAccess:
+    """401, 404 and 403, in that order, before the body is looked at. A write's link is read in
+    the transaction that writes (group_access's `to_write`)."""
+    return group_access(bearer(), group_id, action, request.remote_addr, to_write)
 
 
 @bp.get("/groups/<group_id>/games")
@@ -30,7 +31,7 @@ def list_games(group_id: str) -> Response:
 
 @bp.post("/groups/<group_id>/games")
 def add_game(group_id: str) -> Response:
-    access = _linked(group_id, "add_game")
+    access = _linked(group_id, "add_game", to_write=True)
     made = read_or_invalid(games.read_game, body())
     game = games.add_game(access, group_id, made, if_match())
     response = jsonify(games.game_json(game, 0))
@@ -41,7 +42,7 @@ def add_game(group_id: str) -> Response:
 
 @bp.put("/groups/<group_id>/games/<int:game_id>")
 def change_game(group_id: str, game_id: int) -> Response:
-    access = _linked(group_id, "change_game")
+    access = _linked(group_id, "change_game", to_write=True)
     games.check_game(group_id, game_id)
     made = read_or_invalid(games.read_game, body())
     game = plays.change_game(access, group_id, game_id, made, if_match())
@@ -50,7 +51,7 @@ def change_game(group_id: str, game_id: int) -> Response:
 
 @bp.delete("/groups/<group_id>/games/<int:game_id>")
 def delete_game(group_id: str, game_id: int) -> Response:
-    access = _linked(group_id, "delete_game")
+    access = _linked(group_id, "delete_game", to_write=True)
     games.delete_game(access, group_id, game_id, if_match())
     return Response(status=204)
 
@@ -58,7 +59,7 @@ def delete_game(group_id: str, game_id: int) -> Response:
 @bp.post("/groups/<group_id>/plays")
 def log_play(group_id: str) -> Response:
     """A recorded play: banked as it is made; the group's destinations hear of it."""
-    access = _linked(group_id, "log_play")
+    access = _linked(group_id, "log_play", to_write=True)
     fields = read_or_invalid(plays.read_play, body())
     summary = play_summary(*plays.log_play(access, group_id, fields, if_match()))
     response = jsonify(summary.json())
@@ -69,7 +70,7 @@ def log_play(group_id: str) -> Response:
 
 @bp.put("/groups/<group_id>/plays/<match_id>")
 def correct_play(group_id: str, match_id: str) -> Response:
-    access = _linked(group_id, "correct_play")
+    access = _linked(group_id, "correct_play", to_write=True)
     check_play(group_id, match_id)
     fields = read_or_invalid(plays.read_play, body())
     corrected = plays.correct_play(access, group_id, match_id, fields, if_match())
@@ -78,7 +79,7 @@ def correct_play(group_id: str, match_id: str) -> Response:
 
 @bp.delete("/groups/<group_id>/plays/<match_id>")
 def delete_play(group_id: str, match_id: str) -> Response:
-    access = _linked(group_id, "delete_play")
+    access = _linked(group_id, "delete_play", to_write=True)
     plays.delete_play(access, group_id, match_id, if_match())
     return Response(status=204)
 

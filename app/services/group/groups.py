@@ -24,7 +24,7 @@ from ...errors import (
     VersionMismatch,
     unless_refused,
 )
-from ...extensions import begin_writing, db, write_intent
+from ...extensions import begin_writing, begun_to_write, db, mark_begun_to_write, write_intent
 from ...games.say import Say
 from ...models import Change, Group, GroupToken, Match, Player
 from ..text import clean_names, clean_text, fold, refuse_repeats
@@ -72,9 +72,17 @@ def authenticate_group(secret: str | None, address: str | None = None) -> tuple[
 
 
 def group_access(secret: str | None, group_id: object, action: str = "read",
-                 address: str | None = None) -> GroupAccess:
-    """401, 404 and 403 for a group, in that order (an id that is no text is no group's)."""
-    access, _ = authenticate_group(secret, address)
+                 address: str | None = None, to_write: bool = False) -> GroupAccess:
+    """401, 404 and 403 for a group, in that order (an id that is no text is no group's). For a
+    request that writes (`to_write`), the link is read in a transaction begun as a write's, and
+    locked_group() carries on in it: one transaction, not a read's and then a write's."""
+    if to_write:
+        db.session.rollback()
+        with write_intent():
+            access, _ = authenticate_group(secret, address)
+        mark_begun_to_write()
+    else:
+        access, _ = authenticate_group(secret, address)
     if not isinstance(group_id, str):
         raise NotFound(Say("No such group."))
     access.check(group_id, action)
@@ -143,7 +151,8 @@ def create_group(new: NewGroup | Refusal,
 def locked_group(group_id: str) -> Iterator[Group]:
     """One write to a group: its row locked in a transaction of its own (404 if there is no
     such group), committed when the block ends, rolled back if it raises."""
-    db.session.rollback()
+    if not begun_to_write():
+        db.session.rollback()  # a read's transaction ends: the write begins its own
     with write_intent():
         group = lock_group(group_id)
     try:

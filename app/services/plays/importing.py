@@ -20,7 +20,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from sqlalchemy import insert, select, update
 
 from ...errors import Conflict, Invalid, NotFound, Refusal, unless_refused
-from ...extensions import db, write_intent
+from ...extensions import begin_writing, db
 from ...games.say import Say
 from ...models import Match, PlayedGame, Player, PlayImport, Seat
 from ...turns import in_turns
@@ -183,10 +183,12 @@ def next_job() -> str | None:
 
 def run_import(import_id: str) -> None:
     """Run one import to its end: done, or failed with why."""
+    # Begun as a write, before the row is read: a read's snapshot cannot take SQLite's write
+    # lock once another write has committed ("database is locked", at once, without waiting).
+    begin_writing()
     job = db.session.get_one(PlayImport, import_id)
-    with write_intent():
-        job.state = "running"
-        db.session.commit()
+    job.state = "running"
+    db.session.commit()
     try:
         contents = read_file(job.file or b"", ZoneInfo(job.time_zone))
     except FileRefused as refused:
@@ -214,16 +216,16 @@ def fail(import_id: str, why: str) -> None:
 
 def _finish(job: PlayImport, state: str, progress: dict[str, Any] | None = None,
             problems: list[dict[str, Any]] | None = None) -> None:
-    with write_intent():
-        made = dict(progress if progress is not None else job.progress)
-        if problems is not None:
-            made["problems"] = [*made.get("problems", []), *problems]
-        job.state, job.progress, job.updated_at = state, made, datetime.now(UTC)
-        # Kept only while it is needed: a finished dry run's, for the import its preview leads
-        # to (start_again), which takes it.
-        if not (job.dry_run and state == "done"):
-            job.file = None
-        db.session.commit()
+    begin_writing()  # the read under way ended: its snapshot could not take the write lock
+    made = dict(progress if progress is not None else job.progress)
+    if problems is not None:
+        made["problems"] = [*made.get("problems", []), *problems]
+    job.state, job.progress, job.updated_at = state, made, datetime.now(UTC)
+    # Kept only while it is needed: a finished dry run's, for the import its preview leads to
+    # (start_again), which takes it.
+    if not (job.dry_run and state == "done"):
+        job.file = None
+    db.session.commit()
 
 
 def play_key(kind: str, play: FilePlay) -> str:
