@@ -8,6 +8,8 @@ import time
 from pathlib import Path
 
 _settings = Path(__file__).resolve().parents[2] / "gunicorn.conf.py"
+# Run as if it were that file: its logger is found beside it (Path(__file__)).
+__file__ = str(_settings)
 exec(compile(_settings.read_text(), str(_settings), "exec"))  # noqa: S102
 
 _booted = post_worker_init  # noqa: F821 (defined by the settings above)
