@@ -9,11 +9,18 @@ from pathlib import Path
 
 import pytest
 from fresh_app import fresh_app
+from hypothesis import settings
 from sqlalchemy import event
 from sqlalchemy.pool import Pool
 
 from app.hosting import lan
 from app.web.games import add_game
+
+# Speed is the benchmark's to measure, never a test's: an example that takes long on a busy
+# machine fails nothing (hypothesis's deadline, 200 ms an example, failed a Banakil property
+# under two test suites' load).
+settings.register_profile("squarescores", deadline=None)
+settings.load_profile("squarescores")
 
 # A game that lives only in the tests joins the registry before any app is made: every app of
 # the suite plays it, and every check written over the registry checks it too.
