@@ -35,3 +35,15 @@ def faults_of(form: BaseForm, named: Mapping[str, str] | None = None,
             add(field, (named or {}).get(field.id) or str(field.label.text))
     faults.extend((None, None, str(message)) for message in getattr(form, "form_errors", []))
     return faults
+
+
+def named_faults(errors: Mapping[str, str], names: Iterable[tuple[str, str]],
+                 rest: bool = True) -> list[Fault]:
+    """A page's own errors by field (a field's id: its message) in the page's order, each with
+    the name the page gives its field; then, where `rest`, the errors of no field named (the
+    form's own), linking nowhere."""
+    listed = list(names)
+    known = {at for at, _name in listed}
+    return [(at, name, errors[at]) for at, name in listed if errors.get(at)] + [
+        (None, None, message) for at, message in errors.items()
+        if rest and at not in known and message]
