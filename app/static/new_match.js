@@ -60,15 +60,18 @@
     markPicked();
   }
 
-  var min = Math.max(parseInt(list.getAttribute("data-min"), 10) || 1, 4);
+  // A free line after the names typed, while the game takes another player (names past its
+  // most, as a refusal brings them back, are kept and shown, with no free line after them).
+  var most = Math.min(parseInt(list.getAttribute("data-most"), 10) || rows.length, rows.length);
+  var min = Math.min(Math.max(parseInt(list.getAttribute("data-min"), 10) || 1, 4), most);
   var lastFilled = -1;
   rows.forEach(function (row, i) {
     var input = row.querySelector("input");
     if (input.value.trim() || row.querySelector(".error")) lastFilled = i;
   });
-  var shown = Math.min(rows.length, Math.max(min, lastFilled + 2));
-  if (shown >= rows.length) return;
+  var shown = Math.min(rows.length, Math.max(min, lastFilled + 1, Math.min(lastFilled + 2, most)));
   rows.forEach(function (row, i) { row.hidden = i >= shown; });
+  if (shown >= most) return;
 
   var button = document.createElement("button");
   button.type = "button";
@@ -80,6 +83,6 @@
     if (!next) return;
     next.hidden = false;
     next.querySelector("input").focus();
-    if (!rows.some(function (row) { return row.hidden; })) button.remove();
+    if (rows.filter(function (row) { return !row.hidden; }).length >= most) button.remove();
   });
 })();

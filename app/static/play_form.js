@@ -21,6 +21,30 @@
   [game, cooperative, teams].forEach(function (field) { field.addEventListener("change", ways); });
   ways();
 
+  // A play with no score and no winner is recorded so (nobody won): said before it is saved.
+  var noResult = document.getElementById("no-result");
+  function lines() {
+    return Array.prototype.filter.call(form.querySelectorAll("li.play-line"), function (line) {
+      var chip = line.querySelector(".player-chip input");
+      var guest = line.querySelector("input.guest-name");
+      return chip ? chip.checked : guest && guest.value.trim() !== "";
+    });
+  }
+  function sayResult() {
+    var playing = lines();
+    var outcome = form.classList.contains("coop") && form.querySelector("input[name=outcome]:checked");
+    var none = playing.length > 0 && !outcome && playing.every(function (line) {
+      return !line.querySelector("input.score").value.trim() &&
+        (form.classList.contains("coop") || !line.querySelector(".won input").checked);
+    });
+    noResult.hidden = !none;
+  }
+  if (noResult) {
+    form.addEventListener("input", sayResult);
+    form.addEventListener("change", sayResult);
+    sayResult();
+  }
+
   var at = form.elements.played_at;
   var offset = form.elements.offset;
   function two(n) { return String(n).padStart(2, "0"); }

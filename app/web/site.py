@@ -14,6 +14,7 @@ from werkzeug.wrappers import Response
 from ..hosting.lan import sent_out
 from ..i18n import COOKIE, LANGUAGES, language
 from .blueprint import bp
+from .refused import faults_of, named_faults
 from .words import in_words, spoken
 
 THEMES = ("auto", "light", "dark")
@@ -79,6 +80,8 @@ def page_language() -> str:
 
 bp.add_app_template_global(spoken, "spoken")
 bp.add_app_template_global(sent_out, "sent_out")
+bp.add_app_template_global(faults_of, "faults_of")
+bp.add_app_template_global(named_faults, "named_faults")
 bp.add_app_template_filter(in_words, "in_words")
 
 

@@ -55,6 +55,7 @@ def test_a_phone_logs_a_play_and_brings_a_bg_stats_file_in(live_server, browser,
     phone.goto(f"{live_server}/g/{owner}")
     phone.get_by_role("link", name="Log a play").tap()
     expect(phone.locator("h1")).to_have_text("Log a play")
+    phone.get_by_label("Game").select_option("new")
     phone.get_by_label("Its name").fill("Wingspan")
     ana_score = phone.get_by_label("Score of Ana")
     expect(ana_score).to_be_hidden()  # a chip not ticked keeps its line closed

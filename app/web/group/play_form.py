@@ -4,20 +4,25 @@ refusal placed beside the field it is about."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from werkzeug.datastructures import MultiDict
 
 from ...errors import ServiceError
 from ...i18n import MINUS, say
 from ...services.plays.plays import PlayFields
 from ...services.plays.rules import text_of
+from ..refused import Fault
 
 GUEST_ROWS = 3  # empty guest rows the form offers (a correction: its guests', and these more)
 FLAGS = ("lowest_wins", "no_points", "cooperative", "uses_teams")
+FLAG_LABELS = (_l("The lowest score wins"), _l("No points: only who won"),
+               _l("Cooperative: everyone wins or loses together"), _l("Played in teams"))
 OUTCOMES = ("won", "lost")
 MOMENT = "%Y-%m-%dT%H:%M"
 # An offset a phone may have, in minutes east of UTC (UTC-12 to UTC+14).
@@ -28,7 +33,7 @@ OFFSETS = range(-12 * 60, 14 * 60 + 1)
 class Typed:
     """What the form holds, as typed. A line is keyed "p<roster id>" or "g<guest row>"."""
 
-    game: str = "new"  # a played game's id, or "new"
+    game: str = ""  # a played game's id, "new", or "" (none chosen yet)
     new_game: str = ""
     flags: set[str] = field(default_factory=set)
     chosen: list[int] = field(default_factory=list)  # roster ids ticked
@@ -45,9 +50,10 @@ class Typed:
     form_errors: list[str] = field(default_factory=list)
 
 
-def fresh(now: datetime | None = None, game: str = "new") -> Typed:
-    """An empty form: played now (in UTC, until the phone's script says its own time)."""
-    return Typed(game=game, played_at=(now or datetime.now(UTC)).strftime(MOMENT))
+def fresh(now: datetime | None = None) -> Typed:
+    """An empty form, its game not chosen yet: played now (in UTC, until the phone's script
+    says its own time)."""
+    return Typed(played_at=(now or datetime.now(UTC)).strftime(MOMENT))
 
 
 def from_form(form: MultiDict[str, str], roster: set[int]) -> Typed:
@@ -57,7 +63,7 @@ def from_form(form: MultiDict[str, str], roster: set[int]) -> Typed:
               and len(v) < 10 and int(v) in roster]
     keys = [f"p{pid}" for pid in roster] + [f"g{n}" for n in range(len(guests))]
     return Typed(
-        game=form.get("game", "new")[:12], new_game=form.get("new_game", "").strip()[:200],
+        game=form.get("game", "")[:12], new_game=form.get("new_game", "").strip()[:200],
         flags={flag for flag in FLAGS if form.get(flag)},
         chosen=list(dict.fromkeys(chosen)), guests=guests,
         scores={key: form.get(f"score-{key}", "").strip()[:60] for key in keys},
@@ -179,3 +185,25 @@ def place_refusal(typed: Typed, error: ServiceError, keys: tuple[str, ...] = (),
         typed.errors[str(at[0])] = said
     else:
         typed.form_errors.append(said)
+
+
+def faults(typed: Typed, roster: Sequence[tuple[int, str]]) -> list[Fault]:
+    """What the form refused, for the summary at the top of its page: each field at fault in
+    the page's order, named as the page names it, then what is said above the form."""
+    names: dict[str, str] = {"game": _("Game"), "new_game": _("A new game"),
+                             **{flag: str(label) for flag, label in zip(FLAGS, FLAG_LABELS,
+                                                                        strict=True)},
+                             "players": _("Who played")}
+    lines = [(f"p{pid}", name) for pid, name in roster] + [
+        (f"g{n}", _("guest %(num)s", num=n + 1)) for n in range(len(typed.guests))]
+    for key, name in lines:
+        if key.startswith("g"):
+            names[f"guest-{key[1:]}"] = _("Name of guest %(num)s", num=int(key[1:]) + 1)
+        names[f"score-{key}"] = _("Score of %(name)s", name=name)
+        names[f"team-{key}"] = _("Team of %(name)s", name=name)
+    names |= {"played_at": _("When it was played"), "minutes": _("Minutes played"),
+              "note": _("Note")}
+    listed: list[Fault] = [(at, name, typed.errors[at]) for at, name in names.items()
+                           if at in typed.errors]
+    listed += [(at, at, message) for at, message in typed.errors.items() if at not in names]
+    return listed + [(None, None, message) for message in typed.form_errors]

@@ -45,7 +45,9 @@ def _form_page(token: str, access: GroupAccess, bank: Bank, typed: Typed,
     games = games_by_recency(access, bank)
     return render_template(
         "group/play_form.html", token=token, bank=bank, games=games, typed=typed,
-        match_id=match_id, roster=bank.players, form=CsrfForm()), status
+        match_id=match_id, roster=bank.players, form=CsrfForm(),
+        faults=play_form.faults(typed, bank.players),
+        flags=zip(play_form.FLAGS, play_form.FLAG_LABELS, strict=True)), status
 
 
 def _saved(token: str, access: GroupAccess, bank: Bank, match_id: str | None
@@ -109,9 +111,7 @@ def log_play(token: str) -> ResponseReturnValue:
     bank = bank_at(access, access.group_id, version)
     if request.method == "POST":
         return _saved(token, access, bank, None)
-    recent = games_by_recency(access, bank)
-    return _form_page(token, access, bank,
-                      play_form.fresh(game=str(recent[0]["id"]) if recent else "new"), None)
+    return _form_page(token, access, bank, play_form.fresh(), None)
 
 
 def _the_play(bank: Bank, match_id: str) -> Summary:

@@ -18,6 +18,7 @@ from ...services.group.roster import read_player_name
 from ...services.group.roster import rename_player as rename_player_
 from ..blueprint import bp, group_link, owner_link
 from ..games import pages_of
+from ..match.forms import start_faults
 from ..match.start import new_match_answered
 from ..words import isolated
 from .forms import MergeForm, PlayerForm
@@ -142,7 +143,8 @@ def group_match(token: str, game_name: str) -> ResponseReturnValue:
         for spec in game.options:
             if spec.name in last and spec.kind not in ("seat", "data"):
                 form[f"opt_{spec.name}"].data = last[spec.name]
-    return render_template("match/new_match.html", game=game, form=form, group=bank, token=token,
+    return render_template("match/new_match.html", game=game, form=form,
+                           faults=start_faults(form), group=bank, token=token,
                            roster=[name for _, name in bank.players],
                            last_played=last_options(access.group_id, game.name)
                            is not None, **pages_of(game.name).start_context(form)), status

@@ -4,7 +4,7 @@ replacing a link, and its place and note."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol, overload
+from typing import Any, Protocol, cast, overload
 
 from flask_babel import LazyString, ngettext
 from flask_babel import lazy_gettext as _l
@@ -31,6 +31,7 @@ from ...games.base import OptionSpec
 from ...i18n import language, say
 from ...services.match.create import MATCH_NAME_LIMIT
 from ...services.text import NAME_LIMIT
+from ..refused import Fault, faults_of
 
 PLAYER_FIELDS = 12
 
@@ -65,6 +66,7 @@ class StartForm(Protocol):
     its fields "opt_<name>", made for each game (read by name)."""
 
     form_errors: list[str]
+    players_errors: list[str]  # said of the players as a whole (too many, too few)
 
     @property
     def name(self) -> StringField: ...
@@ -90,10 +92,25 @@ def new_match_form(game: Game, formdata: MultiDict[str, str] | None = None) -> S
             min_entries=min(PLAYER_FIELDS, game.max_players),
             max_entries=game.max_players,
         )
+        players_errors: list[str]
 
     for spec in game.options:
         setattr(NewMatchForm, f"opt_{spec.name}", _option_field(spec, game.max_players))
-    return NewMatchForm(formdata=formdata) if formdata is not None else NewMatchForm()
+    form = NewMatchForm(formdata=formdata) if formdata is not None else NewMatchForm()
+    form.players_errors = []
+    return form
+
+
+def start_faults(form: StartForm) -> list[Fault]:
+    """The new-match form's faults in the page's order: the players (as a whole, then each
+    line), the options, the match's name; then the form's own."""
+    players: list[Fault] = [("players", str(_l("Players")), message)
+                            for message in form.players_errors]
+    named = {entry.id: str(_l("Player %(number)s", number=i + 1))
+             for i, entry in enumerate(form.players.entries)}
+    faults = faults_of(cast(BaseForm, form), named, skip=("name",))
+    faults += [(form.name.id, str(form.name.label.text), message) for message in form.name.errors]
+    return players + faults
 
 
 def move_line_form(game: Game, current: Mapping[str, Any],

@@ -20,7 +20,13 @@ from ..games import pages_of
 from ..group.forms import GroupForm
 from ..site import here
 from ..words import isolated, whole_percents
-from .forms import StartForm, check_seat_options, new_match_form, option_values
+from .forms import (
+    StartForm,
+    check_seat_options,
+    new_match_form,
+    option_values,
+    start_faults,
+)
 
 
 @bp.get("/")
@@ -41,6 +47,7 @@ def new_match(game_name: str) -> ResponseReturnValue:
         return answered
     status = 422 if request.method == "POST" else 200
     return render_template("match/new_match.html", game=game, form=form,
+                           faults=start_faults(form),
                            **pages_of(game.name).start_context(form)), status
 
 
@@ -106,18 +113,17 @@ def start_match(game: Game, form: StartForm, group: GroupAccess | None = None
 def _place_error(form: StartForm, error: Invalid | Conflict | NotFound,
                  seats: list[int]) -> None:
     """The refusal beside the field it names (by its place: `("players", 1)` is the second
-    name typed), else above the form."""
+    name typed; the players as a whole: beside their list), else above the form."""
     match error.at:
         case ("players", int(index)):
             form.players.entries[seats[index]].errors = [say(error.message)]
+        case ("players",) if len(seats) > getattr(error.message, "values", {}).get("most", 99):
+            # Too many names: said of the players as a whole (no line is the one at fault).
+            form.players_errors.append(say(error.message))
         case ("players",):
-            # Too many names: said at the first name past the most; too few: at the first
-            # empty line, where a name would go.
-            most = getattr(error.message, "values", {}).get("most")
+            # Too few: at the first empty line, where a name would go.
             empty = [i for i in range(len(form.players.entries)) if i not in seats]
-            at = seats[most] if isinstance(most, int) and 0 <= most < len(seats) \
-                else empty[0] if empty else 0
-            form.players.entries[at].errors = [say(error.message)]
+            form.players.entries[empty[0] if empty else 0].errors = [say(error.message)]
         case ("options", str(name), *_inside) if hasattr(form, f"opt_{name}"):
             getattr(form, f"opt_{name}").errors = [say(error.message)]
         case ("name",):

@@ -72,20 +72,29 @@ def test_two_phones_saving_one_column_the_later_is_asked(api, client, page):
     assert kept["rounds"][0]["input"]["players"][0]["ones"] == 3
 
 
-def test_the_new_match_page_of_a_design_says_its_own_players_and_too_many_at_the_first_past(
+def test_the_new_match_page_of_a_design_says_its_own_players_and_too_many_of_them_all(
         client, page, made):
     made_ = made(design(TALLY, players=[2, 5]))
     form = page(f"/new/custom?opt_design={made_['id']}")
     said = form.text.replace("\u2068", "").replace("\u2069", "")
     assert "2 to 5 players" in said and "1 to 12" not in said
 
-    names = {f"players-{i}": name for i, name in enumerate(
-        ("Ana", "Ben", "Cy", "Dee", "Eli", "Fay"))}
+    typed = ("Ana", "Ben", "Cy", "Dee", "Eli", "Fay")
+    names = {f"players-{i}": name for i, name in enumerate(typed)}
     action, data = form.form_data(**names)
     refused = page(client.post(action, data=data))
 
     assert refused.status == 422
-    assert "not 6" in refused.field_error("players-5")
-    assert refused.field_error("players-6") is None
+    # The players as a whole are at fault, not one line: said beside their list and at the top.
+    assert "not 6" in refused.field_error("players")
+    lines = [node for node in refused.find_all("input")
+             if (node.get("name") or "").startswith("players-")]
+    assert [node.get("value") for node in lines] == [*typed] + [""] * (len(lines) - 6)
+    assert not [node for node in lines if node.has("aria-invalid")]
+    assert not refused.find("ol", class_="players").find_all(class_="error")
+    summary = refused.by_id("error-summary")
+    assert summary is not None and summary.has("autofocus")
+    assert "not 6" in summary.find("a", href="#players").ancestor("li").text
+    assert refused.find("ol", class_="players").get("data-most") == "5"
     assert "1 to 12 players" in page("/new/generic").text.replace("\u2068", "").replace(
         "\u2069", "")

@@ -149,3 +149,24 @@ def test_an_unknown_game_is_not_found(page, app):
     assert page("/new/chess").status == 404
     assert page("/new/chess").find("h1").text == "Not found"
     assert match_count(app) == 0
+
+
+def test_a_refused_start_is_summed_up_at_the_top_with_a_link_to_each_field_at_fault(submit, page):
+    assert page("/new/generic").by_id("error-summary") is None  # nothing refused, nothing said
+
+    form = page(submit("/new/generic", **{"players-0": "Ana", "players-1": "B" * 41,
+                                          "opt_target": "abc"}))
+
+    assert form.status == 422
+    summary = form.by_id("error-summary")
+    assert summary is not None and summary.has("autofocus") and summary.get("tabindex") == "-1"
+    assert summary.get("role") == "alert"
+    assert "not started" in summary.find("h2").text
+    links = {link.get("href"): link.ancestor("li").text for link in summary.find_all("a")}
+    assert list(links) == ["#players-1", "#opt_target"]  # in the page's order
+    assert links["#players-1"].startswith("Player 2:") and "40" in links["#players-1"]
+    assert links["#opt_target"] == f"{form.find('label', **{'for': 'opt_target'}).text}: " \
+        f"{beside(form, 'opt_target')}"
+    main = form.find("main")
+    assert main.find("h2") is summary.find("h2")  # above the page's own heading and form
+

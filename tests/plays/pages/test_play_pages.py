@@ -30,12 +30,12 @@ def test_the_owner_logs_a_play_of_a_new_game_with_a_guest(group, page, submit, c
     assert f"/g/{club.owner}/plays/new" in [a.get("href") for a in home.find_all("a")]
     form = page(f"/g/{club.owner}/plays/new")
     assert form.status == 200
-    assert form.by_id("game").find("option", selected=True).get("value") == "new"
+    assert form.by_id("game").find("option", selected=True).get("value") == ""
     ids = roster(club)
     score = form.by_id(f"score-p{ids['Ana']}")
     assert score.get("inputmode") == "decimal"
     assert form.by_id("played_at").get("type") == "datetime-local"
-    posted = submit(form, new_game="Azul", lowest_wins=None, player=str(ids["Ana"]),
+    posted = submit(form, game="new", new_game="Azul", lowest_wins=None, player=str(ids["Ana"]),
                     **{f"score-p{ids['Ana']}": "12.5", f"score-p{ids['Ben']}": "99",
                        "guest-0": "Visitor", "score-g0": "-3", "played_at": "2026-03-14T20:30",
                        "offset": "60", "minutes": "40", "note": "At the café"})
@@ -72,9 +72,10 @@ def test_the_form_offers_the_most_recently_played_game_first(group, api, page, s
                played_at=when)
     form = page(f"/g/{club.owner}/plays/new")
     options = [(o.get("value"), o.text) for o in form.by_id("game").find_all("option")]
-    assert options == [(str(older["id"]), "Azul"), (str(newer["id"]), "Wingspan"),
-                       ("new", "A new game (type its name)")]
-    assert form.by_id("game").find("option", selected=True).text == "Azul"
+    assert options == [("", "Choose a game…"), (str(older["id"]), "Azul"),
+                       (str(newer["id"]), "Wingspan"), ("new", "A new game (type its name)")]
+    # Nothing chosen for the owner: a play of the wrong game is not one tap away.
+    assert form.by_id("game").find("option", selected=True).get("value") == ""
 
 
 def test_a_refusal_is_said_beside_its_field_with_what_was_typed_kept(group, api, page, submit,
@@ -249,3 +250,56 @@ def test_a_plays_result_card_is_drawn_and_drawn_again_when_corrected(api, group,
     with app.app_context():  # as the chat's worker draws it, in a destination's language
         assert card_in(play["id"], "ar").startswith(b"\x89PNG")
     assert client.get(f"/g/{club.view}/plays/nothing/card.png").status_code == 404
+
+
+def test_a_play_with_no_game_chosen_is_refused_beside_the_game_and_at_the_top(group, page,
+                                                                            submit):
+    club = group()
+    ids = roster(club)
+    form = page(submit(f"/g/{club.owner}/plays/new", game="", player=str(ids["Ana"]),
+                       played_at="2026-03-14T20:30", **{f"score-p{ids['Ana']}": "7"}))
+
+    assert form.status == 422 and bank_of(club) == []
+    assert "Choose the game" in form.field_error("game")
+    assert form.by_id("game").find("option", selected=True).get("value") == ""
+    assert form.by_id(f"score-p{ids['Ana']}").get("value") == "7"  # what was typed, kept
+    summary = form.by_id("error-summary")
+    assert summary is not None and summary.has("autofocus")
+    assert "not logged" in summary.find("h2").text
+    [link] = summary.find_all("a")
+    assert link.get("href") == "#game" and link.text == "Game"
+    assert "Choose the game" in link.ancestor("li").text
+
+
+def test_a_refused_play_lists_each_field_at_fault_at_the_top_in_the_page_s_order(group, page,
+                                                                                submit):
+    club = group()
+    ids = roster(club)
+    form = page(submit(f"/g/{club.owner}/plays/new", game="new", player=str(ids["Ana"]),
+                       played_at="", minutes="forty"))
+
+    assert form.status == 422
+    summary = form.by_id("error-summary")
+    assert [(a.get("href"), a.text) for a in summary.find_all("a")] == [
+        ("#new_game", "A new game"), ("#played_at", "When it was played"),
+        ("#minutes", "Minutes played")]
+    assert page(f"/g/{club.owner}/plays/new").by_id("error-summary") is None
+
+
+def test_a_play_with_no_score_and_no_winner_is_said_before_it_is_saved_and_kept_so(
+        group, api, page, submit):
+    # SPEC section 14: a score may be null and `winner` is optional, so such a play is one.
+    club = group()
+    game = add_game(api, club, name="Azul")
+    ids = roster(club)
+    form = page(f"/g/{club.owner}/plays/new")
+    said = form.by_id("no-result")
+    assert said.has("hidden") and said.get("role") == "status"  # its script shows it when so
+    assert said.text == "No scores and no winner: recorded as played, nobody won."
+    assert any("nobody winning" in p.text for p in form.find_all("p", class_="no-script"))
+
+    submit(f"/g/{club.owner}/plays/new", game=str(game["id"]), player=[str(ids["Ana"]),
+                                                                      str(ids["Ben"])],
+           played_at="2026-03-14T20:30")
+    [play] = bank_of(club)
+    assert [(p["total"], p["winner"]) for p in play["players"]] == [(None, False)] * 2
