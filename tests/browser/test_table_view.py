@@ -215,3 +215,41 @@ def test_six_long_names_wrap_whole_on_the_table_view(browser, site, size, lang, 
         assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
     finally:
         context.close()
+
+
+# Each chart's name cut short ("عبد الرحمن بن…"): where its ellipsis is drawn, against the rest
+# of its letters ("left" or "right"), and the direction its first letter reads in.
+ELLIPSIS_SIDES = """() => [...document.querySelectorAll('.chart svg text')]
+  .filter(t => t.textContent.includes('…'))
+  .map(t => {
+    const text = t.textContent, at = text.indexOf('…');
+    const xs = [...text].map((_, i) => t.getExtentOfChar(i).x).filter((_, i) => i !== at
+      && /\\p{L}/u.test(text[i]));
+    const mark = t.getExtentOfChar(at).x;
+    const rtl = /[\\u0600-\\u06FF]/.test(text.replace(/[^\\p{L}]/gu, '')[0]);
+    return [rtl ? 'rtl' : 'ltr', mark < Math.min(...xs) ? 'left' : mark > Math.max(...xs)
+      ? 'right' : 'inside'];
+  })"""
+
+
+@pytest.mark.parametrize("lang", ["ar", "en"])
+def test_a_name_cut_short_on_the_table_views_chart_ends_in_its_ellipsis(browser, site, lang):
+    """A long name the chart's legend cuts short ends in its ellipsis where the name ends: an
+    Arabic name at its left, a Latin one at its right, in either language's page."""
+    base, _paths = site
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    context.add_cookies([{"name": "lang", "value": lang, "url": base}])
+    page = context.new_page()
+    try:
+        made = page.request.post(f"{base}/api/v1/matches", data={
+            "game": "generic", "players": ["عبد الرحمن بن عبد العزيز", "Maximiliane Schwarzenberg"],
+            "options": {"rounds": 3}}).json()
+        for scores in ([12, 40], [7, 33]):
+            page.request.post(f"{base}/api/v1/matches/{made['id']}/rounds",
+                              headers={"Authorization": f"Bearer {made['tokens']['host']}"},
+                              data={"scores": scores})
+        page.goto(f"{base}/m/{made['tokens']['host']}/table")
+        expect(page.locator(".chart svg .legends text")).to_have_count(2)
+        assert sorted(page.evaluate(ELLIPSIS_SIDES)) == [["ltr", "right"], ["rtl", "left"]]
+    finally:
+        context.close()
