@@ -253,3 +253,36 @@ def test_a_name_cut_short_on_the_table_views_chart_ends_in_its_ellipsis(browser,
         assert sorted(page.evaluate(ELLIPSIS_SIDES)) == [["ltr", "right"], ["rtl", "left"]]
     finally:
         context.close()
+
+
+# Each name a tile cuts short: whether its first letter is still seen inside the tile (the
+# ellipsis then ends the name, on its own side), or cut away (the ellipsis at the name's start).
+FIRST_LETTERS_SEEN = """() => [...document.querySelectorAll('.standing .side-name')]
+  .filter(n => n.scrollWidth > n.clientWidth + 1)
+  .map(n => {
+    const range = document.createRange(), text = n.firstChild;
+    range.setStart(text, 0); range.setEnd(text, 1);
+    const letter = range.getBoundingClientRect(), box = n.getBoundingClientRect();
+    return [n.textContent, letter.left >= box.left - 1 && letter.right <= box.right + 1];
+  })"""
+
+
+@pytest.mark.parametrize("lang", ["ar", "en"])
+def test_a_name_a_phones_tile_cuts_short_keeps_its_start_and_ends_in_the_ellipsis(
+        browser, site, lang):
+    """On a phone's sheet a long name is cut at its own end: a Latin name on an Arabic page at
+    its right, an Arabic name on an English page at its left, never its first letters."""
+    base, _paths = site
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    context.add_cookies([{"name": "lang", "value": lang, "url": base}])
+    page = context.new_page()
+    try:
+        made = page.request.post(f"{base}/api/v1/matches", data={
+            "game": "generic", "players": ["عبد الرحمن بن عبد العزيز", "Maximiliane Schwarzenberg",
+                                           "Ana", "Ben"]}).json()
+        page.goto(f"{base}/m/{made['tokens']['host']}")
+        expect(page.locator(".standing .side-name")).to_have_count(4)
+        seen = page.evaluate(FIRST_LETTERS_SEEN)
+        assert len(seen) == 2 and all(whole for _name, whole in seen), seen
+    finally:
+        context.close()
