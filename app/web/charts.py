@@ -25,6 +25,7 @@ from pygal.style import Style
 
 from ..cache import kept
 from ..i18n import language, num
+from .words import FSI, PDI
 
 # Sizes pygal lays the chart out with: chart.css draws the text at the same sizes (in the SVG's
 # own units), so labels land where pygal measured them.
@@ -33,6 +34,7 @@ SIZES = {"small": dict(width=380, height=300, label=14, title=16, legend=14, val
          "large": dict(width=600, height=330, label=16, title=20, legend=18, value=16, scale=6)}
 NUMBER = re.compile(r"-?\d+\.\d{2,}")
 DOTS_UP_TO = 16  # points worth marking; past that the line alone reads better
+CUT = "…"  # what pygal ends a legend or label with that it cut short (truncate_legend)
 
 
 @dataclass(frozen=True)
@@ -112,6 +114,10 @@ def _without_script(key: str, title: str) -> Callable[[Element], Element]:
                 node.attrib.pop(attribute, None)
             if node.get("class") == "":
                 del node.attrib["class"]
+            if name == "text" and node.text and node.text.endswith(CUT):
+                # A name cut short: isolated, its ellipsis ends it in its own direction (an
+                # Arabic name's at its left), not at the right of the chart's left-to-right.
+                node.text = f"{FSI}{node.text}{PDI}"
             for attribute, value in list(node.attrib.items()):
                 node.set(attribute, NUMBER.sub(lambda m: f"{float(m.group()):.1f}", value))
         root.set("role", "img")

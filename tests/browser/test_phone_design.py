@@ -165,6 +165,14 @@ CUT_SELECTS = """() => {
 }"""
 
 
+# Each shown choice's words that run past their label's own box or the phone's width.
+CUT_CHOICES = """() => [...document.querySelectorAll("#designer label.check")]
+  .filter(l => l.offsetParent)
+  .filter(l => l.scrollWidth > l.clientWidth || l.getBoundingClientRect().right > innerWidth
+    || l.getBoundingClientRect().left < 0)
+  .map(l => l.textContent.trim())"""
+
+
 @pytest.mark.parametrize("lang", ["en", "de", "ar"])
 def test_no_dropdown_of_the_designer_cuts_its_words_on_a_phone(live_server, browser, lang):
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
@@ -172,13 +180,21 @@ def test_no_dropdown_of_the_designer_cuts_its_words_on_a_phone(live_server, brow
     page = context.new_page()
     try:
         page.goto(live_server + "/designs/new?from=wingspan")
-        # A rank row whose ties split, and a tie-break chosen.
-        ties = page.locator("li.design-row:has(select.row-kind option[value=rank]:checked) "
-                            "select[name$=-ties]").first
-        expect(ties).to_be_visible()
-        ties.select_option("split")
+        # A rank row: each way its tied players may share, chosen in turn, its words whole
+        # (the first, "each take the best place's points", was cut at 390 px).
+        rank = page.locator("li.design-row:has(select.row-kind option[value=rank]:checked)").first
+        expect(rank).to_be_visible()
+        for way in ("share", "split"):
+            choice = rank.locator("[name$=-ties]").filter(visible=True).first
+            if choice.evaluate("e => e.tagName") == "SELECT":
+                choice.select_option(way)
+            else:
+                rank.locator(f"input[name$=-ties][value={way}]").check()
+            assert page.evaluate(CUT_SELECTS) == [], way
+            assert page.evaluate(CUT_CHOICES) == [], way
         page.locator("#tiebreak-0-row").select_option(index=1)
         page.locator("select[name=tiebreak-0-order]").select_option("fewest")
         assert page.evaluate(CUT_SELECTS) == []
+        assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
     finally:
         context.close()

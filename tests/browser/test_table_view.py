@@ -215,3 +215,74 @@ def test_six_long_names_wrap_whole_on_the_table_view(browser, site, size, lang, 
         assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
     finally:
         context.close()
+
+
+# Each chart's name cut short ("عبد الرحمن بن…"): where its ellipsis is drawn, against the rest
+# of its letters ("left" or "right"), and the direction its first letter reads in.
+ELLIPSIS_SIDES = """() => [...document.querySelectorAll('.chart svg text')]
+  .filter(t => t.textContent.includes('…'))
+  .map(t => {
+    const text = t.textContent, at = text.indexOf('…');
+    const xs = [...text].map((_, i) => t.getExtentOfChar(i).x).filter((_, i) => i !== at
+      && /\\p{L}/u.test(text[i]));
+    const mark = t.getExtentOfChar(at).x;
+    const rtl = /[\\u0600-\\u06FF]/.test(text.replace(/[^\\p{L}]/gu, '')[0]);
+    return [rtl ? 'rtl' : 'ltr', mark < Math.min(...xs) ? 'left' : mark > Math.max(...xs)
+      ? 'right' : 'inside'];
+  })"""
+
+
+@pytest.mark.parametrize("lang", ["ar", "en"])
+def test_a_name_cut_short_on_the_table_views_chart_ends_in_its_ellipsis(browser, site, lang):
+    """A long name the chart's legend cuts short ends in its ellipsis where the name ends: an
+    Arabic name at its left, a Latin one at its right, in either language's page."""
+    base, _paths = site
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    context.add_cookies([{"name": "lang", "value": lang, "url": base}])
+    page = context.new_page()
+    try:
+        made = page.request.post(f"{base}/api/v1/matches", data={
+            "game": "generic", "players": ["عبد الرحمن بن عبد العزيز", "Maximiliane Schwarzenberg"],
+            "options": {"rounds": 3}}).json()
+        for scores in ([12, 40], [7, 33]):
+            page.request.post(f"{base}/api/v1/matches/{made['id']}/rounds",
+                              headers={"Authorization": f"Bearer {made['tokens']['host']}"},
+                              data={"scores": scores})
+        page.goto(f"{base}/m/{made['tokens']['host']}/table")
+        expect(page.locator(".chart svg .legends text")).to_have_count(2)
+        assert sorted(page.evaluate(ELLIPSIS_SIDES)) == [["ltr", "right"], ["rtl", "left"]]
+    finally:
+        context.close()
+
+
+# Each name a tile cuts short: whether its first letter is still seen inside the tile (the
+# ellipsis then ends the name, on its own side), or cut away (the ellipsis at the name's start).
+FIRST_LETTERS_SEEN = """() => [...document.querySelectorAll('.standing .side-name')]
+  .filter(n => n.scrollWidth > n.clientWidth + 1)
+  .map(n => {
+    const range = document.createRange(), text = n.firstChild;
+    range.setStart(text, 0); range.setEnd(text, 1);
+    const letter = range.getBoundingClientRect(), box = n.getBoundingClientRect();
+    return [n.textContent, letter.left >= box.left - 1 && letter.right <= box.right + 1];
+  })"""
+
+
+@pytest.mark.parametrize("lang", ["ar", "en"])
+def test_a_name_a_phones_tile_cuts_short_keeps_its_start_and_ends_in_the_ellipsis(
+        browser, site, lang):
+    """On a phone's sheet a long name is cut at its own end: a Latin name on an Arabic page at
+    its right, an Arabic name on an English page at its left, never its first letters."""
+    base, _paths = site
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    context.add_cookies([{"name": "lang", "value": lang, "url": base}])
+    page = context.new_page()
+    try:
+        made = page.request.post(f"{base}/api/v1/matches", data={
+            "game": "generic", "players": ["عبد الرحمن بن عبد العزيز", "Maximiliane Schwarzenberg",
+                                           "Ana", "Ben"]}).json()
+        page.goto(f"{base}/m/{made['tokens']['host']}")
+        expect(page.locator(".standing .side-name")).to_have_count(4)
+        seen = page.evaluate(FIRST_LETTERS_SEEN)
+        assert len(seen) == 2 and all(whole for _name, whole in seen), seen
+    finally:
+        context.close()

@@ -95,6 +95,11 @@ class CustomView(SheetView):
         return PAD_WORDS if self.tally else super().round_words
 
     @property
+    def part_words(self) -> PartWords:
+        """A tally's seat fills its column of the pad: never "rows in round 1"."""
+        return PAD_COLUMNS if self.tally else super().part_words
+
+    @property
     def running_chart(self) -> Any:
         """A tally is one round: no running totals to draw."""
         return None if self.tally else super().running_chart
@@ -239,11 +244,6 @@ class CustomView(SheetView):
                         "%(names)s win on the tie-break: %(rule)s.", len(result.winners),
                         names=names, rule=said)
 
-    def describe_part_change(self, change: Any, name: str | None = None) -> str:
-        name = name or self.sheet.players[change.seat]
-        if self.tally:
-            return str(_("%(name)s's column", name=name))
-        return self.part_words.in_round_said(name, change.round_number)
 
 
 def read_column(form: Form) -> tuple[dict[str, Any] | None, dict[str, str]]:
@@ -311,6 +311,9 @@ def card_icon(draw: Any, box: tuple[int, int, int], colour: tuple[int, int, int]
 COLUMNS = PartWords(saved=_l("%(name)s's rows saved."),
                     in_round=_l("%(name)s's rows in round %(number)s"),
                     change=_l("change the rows"))
+# A tally's part is its column of the pad, the one round never named.
+PAD_COLUMNS = PartWords(saved=_l("%(name)s's column saved."), in_round=_l("%(name)s's column"),
+                        change=_l("change the rows"))
 
 # No pages of its own here (a design's are app/web/design/): the blueprint lends its templates.
 bp = Blueprint("custom", __name__, template_folder="templates")

@@ -185,8 +185,18 @@ def told_match(sheet: Sheet) -> dict[str, Any]:
         "rounds": match.round_count or len(sheet.rounds), "place": match.place,
         "note": match.note, "taken_out": bool(match.taken_out),
         "seats": [[seat.player_id, seat.name, seat.position, seat.side or 0, seat.total or 0,
-                   seat.rank or 1, bool(seat.winner)] for seat in match.seats]},
+                   seat.rank or 1, bool(seat.winner)] for seat in match.seats]}
+        | ({"design": told_design(match)} if match.game == CUSTOM.name else {}),
         "root": sent_out(request.url_root) if has_request_context() else None}
+
+
+def told_design(match: Match) -> dict[str, Any]:
+    """A design's match, as a group's destinations are told it besides its game ("custom"):
+    the design it was played by (`id` and `version` null for a design given whole), its name,
+    and its own name in each language it names itself in."""
+    design = kept_design(match.options["design"])
+    return {"id": match.design_id, "version": match.design_version, "name": design.name,
+            "names": {labels.language: labels.name for labels in design.labels if labels.name}}
 
 
 def told_summary(kept: dict[str, Any]) -> dict[str, Any]:
@@ -210,7 +220,8 @@ def told_summary(kept: dict[str, Any]) -> dict[str, Any]:
                       match["place"], match["note"], match["taken_out"], view or None,
                       finishes, None if played is None else (played["id"], played["name"]))
     root = kept.get("root")
-    return summary.json() | {"link": f"{root}m/{view}" if root and view else None}
+    design = {"design": match["design"]} if "design" in match else {}
+    return summary.json() | design | {"link": f"{root}m/{view}" if root and view else None}
 
 
 @dataclass(frozen=True)

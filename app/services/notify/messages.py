@@ -11,7 +11,7 @@ from flask_babel import force_locale, ngettext
 from flask_babel import gettext as _
 
 from ...games import GAMES
-from ...i18n import num, say
+from ...i18n import language, num, say
 
 # A name isolated in plain text (FIRST STRONG ISOLATE … POP DIRECTIONAL ISOLATE): an Arabic
 # name keeps its own direction in a German sentence, and a German one in an Arabic sentence.
@@ -33,8 +33,14 @@ def _listed(names: Sequence[str]) -> str:
 
 
 def _game(match: dict[str, Any]) -> str:
+    design = match.get("design")
+    if isinstance(design, dict) and design.get("name"):
+        # A design's sheet: the design's name, in this language where it names itself in it.
+        names = design.get("names")
+        return str((names.get(language()) if isinstance(names, dict) else None)
+                   or design["name"])
     game = GAMES.get(str(match.get("game")))
-    if game is None or match.get("game") == "custom":  # a design's sheet: its match's name
+    if game is None or match.get("game") == "custom":  # kept before designs were named here
         return str(match.get("name") or "")
     return say(game.title)
 

@@ -14,6 +14,7 @@ from ...games.custom import kept_design
 from ...services.design.designs import Stored, find_design, owned_design, shipped
 from ..blueprint import RECENT_LIMIT
 from ..site import local_path
+from .words import design_name
 
 # Where "Save and start a match" goes: the new-match form that asked for a design (the app's,
 # or a group's), kept in the phone's session rather than in an address a group's link would
@@ -55,7 +56,8 @@ def choose_design(path: str) -> str:
 
 def start_context(form: Any) -> dict[str, Any]:
     """What the new-match form shows of the design it starts (its id in the form's
-    `opt_design`): the design, and the options it has no use for (a tally's end). A fresh
+    `opt_design`): the design, its name for the page's heading (never the generic sheet's),
+    and the options it has no use for (a tally's end). A fresh
     form takes a rounds design's own end as its line."""
     field = form[DATA]
     chosen = field.data if isinstance(field.data, str) else ""
@@ -73,4 +75,5 @@ def start_context(form: Any) -> dict[str, Any]:
         if not form.is_submitted():
             form["opt_target"].data, form["opt_rounds"].data = design.target, design.rounds
     return {"start_partial": "design/_start.html", "design": design, "stored": stored,
-            "hidden_options": hidden, "players": design.players}
+            "hidden_options": hidden, "players": design.players,
+            "start_title": design_name(design)}

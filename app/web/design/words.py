@@ -37,13 +37,15 @@ EXAMPLE = "if(ones + twos >= 63, 35, 0)"
 GRAMMAR = "+ − * / % ** < <= > >= == != and or not min(…) max(…) abs(x)"
 
 
-def grammar() -> str:
+def grammar() -> Markup:
     """What a formula may use, as the designer lists it: the operators and functions as they are
-    written, the parts of `if` named in the page's language."""
+    written, the parts of `if` named in the page's language, `if(…)` never cut across lines (its
+    parentheses would face each other's way on two)."""
     parts = (pgettext("a formula's if(…)", "condition"), pgettext("a formula's if(…)", "then"),
              pgettext("a formula's if(…)", "else"))
     # Each part isolated: Arabic words and their commas would otherwise run right to left.
-    return f"{GRAMMAR} if({', '.join(isolated(str(part)) for part in parts)})"
+    call = f"if({', '.join(isolated(str(part)) for part in parts)})"
+    return Markup('%s <span class="call">%s</span>') % (GRAMMAR, call)
 KIND_NAMES = {"number": _l("Number"), "count": _l("Count"), "check": _l("Tick box"),
               "choice": _l("Choice"), "rank": _l("Rank"), "formula": _l("Formula")}
 

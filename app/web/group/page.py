@@ -64,9 +64,9 @@ def group(token: str) -> str:
     game = request.args.get("game")
     game = game if game in GAMES else None
     stats = group_stats(access, gid, version, game)
-    panels = [group_view.GamePanel(g, group_stats(access, gid, version, g.name),
-                                   group_view.over_time_chart(bank, g.name))
-              for g in played if game in (None, g.name)]
+    panels = [panel for g in played if game in (None, g.name)
+              for panel in group_view.game_panels(bank, g, group_stats(access, gid, version,
+                                                                       g.name))]
     matches, pages = group_view.bank_page(bank, game, page_number(request.args.get("page")))
     h2h_form = HeadToHeadForm(request.args)
     choices = [("", _("choose…"))] + [(str(pid), name) for pid, name in bank.players]

@@ -4,8 +4,8 @@ seasons."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -20,6 +20,7 @@ from ...games.custom import Design
 from ...i18n import MINUS, language, say
 from ...services.bank.banking import Bank, Summary
 from ...services.bank.seasons import Rules, current_table, group_seasons
+from ...services.bank.stats import statistics
 from .. import charts
 from ..design.words import design_name
 from ..words import spoken_links, spoken_minutes
@@ -37,11 +38,51 @@ TOP = 5  # players of the current season's table the group page and the big scre
 
 @dataclass(frozen=True)
 class GamePanel:
-    """One game's part of the page: its leaderboard and its players' totals over time."""
+    """One game's part of the page (a design's, for the sheet for any game): its name, its
+    leaderboard and its players' totals over time."""
 
     game: Game
     stats: dict[str, Any]
     over_time: charts.Chart | None
+    title: str
+    key: str  # what its ids say: the game's name, then a design's place among the group's
+
+
+def game_panels(bank: Bank, game: Game, stats: dict[str, Any]) -> list[GamePanel]:
+    """A game's panels: one, or for the sheet for any game one per design played (a design's
+    totals beside another's mean nothing), each by the design's name as the bank says it."""
+    designs = designs_played(bank, game.name)
+    if not designs:
+        return [GamePanel(game, stats, over_time_chart(bank, game.name), say(game.title),
+                          game.name)]
+    panels = []
+    for place, (name, matches) in enumerate(designs, start=1):
+        key = f"{game.name}-{place}"
+        of_design = kept(("stats", "design", bank.id, bank.version, name),
+                         _design_stats(bank, game.name, matches))
+        panels.append(GamePanel(game, of_design,
+                                over_time_chart(bank, game.name, name, key), name, key))
+    return panels
+
+
+def _design_stats(bank: Bank, game: str, matches: tuple[Summary, ...]
+                  ) -> Callable[[], tuple[dict[str, Any], int, bool]]:
+    def make() -> tuple[dict[str, Any], int, bool]:
+        return (statistics(replace(bank, matches=matches), game),
+                300 + 300 * len(bank.players), True)
+
+    return make
+
+
+def designs_played(bank: Bank, game: str) -> list[tuple[str, tuple[Summary, ...]]]:
+    """A game's banked matches of designs, by the design's name as the page says it (in its
+    order), each with its matches; none for a game of no designs."""
+    by_name: dict[str, list[Summary]] = {}
+    for match in bank.counted:
+        if match.game == game and match.design is not None:
+            by_name.setdefault(design_name(match.design), []).append(match)
+    return [(name, tuple(matches))
+            for name, matches in sorted(by_name.items(), key=lambda item: item[0].casefold())]
 
 
 def games_played(bank: Bank) -> list[Game]:
@@ -200,9 +241,13 @@ def wins_chart(bank: Bank, stats: dict[str, Any], game: str | None) -> charts.Ch
     return kept(("chart", "wins", bank.id, bank.version, game, language()), make)
 
 
-def over_time_chart(bank: Bank, game: str) -> charts.Chart | None:
-    """Lines: each regular player's final total in the game's latest matches, oldest first."""
-    matches = [m for m in reversed(bank.counted) if m.game == game][-OVER_TIME:]
+def over_time_chart(bank: Bank, game: str, design: str | None = None,
+                    key: str | None = None) -> charts.Chart | None:
+    """Lines: each regular player's final total in the game's latest matches, oldest first (of
+    one design, by its name as the page says it, when `design` names one)."""
+    matches = [m for m in reversed(bank.counted) if m.game == game and (
+        design is None or (m.design is not None and design_name(m.design) == design))
+    ][-OVER_TIME:]
     if not matches:
         return None
     seen: dict[int, tuple[str, int]] = {}
@@ -212,7 +257,7 @@ def over_time_chart(bank: Bank, game: str) -> charts.Chart | None:
                 name, count = seen.get(finish.player, (finish.name, 0))
                 seen[finish.player] = (name, count + 1)
     regulars = sorted(seen.items(), key=lambda item: (-item[1][1], item[1][0].casefold()))[:LINES]
-    title = _("%(game)s: totals by match", game=game_title(game))
+    title = _("%(game)s: totals by match", game=design or game_title(game))
     axis = _("match, oldest first")
 
     def make() -> tuple[charts.Chart, int, bool]:
@@ -225,14 +270,14 @@ def over_time_chart(bank: Bank, game: str) -> charts.Chart | None:
                               else float(finish.total))
             series.append((name, totals))
         labels = [str(number) for number in range(1, len(matches) + 1)]
-        chart = charts.lines_over(f"over-time-{game}", title, labels, series,
+        chart = charts.lines_over(f"over-time-{key or game}", title, labels, series,
                                   axis,
                                   table_labels=[_("%(when)s · %(name)s", when=format_datetime(
                                       m.banked_at, "dd MMM y HH:mm"), name=m.name)
                                                 for m in matches])
         return chart, 2 * len(chart.svg) + 100 * len(matches) * len(series), True
 
-    return kept(("chart", "over-time", bank.id, bank.version, game, language()), make)
+    return kept(("chart", "over-time", bank.id, bank.version, game, design, language()), make)
 
 
 # Seasons (SPEC section 11) ----------------------------------------------------------------

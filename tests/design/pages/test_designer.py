@@ -246,3 +246,21 @@ def test_the_formulas_grammar_is_a_line_of_its_own_with_if_in_the_pages_language
     client.set_cookie("lang", "de")
     listed = page("/designs/new").find("code", class_="grammar").text
     assert "if(Bedingung, dann, sonst)" in listed.replace("\u2068", "").replace("\u2069", "")
+
+
+def test_the_formulas_grammar_follows_its_sentence_whole_never_splitting_off_its_end(
+        client, page):
+    for lang, ends in (("en", "It may use:"), ("de", "Sie kann verwenden:"),
+                       ("ar", "ويمكنها استعمال:")):
+        client.set_cookie("lang", lang)
+        listed = page("/designs/new").find("code", class_="grammar")
+        said = listed.parent
+        # The list, a block of its own, is the last thing its paragraph says: no full stop
+        # nor last word of the sentence is left to a line of its own after it.
+        after = said.children[said.children.index(listed) + 1:]
+        assert not "".join(str(part) for part in after).strip(), after
+        before = "".join(part if isinstance(part, str) else part.text
+                         for part in said.children[:said.children.index(listed)])
+        assert before.strip().endswith(ends), before
+        # if(…) is kept on one line: cut in two, its parentheses face each other's way.
+        assert listed.find("span", class_="call").text.startswith("if(")

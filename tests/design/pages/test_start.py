@@ -98,3 +98,16 @@ def test_the_new_match_page_of_a_design_says_its_own_players_and_too_many_of_the
     assert refused.find("ol", class_="players").get("data-most") == "5"
     assert "1 to 12 players" in page("/new/generic").text.replace("\u2068", "").replace(
         "\u2069", "")
+
+
+def test_the_new_match_page_of_a_design_is_headed_by_the_designs_name(client, page, made):
+    made_ = made(TALLY)
+    form = page(f"/new/custom?opt_design={made_['id']}")
+    assert form.find("h1").text == "New match: Dice night"
+    assert "A sheet for any game" not in form.find("title").text
+    client.set_cookie("lang", "de")
+    assert "Würfelabend" in page(f"/new/custom?opt_design={made_['id']}").find("h1").text
+    # The chooser, and the generic sheet's own page, keep their headings.
+    client.set_cookie("lang", "en")
+    assert page("/new/custom").find("h1").text == "A sheet for any game"
+    assert page("/new/generic").find("h1").text == "New match: Free score sheet"

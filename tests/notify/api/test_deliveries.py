@@ -252,3 +252,28 @@ def test_an_import_of_plays_tells_the_chat_nothing(app, api, group, passes, rece
     assert len(api.call("GET", f"/groups/{group.id}", group.view).get_json()["matches"]) == 1
     with app.app_context():
         assert db.session.scalars(db.select(Told)).all() == []
+
+
+def test_a_designs_match_is_told_with_its_design_beside_its_game(api, group, passes, receiver):
+    destination(api, group, receiver.url)
+    design = api.call("POST", "/designs", json=DICE).get_json()
+    match = api.call("POST", "/matches", group.owner, json={
+        "game": "custom", "players": ["Ana", "Ben"], "design": design["id"],
+        "group": group.id}).get_json()
+    host = match["tokens"]["host"]
+    api.call("POST", f"/matches/{match['id']}/rounds", host,
+             json={"players": [{"sixes": 4}, {"sixes": 1}]})
+    assert api.call("POST", f"/matches/{match['id']}/bank", host).status_code == 200
+
+    passes.run()
+    (got,) = receiver.wait_for(1)
+    summary = json.loads(got.body)["match"]
+    assert summary["game"] == "custom"  # what it said before keeps its meaning
+    assert summary["design"] == {"id": design["id"], "version": 1, "name": "Dice night",
+                                 "names": {"de": "Würfelabend"}}
+
+
+# A tally of one row, named in German too.
+DICE = {"name": "Dice night", "rows": [
+    {"key": "sixes", "label": "Sixes", "kind": "count", "points": 2}],
+    "labels": {"de": {"name": "Würfelabend"}}}

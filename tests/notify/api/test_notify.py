@@ -83,3 +83,25 @@ def said(payload, night):
         "standings": [row | {"played": 0} for row in night["standings"]]}}, "en")
     assert (title, body) == ("\u2068Friday\u2069 has ended",
                              "No match of the night was banked.")
+
+
+def test_a_designs_match_is_said_by_the_designs_name_in_the_destinations_language(
+        api, group, passes, receiver):
+    notify(api, group, receiver.url.replace("http://", "json://"), language="de")
+    match = api.call("POST", "/matches", group.owner, json={
+        "game": "custom", "players": ["Ana", "Ben"], "group": group.id, "name": "Freitag",
+        "design": {"name": "Dice night", "rows": [
+            {"key": "sixes", "label": "Sixes", "kind": "count", "points": 2}],
+            "labels": {"de": {"name": "Würfelabend"}}}}).get_json()
+    host = match["tokens"]["host"]
+    api.call("POST", f"/matches/{match['id']}/rounds", host,
+             json={"players": [{"sixes": 4}, {"sixes": 1}]})
+    assert api.call("POST", f"/matches/{match['id']}/bank", host).status_code == 200
+
+    passes.run()
+    (got,) = receiver.wait_for(1)
+    assert json.loads(got.body)["title"] == "Würfelabend: \u2068Ana\u2069 gewann"
+    # One told before designs were named in it: the match's name, as before.
+    kept = {"event": "match_unbanked", "group": {"name": "Thursday"},
+            "match": {"game": "custom", "name": "Freitag"}}
+    assert message(kept, "en")[0] == "Freitag: banking taken back"

@@ -211,3 +211,22 @@ def test_a_column_shows_its_formula_rows_worked_out_as_they_are_typed(api, clien
     assert client.get(url, query_string={}).get_json() == {"ok": True, "rows": {"treasury": "…"}}
     # Nothing was stored: the column page still shows the row not yet worked out.
     assert page(f"/m/{ana}/round/1/hand/0").by_id("f-treasury").text.strip() == "…"
+
+
+def test_a_column_saved_on_a_tally_is_said_as_that_column_never_as_a_round(api, client, page):
+    match = design_match(api, TALLY)
+    seat, host = match["tokens"]["seats"][0], match["tokens"]["host"]
+    form = page(f"/m/{seat}/round/1/hand/0")
+    action, data = form.form_data(**{"count-sixes": "4"})
+    sheet = page(client.post(action, data=data, follow_redirects=True))
+
+    def plain(text):
+        return text.replace("\u2068", "").replace("\u2069", "")
+
+    flashed = plain(" ".join(p.text for p in sheet.find_all(class_="flash")))
+    assert "Ana's column saved." in flashed, flashed
+    for shown in (sheet, page(f"/m/{host}")):
+        heard = plain(shown.find(data_announce=True).get("data-announce"))
+        assert heard == "Saved: Ana's column. Ana leads.", heard
+    undo = page(f"/m/{host}").find("form", action=f"/m/{host}/undo").text
+    assert "Ana's column" in undo and "round" not in undo.lower()
