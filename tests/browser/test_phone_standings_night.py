@@ -116,3 +116,49 @@ def test_an_owner_runs_a_standings_night_and_reads_the_season(app, live_server, 
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert not refused, refused
     context.close()
+
+
+# Each standings name the big screen cuts short: whether its first letter is still inside its
+# cell (the ellipsis then ends the name, on its own side) or cut away (the ellipsis at its start).
+FIRST_LETTERS_SEEN = """() => [...document.querySelectorAll('.screen-standings th[scope=row]')]
+  .filter(cell => [cell, cell.querySelector('bdi')].some(
+    box => box.scrollWidth > box.clientWidth + 1))
+  .map(cell => {
+    const name = cell.querySelector('bdi'), range = document.createRange();
+    range.setStart(name.firstChild, 0); range.setEnd(name.firstChild, 1);
+    const letter = range.getBoundingClientRect(), box = cell.getBoundingClientRect();
+    return [name.textContent, letter.left >= box.left - 1 && letter.right <= box.right + 1];
+  })"""
+
+
+@pytest.mark.parametrize("lang", ["ar", "en"])
+def test_a_name_the_big_screens_standings_cut_short_keeps_its_start(app, live_server, browser,
+                                                                     lang):
+    """Across the room a long name is cut at its own end: a Latin name on an Arabic screen at
+    its right, an Arabic name on an English one at its left, never its first letters."""
+    names = ["Maximiliane Schwarzenberg-Wittgenstein", "عبد الرحمن بن عبد العزيز آل سعود",
+             "Ana", "Ben"]
+    client = app.test_client()
+    group = client.post("/api/v1/groups", json={"name": "Club", "players": names}).get_json()
+    owner = {"Authorization": f"Bearer {group['tokens']['owner']}"}
+    ids = [player["id"] for player in client.get(f"/api/v1/groups/{group['id']}",
+                                                 headers=owner).get_json()["players"]]
+    night = client.post(f"/api/v1/groups/{group['id']}/nights", headers=owner,
+                        json={"game": "generic", "players": ids}).get_json()
+    host = re.match(r"https?://([^:/]+)", live_server).group(1)
+    room = browser.new_context(viewport=SCREEN)
+    room.add_cookies([{"name": "lang", "value": lang, "domain": host, "path": "/"}])
+    screen = room.new_page()
+    try:
+        screen.goto(f"{live_server}/tv/{night['tokens']['tv']}")
+        expect(screen.locator(".screen-standings th[scope=row]")).to_have_count(4)
+        seen = screen.evaluate(FIRST_LETTERS_SEEN)
+        if os.environ.get("SCREENS_DIR"):
+            screen.screenshot(path=f"{os.environ['SCREENS_DIR']}/tv-long-names-{lang}.png")
+        assert len(seen) == 2 and all(whole for _name, whole in seen), seen
+        # ... and the standings stay on the screen, every column of them.
+        assert screen.evaluate("document.documentElement.scrollWidth") <= SCREEN["width"]
+        box = screen.locator(".screen-standings table").bounding_box()
+        assert 0 <= box["x"] and box["x"] + box["width"] <= SCREEN["width"], box
+    finally:
+        room.close()
