@@ -162,3 +162,51 @@ def test_a_name_the_big_screens_standings_cut_short_keeps_its_start(app, live_se
         assert 0 <= box["x"] and box["x"] + box["width"] <= SCREEN["width"], box
     finally:
         room.close()
+
+
+# Where a negative total's minus sign stands beside its first digit, and whether each seated
+# name starts at the page's own start (an Arabic page's right).
+MINUS_BEFORE_DIGIT = """selector => [...document.querySelectorAll(selector)]
+  .filter(n => n.textContent.trim().startsWith('\u2212'))
+  .map(n => {
+    const text = n.firstChild, range = document.createRange();
+    range.setStart(text, 0); range.setEnd(text, 1); const minus = range.getBoundingClientRect();
+    range.setStart(text, 1); range.setEnd(text, 2); const digit = range.getBoundingClientRect();
+    return minus.right <= digit.left + 1;
+  })"""
+NAMES_AT_THE_START = """() => [...document.querySelectorAll('.seated-name')].map(n => {
+  const own = n.getBoundingClientRect(), row = n.parentElement.getBoundingClientRect();
+  return Math.abs(own.right - row.right) <= 2;
+})"""
+
+
+def test_an_arabic_night_reads_a_negative_total_and_its_names_as_the_page_does(
+        app, live_server, browser):
+    """On an Arabic night's page and its big screen, −3 reads −3 (not 3−), and each table's
+    names stand at the right, as the rest of the page."""
+    client = app.test_client()
+    group = client.post("/api/v1/groups", json={"name": "Club", "players": NAMES[:4]}).get_json()
+    owner = {"Authorization": f"Bearer {group['tokens']['owner']}"}
+    ids = [player["id"] for player in client.get(f"/api/v1/groups/{group['id']}",
+                                                 headers=owner).get_json()["players"]]
+    night = client.post(f"/api/v1/groups/{group['id']}/nights", headers=owner,
+                        json={"game": "generic", "players": ids}).get_json()
+    table = night["seatings"][0][0]
+    assert client.post(f"/api/v1/matches/{table['match']}/rounds", json={"scores": [-3, 1, 2, 4]},
+                       headers={"Authorization": f"Bearer {table['tokens']['host']}"}
+                       ).status_code == 201
+    host = re.match(r"https?://([^:/]+)", live_server).group(1)
+    context = browser.new_context(viewport=SCREEN)
+    context.add_cookies([{"name": "lang", "value": "ar", "domain": host, "path": "/"}])
+    page = context.new_page()
+    try:
+        page.goto(f"{live_server}/tv/{night['tokens']['tv']}")
+        expect(page.locator(".screen-total").first).to_be_visible()
+        assert page.evaluate(MINUS_BEFORE_DIGIT, ".screen-total") == [True]
+        page.set_viewport_size(PHONE)
+        page.goto(f"{live_server}/g/{group['tokens']['owner']}/nights/{night['id']}")
+        expect(page.locator(".seated-name")).to_have_count(4)
+        assert page.evaluate(MINUS_BEFORE_DIGIT, ".night-table .totals strong") == [True]
+        assert page.evaluate(NAMES_AT_THE_START) == [True] * 4
+    finally:
+        context.close()

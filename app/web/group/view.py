@@ -200,6 +200,10 @@ def rating_changes(summary: Summary, rated: dict[str, Any]) -> list[tuple[str, i
 
 
 def duration(summary: Summary) -> str:
+    """How long a match took, as said; nothing for a recorded play whose minutes nobody gave
+    (banked when it was played and begun then: SPEC section 14)."""
+    if summary.played_game is not None and summary.banked_at == summary.started_at:
+        return ""
     return spoken_minutes(max(0, int((summary.banked_at - summary.started_at).total_seconds()
                                      // 60)))
 

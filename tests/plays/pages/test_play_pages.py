@@ -303,3 +303,18 @@ def test_a_play_with_no_score_and_no_winner_is_said_before_it_is_saved_and_kept_
            played_at="2026-03-14T20:30")
     [play] = bank_of(club)
     assert [(p["total"], p["winner"]) for p in play["players"]] == [(None, False)] * 2
+
+
+def test_the_bank_says_how_long_a_play_took_only_where_its_minutes_were_given(api, group, page):
+    club = group(players=("Ana", "Ben"))
+    ids, azul = roster(club), add_game(api, club, name="Azul")
+    for minutes in (None, 45):
+        logged = api.call("POST", f"/groups/{club.id}/plays", club.owner, json={
+            "game": azul["id"], "played_at": "2026-03-14T20:30:00Z", "minutes": minutes,
+            "players": [{"player": ids["Ana"], "score": "12"}, {"player": ids["Ben"]}]})
+        assert logged.status_code == 201, logged.get_json()
+    hints = [link.parent.find("span", class_="hint").text
+             for link in page(f"/g/{club.owner}").find_all("a", class_="banked-name")]
+    assert len(hints) == 2
+    assert sum("45 min" in hint for hint in hints) == 1
+    assert not any("under a minute" in hint for hint in hints), hints
