@@ -22,6 +22,28 @@ TALLY: dict[str, Any] = {
                "ar": {"name": "ليلة النرد", "rows": {"sixes": "الستات"}}},
 }
 
+# The gallery's 7 Wonders (a tally; coins break a tie on the total), one player's column with
+# nothing scored: a line to add to.
+SEVEN = {"military": 0, "coins": 0, "wonder": 0, "civilian": 0, "commercial": 0, "guilds": 0,
+         "gear": 0, "compass": 0, "tablet": 0}
+
+
+def tally_in(api, group, reference, lines, players=("Ana", "Ben", "Cy"), **extra):
+    """A design's tally in the group (`reference`: a design's id, or a design given whole;
+    `extra`: more of the match's fields), each column typed, banked."""
+    made = api.call("POST", "/matches", group.owner, json={
+        "game": "custom", "players": list(players), "design": reference, "group": group.id,
+        **extra})
+    assert made.status_code == 201, made.get_json()
+    match = made.get_json()
+    done = api.call("POST", f"/matches/{match['id']}/rounds", match["tokens"]["host"],
+                    json={"players": lines}).get_json()
+    assert done["status"] == "over", done
+    banked = api.call("POST", f"/matches/{match['id']}/bank", match["tokens"]["host"])
+    assert banked.status_code == 200
+    return match
+
+
 # Round by round, ending at 50 points: what each player typed, and the best of the round.
 ROUNDS: dict[str, Any] = {
     "name": "Tricks", "scoring": "rounds", "target": 50,

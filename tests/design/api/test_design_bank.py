@@ -5,24 +5,7 @@ copy and the import rebuilding the same statistics, and a night whose tables pla
 from __future__ import annotations
 
 from api_helpers import error_of
-
-# 7 Wonders from the gallery: coins break a tie on the total.
-SEVEN = {"military": 0, "coins": 0, "wonder": 0, "civilian": 0, "commercial": 0, "guilds": 0,
-         "gear": 0, "compass": 0, "tablet": 0}
-
-
-def tally_in(api, group, reference, lines, players=("Ana", "Ben", "Cy")):
-    """A design's tally in the group, each column typed, banked."""
-    made = api.call("POST", "/matches", group.owner, json={
-        "game": "custom", "players": list(players), "design": reference, "group": group.id})
-    assert made.status_code == 201, made.get_json()
-    match = made.get_json()
-    done = api.call("POST", f"/matches/{match['id']}/rounds", match["tokens"]["host"],
-                    json={"players": lines}).get_json()
-    assert done["status"] == "over", done
-    banked = api.call("POST", f"/matches/{match['id']}/bank", match["tokens"]["host"])
-    assert banked.status_code == 200
-    return match
+from design_fixtures import SEVEN, tally_in
 
 
 def finishes(api, group, match_id):

@@ -11,6 +11,7 @@ import time
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from design_fixtures import tally_in
 from receivers import until
 
 from app.extensions import db
@@ -257,13 +258,7 @@ def test_an_import_of_plays_tells_the_chat_nothing(app, api, group, passes, rece
 def test_a_designs_match_is_told_with_its_design_beside_its_game(api, group, passes, receiver):
     destination(api, group, receiver.url)
     design = api.call("POST", "/designs", json=DICE).get_json()
-    match = api.call("POST", "/matches", group.owner, json={
-        "game": "custom", "players": ["Ana", "Ben"], "design": design["id"],
-        "group": group.id}).get_json()
-    host = match["tokens"]["host"]
-    api.call("POST", f"/matches/{match['id']}/rounds", host,
-             json={"players": [{"sixes": 4}, {"sixes": 1}]})
-    assert api.call("POST", f"/matches/{match['id']}/bank", host).status_code == 200
+    tally_in(api, group, design["id"], [{"sixes": 4}, {"sixes": 1}], ("Ana", "Ben"))
 
     passes.run()
     (got,) = receiver.wait_for(1)

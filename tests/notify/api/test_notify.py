@@ -8,6 +8,7 @@ import email
 import io
 import json
 
+from design_fixtures import tally_in
 from PIL import Image
 
 from app.services.notify.messages import message
@@ -88,15 +89,10 @@ def said(payload, night):
 def test_a_designs_match_is_said_by_the_designs_name_in_the_destinations_language(
         api, group, passes, receiver):
     notify(api, group, receiver.url.replace("http://", "json://"), language="de")
-    match = api.call("POST", "/matches", group.owner, json={
-        "game": "custom", "players": ["Ana", "Ben"], "group": group.id, "name": "Freitag",
-        "design": {"name": "Dice night", "rows": [
-            {"key": "sixes", "label": "Sixes", "kind": "count", "points": 2}],
-            "labels": {"de": {"name": "Würfelabend"}}}}).get_json()
-    host = match["tokens"]["host"]
-    api.call("POST", f"/matches/{match['id']}/rounds", host,
-             json={"players": [{"sixes": 4}, {"sixes": 1}]})
-    assert api.call("POST", f"/matches/{match['id']}/bank", host).status_code == 200
+    dice = {"name": "Dice night", "rows": [
+        {"key": "sixes", "label": "Sixes", "kind": "count", "points": 2}],
+        "labels": {"de": {"name": "Würfelabend"}}}
+    tally_in(api, group, dice, [{"sixes": 4}, {"sixes": 1}], ("Ana", "Ben"), name="Freitag")
 
     passes.run()
     (got,) = receiver.wait_for(1)

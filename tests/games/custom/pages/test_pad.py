@@ -5,10 +5,7 @@ rounds, each with its rows a tap away."""
 
 from __future__ import annotations
 
-from design_fixtures import ROUNDS, TALLY
-
-SEVEN = {"military": 0, "coins": 0, "wonder": 0, "civilian": 0, "commercial": 0, "guilds": 0,
-         "gear": 0, "compass": 0, "tablet": 0}
+from design_fixtures import ROUNDS, SEVEN, TALLY
 
 
 def design_match(api, design, players=("Ana", "Ben")):
