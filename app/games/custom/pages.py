@@ -245,7 +245,6 @@ class CustomView(SheetView):
                         names=names, rule=said)
 
 
-
 def read_column(form: Form) -> tuple[dict[str, Any] | None, dict[str, str]]:
     """A seat's column as typed: each row's field named by its kind and key; a field left
     empty is a row not typed yet (a check's box is read whenever the column is saved)."""

@@ -17,7 +17,7 @@ from ...errors import ServiceError
 from ...i18n import MINUS, say
 from ...services.plays.plays import PlayFields
 from ...services.plays.rules import text_of
-from ..refused import Fault
+from ..refused import Fault, named_faults
 
 GUEST_ROWS = 3  # empty guest rows the form offers (a correction: its guests', and these more)
 FLAGS = ("lowest_wins", "no_points", "cooperative", "uses_teams")
@@ -203,7 +203,5 @@ def faults(typed: Typed, roster: Sequence[tuple[int, str]]) -> list[Fault]:
         names[f"team-{key}"] = _("Team of %(name)s", name=name)
     names |= {"played_at": _("When it was played"), "minutes": _("Minutes played"),
               "note": _("Note")}
-    listed: list[Fault] = [(at, name, typed.errors[at]) for at, name in names.items()
-                           if at in typed.errors]
-    listed += [(at, at, message) for at, message in typed.errors.items() if at not in names]
-    return listed + [(None, None, message) for message in typed.form_errors]
+    return named_faults(typed.errors, names.items()) + [
+        (None, None, message) for message in typed.form_errors]
