@@ -290,9 +290,14 @@ class Finish(NamedTuple):
 
 def side_places(finishes: Sequence[Finish]) -> tuple[Finish, ...]:
     """The finishes of one match with each side's place among the sides, from their ranks."""
-    rank_of = {finish.side: finish.rank for finish in finishes}
-    return tuple(finish._replace(place=1 + sum(rank < finish.rank for rank in rank_of.values()))
-                 for finish in finishes)
+    ranks = sorted({finish.side: finish.rank for finish in finishes}.values())
+    return tuple(finish._replace(place=place_among(ranks, finish.rank)) for finish in finishes)
+
+
+def place_among(ranks: Sequence[int], rank: int) -> int:
+    """A side's place among a match's sides, from each side's rank in order: one more than the
+    sides ranked before it (ties share a place, the next is skipped)."""
+    return 1 + bisect_left(ranks, rank)
 
 
 @dataclass(frozen=True)
@@ -437,13 +442,12 @@ def load_bank(group_id: str) -> Bank:
 
 
 def _finishes(rows: Sequence[Any], names: Mapping[int, str]) -> tuple[Finish, ...]:
-    """One match's seats as its summary holds them (side_places's places, made at once: a
-    side's place is one more than the sides ranked before it)."""
+    """One match's seats as its summary holds them (side_places's places, made at once)."""
     ranks = sorted({row[3]: row[5] for row in rows}.values())  # each side's rank
     return tuple(
         Finish(player, names.get(player, name) if player is not None else name, position, side,
                total if score is None else Decimal(score), rank, bool(winner),
-               1 + bisect_left(ranks, rank), bool(guest))
+               place_among(ranks, rank), bool(guest))
         for _, position, player, side, total, rank, winner, name, score, guest in rows)
 
 

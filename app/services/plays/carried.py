@@ -8,15 +8,15 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import insert, select
+from sqlalchemy import select
 
 from ...errors import Invalid
 from ...extensions import db
 from ...games.say import Say
-from ...models import Group, Match, PlayedGame, Player, Seat, utc
+from ...models import Group, Match, PlayedGame, Player, utc
 from ...turns import in_turns
 from .games import FLAGS, GameFields, new_game, read_game
-from .plays import PlayFields, Seated, play_rows, read_play, refuse_unplaceable
+from .plays import PlayFields, Seated, insert_plays, play_rows, read_play, refuse_unplaceable
 
 MOST_GAMES = 1_000
 MOST_PLAYS = 100_000
@@ -178,8 +178,7 @@ def write_carried(group: Group, carried: Carried, players: Mapping[Any, Player],
             matches.append(row)
             seats += rows
         # A batch of plays in two statements, as an import of plays writes them.
-        db.session.execute(insert(Match), matches)
-        db.session.execute(insert(Seat), seats)
+        insert_plays(matches, seats)
         db.session.commit()
         written += [row["id"] for row in matches]
     return written

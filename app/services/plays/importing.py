@@ -17,19 +17,19 @@ from datetime import UTC, datetime
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import select, update
 
 from ...errors import Conflict, Invalid, NotFound, Refusal, unless_refused
 from ...extensions import begin_writing, db
 from ...games.say import Say
-from ...models import Match, PlayedGame, Player, PlayImport, Seat
+from ...models import Match, PlayedGame, Player, PlayImport
 from ...turns import in_turns
 from ..group.groups import ROSTER_LIMIT, GroupAccess, locked_group, on_roster, touch_group
 from ..text import NAME_LIMIT, fold
 from .contents import FileContents, FilePlay, FileRefused
 from .files import read_file
 from .games import GAMES_LIMIT, GameFields, new_game
-from .plays import PlayFields, Seated, play_rows, write_play
+from .plays import PlayFields, Seated, insert_plays, play_rows, write_play
 
 # A batch of plays per transaction: short enough that no other write waits long on it; and
 # between two, a pause past the longest a waiting writer sleeps between its tries for SQLite's
@@ -406,9 +406,7 @@ def _write(job: PlayImport, contents: FileContents, progress: dict[str, Any]) ->
                     did = "skipped"
                 counts[did] += 1
                 counts["done"] += 1
-            if new_matches:
-                db.session.execute(insert(Match), new_matches)
-                db.session.execute(insert(Seat), new_seats)
+            insert_plays(new_matches, new_seats)
             progress = progress | {"plays": counts, "problems": problems}
             job.progress, job.updated_at = progress, datetime.now(UTC)
             touch_group(group)

@@ -367,9 +367,21 @@ def as_entered(access: GroupAccess, group_id: str, match_id: str) -> PlayFields:
         play.get("minutes"), match.note)
 
 
-# A logged play's rows, by the tables' own inserts: the ORM's bulk insert cost a third more.
+# Plays' rows, by the tables' own inserts: the ORM's bulk insert cost a logged play a third more.
 _INSERT_MATCH = insert(cast(Rows, Match.__table__))
 _INSERT_SEATS = insert(cast(Rows, Seat.__table__))
+
+
+def insert_plays(matches: Sequence[dict[str, Any]], seats: Sequence[dict[str, Any]]) -> None:
+    """New plays written as their rows (play_rows's), in two statements whatever their number:
+    a logged play, an import's batch, an export's plays read back. What the session holds is
+    written first (a roster player or a played game they name)."""
+    if not matches:
+        return
+    db.session.flush()
+    connection = db.session.connection()
+    connection.execute(_INSERT_MATCH, matches)
+    connection.execute(_INSERT_SEATS, seats)
 
 
 def log_play(access: GroupAccess, group_id: str, fields: PlayFields | Refusal,
@@ -383,9 +395,7 @@ def log_play(access: GroupAccess, group_id: str, fields: PlayFields | Refusal,
         # Written as rows, in two statements (as an import writes its plays): the objects a
         # flush would make cost twice the rest of the write. The play answered is made of them.
         row, seats = play_rows(group.id, game, fields, resolve(group, fields.players))
-        connection = db.session.connection()
-        connection.execute(_INSERT_MATCH, row)
-        connection.execute(_INSERT_SEATS, seats)
+        insert_plays([row], seats)
         match = Match(**row)
         match.seats = [Seat(**seat) for seat in seats]
         tell(group, "match_banked", lambda: told_play(match, game))
