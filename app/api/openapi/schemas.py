@@ -208,6 +208,9 @@ IF_MATCH = {"name": "If-Match", "in": "header", "required": False, "schema": TEX
                            "has changed since."}
 IF_NONE_MATCH = {"name": "If-None-Match", "in": "header", "required": False, "schema": TEXT,
                  "description": "The version held (its ETag): 304 while it is still current."}
+# The path parameter of every part that is a group's: its groups, nights, seasons, destinations
+# and plays.
+GROUP_ID = path_parameter("group_id", ID, "The group's id.")
 
 
 # A game's own detail, read from its frozen dataclass: each field as the match's JSON says it.
