@@ -9,6 +9,7 @@ from typing import Any
 from ..base import Described, Game, OptionSpec, Result, RoundInput, RoundResult, concluded
 from ..reading import InvalidInput, expect_object, parse_seat_list, reject_unknown, whole_number
 from ..say import Say
+from ..scoring import completed, scored, scored_last
 
 # Each motif's own colour (rules/blue-banana.txt, "The 8 Motifs in Their Correct Colors").
 OWN_COLOR = {
@@ -263,21 +264,16 @@ class BlueBananaMatch:
 def replay(players: int, options: Mapping[str, Any], rounds: Sequence[RoundInput],
            secrets: Sequence[Any] = ()) -> Result:
     # Everyone starts with one small chip.
-    state = _Scored([0] * players, [1] * players, [], None, 0, None)
-    for index, entered in enumerate(rounds):
-        state.add(options, index, entered)
-    return state.result(options)
+    return scored(_Scored([0] * players, [1] * players, [], None, 0, None), options, rounds)
 
 
 def extend(players: int, options: Mapping[str, Any], before: Result,
            rounds: Sequence[RoundInput], secrets: Sequence[Any] = ()) -> Result:
     """replay(), carried on from the replay of every round but the last: its totals, chips,
     rounds scored and who snatched the banana last."""
-    complete = sum(result.status == "complete" for result in before.rounds)
     state = _Scored(list(before.totals), list(before.detail.chips), list(before.rounds),
-                    before.over_after, complete, before.detail.starts_next)
-    state.add(options, len(rounds) - 1, rounds[-1])
-    return state.result(options)
+                    before.over_after, completed(before), before.detail.starts_next)
+    return scored_last(state, options, rounds)
 
 
 @dataclass

@@ -16,6 +16,7 @@ from ..reading import (
     whole_number,
 )
 from ..say import Say
+from ..scoring import at_line, completed, scored, scored_last
 from .design import LARGEST_TARGET, MOST_ROUNDS, kept_design, read_option
 from .formula import LARGEST_VALUE
 from .model import CheckRow, ChoiceRow, CountRow, Design, FormulaRow, RankRow, TypedRow
@@ -195,20 +196,16 @@ def replay(players: int, options: Mapping[str, Any], rounds: Sequence[RoundInput
     design = design_of(options)
     state = _Tally(design, [0] * players, [dict.fromkeys(_keys(design), 0)
                                            for _ in range(players)], [], None, 0)
-    for index, round_ in enumerate(rounds):
-        state.add(options, index, round_)
-    return state.result(options)
+    return scored(state, options, rounds)
 
 
 def extend(players: int, options: Mapping[str, Any], before: Result,
            rounds: Sequence[RoundInput], secrets: Sequence[Any] = ()) -> Result:
     """replay(), carried on from the replay of every round but the last."""
-    complete = sum(result.status == "complete" for result in before.rounds)
     state = _Tally(design_of(options), list(before.totals),
                    [dict(totals) for totals in before.detail.row_totals], list(before.rounds),
-                   before.over_after, complete)
-    state.add(options, len(rounds) - 1, rounds[-1])
-    return state.result(options)
+                   before.over_after, completed(before))
+    return scored_last(state, options, rounds)
 
 
 def _keys(design: Design) -> tuple[str, ...]:
@@ -267,9 +264,7 @@ def _is_over(design: Design, options: Mapping[str, Any], totals: Sequence[int],
              complete: int) -> bool:
     if design.scoring == "game":
         return complete >= 1  # the tally is the match
-    if options["target"] is not None and any(t >= options["target"] for t in totals):
-        return True
-    return options["rounds"] is not None and complete >= options["rounds"]
+    return at_line(options, totals, complete)
 
 
 GAME = Game.of_rules(

@@ -9,6 +9,7 @@ from typing import Any
 from ..base import Described, Game, OptionSpec, Result, RoundInput, RoundResult, concluded
 from ..reading import InvalidInput, expect_object, reject_unknown, whole_number
 from ..say import Say
+from ..scoring import at_line, completed, scored, scored_last
 
 CELL_LIMIT = 1_000_000_000
 
@@ -89,19 +90,15 @@ def round_input(round_: RoundInput) -> dict[str, Any]:
 
 def replay(players: int, options: Mapping[str, Any], rounds: Sequence[RoundInput],
            secrets: Sequence[Any] = ()) -> Result:
-    state = _Totals([0] * players, [], None, 0)
-    for index, round_ in enumerate(rounds):
-        state.add(options, index, round_)
-    return state.result(options)
+    return scored(_Totals([0] * players, [], None, 0), options, rounds)
 
 
 def extend(players: int, options: Mapping[str, Any], before: Result,
            rounds: Sequence[RoundInput], secrets: Sequence[Any] = ()) -> Result:
     """replay(), carried on from the replay of every round but the last."""
-    complete = sum(result.status == "complete" for result in before.rounds)
-    state = _Totals(list(before.totals), list(before.rounds), before.over_after, complete)
-    state.add(options, len(rounds) - 1, rounds[-1])
-    return state.result(options)
+    state = _Totals(list(before.totals), list(before.rounds), before.over_after,
+                    completed(before))
+    return scored_last(state, options, rounds)
 
 
 @dataclass
@@ -121,7 +118,7 @@ class _Totals:
         self.totals = [total + cell for total, cell in zip(self.totals, cells, strict=True)]
         self.results.append(RoundResult("complete", cells))
         self.complete += 1
-        if self.over_after is None and _is_over(options, self.totals, self.complete):
+        if self.over_after is None and at_line(options, self.totals, self.complete):
             self.over_after = index
 
     def result(self, options: Mapping[str, Any]) -> Result:
@@ -129,12 +126,6 @@ class _Totals:
         # the end are not allowed at all: the service refuses them.)
         return concluded(self.results, self.totals, self.over_after, options["target"],
                          lowest_first=options["lowest_wins"])
-
-
-def _is_over(options: Mapping[str, Any], totals: Sequence[int], complete: int) -> bool:
-    if options["target"] is not None and any(t >= options["target"] for t in totals):
-        return True
-    return options["rounds"] is not None and complete >= options["rounds"]
 
 
 GAME = Game.of_rules(
