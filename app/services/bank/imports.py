@@ -12,8 +12,7 @@ from typing import Any
 
 from sqlalchemy import Table, delete, select
 
-from ... import ratelimit
-from ...errors import Invalid, TooManyRequests
+from ...errors import Invalid
 from ...extensions import Base, db, write_intent
 from ...games import GAMES, Game, InvalidInput, Result, RoundInput
 from ...games.say import Say
@@ -22,6 +21,7 @@ from ...turns import TakingTurns, in_turns, without_pauses
 from .. import dates
 from ..design.copies import DESIGN_ID, plays_designs, read_carried_options
 from ..group.groups import GROUP_NAME_LIMIT, ROSTER_LIMIT, new_group, new_secret
+from ..limits import count_new
 from ..match.create import MATCH_NAME_LIMIT, new_id, read_players
 from ..match.edits import read_detail
 from ..match.writes import MOST_ROUNDS as MOST_ROUNDS_A_MATCH
@@ -71,8 +71,7 @@ def import_group(body: Any, address: str | None = None) -> tuple[Group, dict[str
 def _import_group(body: Any, address: str | None) -> tuple[Group, dict[str, str]]:
     # Counted before any work: checking an import replays every match in it, and a refused
     # import counts as an accepted one (SPEC section 6).
-    if not ratelimit.allow("create", address):
-        raise TooManyRequests(Say("Too many new groups from this address; wait a minute."))
+    count_new(address, Say("Too many new groups from this address; wait a minute."))
     if not isinstance(body, Mapping):
         raise Invalid(Say("An import is the JSON object a group's export.json holds."))
     _known_fields(body, FIELDS, "")

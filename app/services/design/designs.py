@@ -12,18 +12,8 @@ from typing import Any
 
 from sqlalchemy import select
 
-from ... import ratelimit
 from ...cache import kept
-from ...errors import (
-    Forbidden,
-    Invalid,
-    NotFound,
-    Refusal,
-    TooManyRequests,
-    Unauthorized,
-    VersionMismatch,
-    unless_refused,
-)
+from ...errors import Forbidden, Invalid, NotFound, Refusal, VersionMismatch, unless_refused
 from ...extensions import begin_writing, db, write_intent
 from ...games.custom import Design, design_json, gallery, parse_design
 from ...games.custom.design import LARGEST_DESIGN
@@ -31,6 +21,7 @@ from ...games.reading import InvalidInput
 from ...games.say import Say
 from ...models import Design as StoredDesign
 from ...models import DesignVersion
+from ..limits import count_new, refuse_unknown
 from ..text import normal_text, shows_something
 
 # A design's id is as a match's (72 random bits); the gallery's are their files' names, which
@@ -96,8 +87,7 @@ def create_design(design: Design | Refusal, address: str | None = None) -> tuple
     """A new design (version 1: `design` as its edge read it, read_sent's, or the refusal of
     what was sent) and its owner's link. Counted toward the creation limit before the refusal
     is said: a refused create counts as an accepted one (SPEC section 6)."""
-    if not ratelimit.allow("create", address):
-        raise TooManyRequests(Say("Too many new designs from this address; wait a minute."))
+    count_new(address, Say("Too many new designs from this address; wait a minute."))
     body = design_json(unless_refused(design))
     stored = StoredDesign(id=secrets.token_urlsafe(9), owner=secrets.token_urlsafe(32), version=1)
     stored.versions = [DesignVersion(number=1, body=body)]
@@ -155,9 +145,7 @@ def owner_access(secret: str | None, design_id: str, address: str | None = None)
     if secret and len(secret) <= 64:
         owned = db.session.scalar(select(StoredDesign.id).where(StoredDesign.owner == secret))
     if owned is None:
-        if not ratelimit.allow("unknown_token", address):
-            raise TooManyRequests(Say("Too many unknown links from this address; wait a minute."))
-        raise Unauthorized(Say("This design link is not (or no longer) valid."))
+        refuse_unknown(address, Say("This design link is not (or no longer) valid."))
     latest_version(design_id)  # 404 before 403
     if owned != design_id:
         raise Forbidden(Say("Only this design's own owner link can change it.")

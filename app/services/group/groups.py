@@ -13,20 +13,11 @@ from sqlalchemy import Table as Rows
 from sqlalchemy import bindparam, func, select, update
 from sqlalchemy.orm.attributes import set_committed_value
 
-from ... import ratelimit
-from ...errors import (
-    Forbidden,
-    Invalid,
-    NotFound,
-    Refusal,
-    TooManyRequests,
-    Unauthorized,
-    VersionMismatch,
-    unless_refused,
-)
+from ...errors import Forbidden, Invalid, NotFound, Refusal, VersionMismatch, unless_refused
 from ...extensions import begin_writing, begun_to_write, db, mark_begun_to_write, write_intent
 from ...games.say import Say
 from ...models import Change, Group, GroupToken, Match, Player
+from ..limits import count_new, link_row
 from ..text import clean_names, clean_text, fold, refuse_repeats
 
 GROUP_NAME_LIMIT = 80
@@ -61,13 +52,8 @@ _TOKEN_AND_VERSION = (select(GroupToken.group_id, GroupToken.role, Group.version
 def authenticate_group(secret: str | None, address: str | None = None) -> tuple[GroupAccess, int]:
     """The access a group's token grants and the group's version, in one query. Unknown tokens
     are 401, and too many of them from one address 429 (they count with a match's)."""
-    row = None
-    if secret and len(secret) <= 64:
-        row = db.session.connection().execute(_TOKEN_AND_VERSION, {"secret": secret}).first()
-    if row is None:
-        if not ratelimit.allow("unknown_token", address):
-            raise TooManyRequests(Say("Too many unknown links from this address; wait a minute."))
-        raise Unauthorized(Say("This group link is not (or no longer) valid."))
+    row = link_row(_TOKEN_AND_VERSION, secret, address,
+                   Say("This group link is not (or no longer) valid."))
     return GroupAccess(row.group_id, row.role), row.version
 
 
@@ -136,8 +122,7 @@ def create_group(new: NewGroup | Refusal,
                  address: str | None = None) -> tuple[Group, dict[str, str]]:
     """A new group (`new`, or the refusal of what was sent) and its links. Counted toward the
     creation limit before the refusal is said: a refused create counts as an accepted one."""
-    if not ratelimit.allow("create", address):
-        raise TooManyRequests(Say("Too many new groups from this address; wait a minute."))
+    count_new(address, Say("Too many new groups from this address; wait a minute."))
     new = unless_refused(new)
     group = new_group(new.name)
     group.players = [Player(name=player, folded=fold(player)) for player in new.players]

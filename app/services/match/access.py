@@ -10,12 +10,12 @@ from typing import Any
 
 from sqlalchemy import bindparam, select
 
-from ... import ratelimit
-from ...errors import Forbidden, NotFound, TooManyRequests, Unauthorized
+from ...errors import Forbidden, NotFound
 from ...extensions import db, mark_begun_to_write, write_intent
 from ...games import Game, Side
 from ...games.say import Say
 from ...models import Match, Token
+from ..limits import link_row
 
 
 @dataclass(frozen=True)
@@ -100,13 +100,8 @@ _TOKEN_AND_VERSION = (select(Token.match_id, Token.role, Token.seat, Match.versi
 
 def authenticate_at(secret: str | None, address: str | None = None) -> tuple[Access, int]:
     """The access a token grants and its match's version, in one query: what a poll needs."""
-    row = None
-    if secret and len(secret) <= 64:
-        row = db.session.connection().execute(_TOKEN_AND_VERSION, {"secret": secret}).first()
-    if row is None:
-        if not ratelimit.allow("unknown_token", address):
-            raise TooManyRequests(Say("Too many unknown links from this address; wait a minute."))
-        raise Unauthorized(Say("This link is not (or no longer) valid."))
+    row = link_row(_TOKEN_AND_VERSION, secret, address,
+                   Say("This link is not (or no longer) valid."))
     return Access(row.match_id, row.role, row.seat), row.version
 
 

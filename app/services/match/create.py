@@ -7,8 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ... import ratelimit
-from ...errors import Invalid, NotFound, Refusal, TooManyRequests, unless_refused
+from ...errors import Invalid, NotFound, Refusal, unless_refused
 from ...extensions import begin_writing, db, write_intent
 from ...games import GAMES, Game, InvalidInput
 from ...games.say import Say
@@ -16,6 +15,7 @@ from ...models import Change, Match, Player, Seat, Token
 from ..design.copies import Chosen, Origin, match_options, read_choice
 from ..group.groups import GroupAccess, lock_group, touch_group
 from ..group.roster import roster_players
+from ..limits import count_new
 from ..text import NAME_LIMIT, clean_optional_name, clean_text, refuse_repeats
 from .access import Access
 from .links import tokens
@@ -63,8 +63,7 @@ def create_match(new: NewMatch | Refusal, address: str | None = None,
     if group is not None:
         group.check(group.group_id, "create_match")
     # Counted before any work: a refused create counts as an accepted one (SPEC section 6).
-    if not ratelimit.allow("create", address):
-        raise TooManyRequests(Say("Too many new matches from this address; wait a minute."))
+    count_new(address, Say("Too many new matches from this address; wait a minute."))
     new = unless_refused(new)
     game, names = new.game, list(new.players)
     options, origin = match_options(new.options, new.design)

@@ -8,13 +8,13 @@ from typing import Any
 
 from sqlalchemy import select
 
-from ... import ratelimit
-from ...errors import Conflict, TooManyRequests
+from ...errors import Conflict
 from ...extensions import db
 from ...games.say import Say
 from ...models import Change, Group, Player
 from ..design.copies import Origin
 from ..group.roster import roster_players
+from ..limits import count_new
 from .access import Access
 from .create import build_match
 from .links import tokens
@@ -36,8 +36,7 @@ def rematch(access: Access, match_id: str, if_match: Collection[int] | None = No
             raise Conflict(Say("The match is still being played: finish it (or abandon it) first."))
         if old.next_id is not None:
             raise Conflict(Say("This match has its rematch already: follow it from here."))
-        if not ratelimit.allow("create", address):
-            raise TooManyRequests(Say("Too many new matches from this address; wait a minute."))
+        count_new(address, Say("Too many new matches from this address; wait a minute."))
         roster: list[Player] = []
         if group_id is not None:
             # The same roster players (the group is locked: nobody merges one away meanwhile).

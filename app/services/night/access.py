@@ -7,11 +7,11 @@ from dataclasses import dataclass
 
 from sqlalchemy import select
 
-from ... import ratelimit
-from ...errors import Forbidden, NotFound, TooManyRequests, Unauthorized
+from ...errors import Forbidden, NotFound
 from ...extensions import db
 from ...games.say import Say
 from ...models import GroupToken, Night, NightToken
+from ..limits import refuse_unknown
 
 ROLES = ("owner", "view", "tv", "player")
 
@@ -50,9 +50,7 @@ def authenticate_night(secret: str | None, address: str | None = None) -> NightA
                                    .where(GroupToken.secret == secret)).first()
         if group is not None:
             return NightAccess(group.role, group_id=group.group_id)
-    if not ratelimit.allow("unknown_token", address):
-        raise TooManyRequests(Say("Too many unknown links from this address; wait a minute."))
-    raise Unauthorized(Say("This link is not (or no longer) valid."))
+    refuse_unknown(address, Say("This link is not (or no longer) valid."))
 
 
 def night_secrets(secrets: set[str]) -> set[str]:
