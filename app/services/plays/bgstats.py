@@ -3,9 +3,10 @@ section 14 names are read, every other key is left alone."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime, tzinfo
 from decimal import Decimal
-from typing import Any, TypeGuard
+from typing import Any, TypeGuard, TypeVar
 
 from ...games.say import Say
 from .contents import (
@@ -103,37 +104,44 @@ def _is_id(value: object) -> bool:
     return isinstance(value, int | str) and not isinstance(value, bool)
 
 
+# What _named makes of an entry.
+Named = TypeVar("Named", FilePlayer, FileGame)
+
+
 def _uuid(entry: dict[str, Any]) -> str | None:
     uuid = entry.get("uuid")
     return uuid if isinstance(uuid, str) and uuid.strip() == uuid and uuid else None
 
 
-def _player(entry: dict[str, Any]) -> FilePlayer | Say:
+def _named(entry: dict[str, Any], name_problem: Callable[[object], Say | None],
+           no_uuid: Callable[[str], Say], made: Callable[[str, str], Named]) -> Named | Say:
+    """A player or a game as `made` makes it from its uuid and its name (trimmed), or why it
+    cannot be brought in: its name's problem, else no uuid (said with its name as shown)."""
     name = entry.get("name")
-    problem = player_name_problem(name)
+    problem = name_problem(name)
     if problem is not None:
         return problem
     assert isinstance(name, str)
     uuid = _uuid(entry)
     if uuid is None:
-        return Say("The player “%(name)s” has no uuid.", name=shown(name))
-    return FilePlayer(uuid, name.strip(), entry.get("isAnonymous") is True)
+        return no_uuid(shown(name))
+    return made(uuid, name.strip())
+
+
+def _player(entry: dict[str, Any]) -> FilePlayer | Say:
+    return _named(entry, player_name_problem,
+                  lambda name: Say("The player “%(name)s” has no uuid.", name=name),
+                  lambda uuid, name: FilePlayer(uuid, name, entry.get("isAnonymous") is True))
 
 
 def _game(entry: dict[str, Any]) -> FileGame | Say:
-    name = entry.get("name")
-    problem = game_name_problem(name)
-    if problem is not None:
-        return problem
-    assert isinstance(name, str)
-    uuid = _uuid(entry)
-    if uuid is None:
-        return Say("The game “%(name)s” has no uuid.", name=shown(name))
     bgg_id = entry.get("bggId")
-    return FileGame(uuid, name.strip(),
-                    bgg_id if _whole(bgg_id) and 0 < bgg_id <= LARGEST else None,
-                    _flag(entry, "highestWins", True), _flag(entry, "noPoints", False),
-                    _flag(entry, "cooperative", False), _flag(entry, "usesTeams", False))
+    return _named(entry, game_name_problem,
+                  lambda name: Say("The game “%(name)s” has no uuid.", name=name),
+                  lambda uuid, name: FileGame(
+                      uuid, name, bgg_id if _whole(bgg_id) and 0 < bgg_id <= LARGEST else None,
+                      _flag(entry, "highestWins", True), _flag(entry, "noPoints", False),
+                      _flag(entry, "cooperative", False), _flag(entry, "usesTeams", False)))
 
 
 def _location(entry: dict[str, Any]) -> str | Say:

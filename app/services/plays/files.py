@@ -12,23 +12,11 @@ import json
 from zoneinfo import ZoneInfo
 
 from .bgstats import read_export
-from .contents import (
-    MAX_PLAYS,
-    FileContents,
-    FileGame,
-    FileLine,
-    FilePlay,
-    FilePlayer,
-    FileRefused,
-    Problem,
-    decoded,
-    parsed_json,
-    score_of,
-)
+from .contents import MAX_PLAYS, FileContents, FileRefused, decoded, parsed_json, score_of
 from .spreadsheet import read_text
 
-__all__ = ["MAX_PLAYS", "FileContents", "FileGame", "FileLine", "FilePlay", "FilePlayer",
-           "FileRefused", "Problem", "read_file", "score_of"]
+# What the callers of a file's reading name (the values themselves are contents.py's).
+__all__ = ["MAX_PLAYS", "FileContents", "FileRefused", "read_file", "score_of"]
 
 
 def read_file(data: bytes, zone: ZoneInfo) -> FileContents:
