@@ -9,6 +9,7 @@ from contextlib import contextmanager
 from typing import Any, NoReturn
 
 from flask import Blueprint, abort, flash, redirect, request, session
+from flask.typing import ResponseReturnValue
 
 from ..errors import ServiceError
 from ..i18n import say
@@ -34,6 +35,16 @@ def refusals_flashed(back: str, said: Callable[[Any], str] = say,
             abort(403)
         flash(said(error.message), "error")
         abort(redirect(back))
+
+
+def done_flashed(back: str, act: Callable[[], object], done: str,
+                 forbidden_page: bool = False) -> ResponseReturnValue:
+    """A page's one call of a service (`act`), then the phone sent `back`: with `done` said on
+    that page, or the refusal (as refusals_flashed says it)."""
+    with refusals_flashed(back, forbidden_page=forbidden_page):
+        act()
+    flash(done, "info")
+    return redirect(back)
 
 
 def unknown_link(error: ServiceError) -> NoReturn:

@@ -4,6 +4,7 @@ plain words."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
@@ -20,7 +21,7 @@ from ...services.bank.banking import bank_at
 from ...services.group.groups import GroupAccess
 from ...services.notify import destinations as service
 from ...services.notify.outbox import EVENTS
-from ..blueprint import bp, owner_link, refusals_flashed
+from ..blueprint import bp, done_flashed, owner_link
 from ..sheet.forms import posted
 from .page import ROLE_LABELS
 
@@ -143,21 +144,22 @@ def add_destination(token: str) -> ResponseReturnValue:
 
 @bp.post("/g/<token>/destinations/<destination_id>/test")
 def test_destination(token: str, destination_id: str) -> ResponseReturnValue:
-    access, _version = owner_link(token)
-    posted()
-    back = url_for("web.destinations", token=token)
-    with refusals_flashed(back):
-        service.test(access, access.group_id, destination_id)
-    flash(_("A test message is on its way: its delivery shows below in a moment."), "info")
-    return redirect(back)
+    return _to_destination(token, destination_id, service.test,
+                           _("A test message is on its way: its delivery shows below in a "
+                             "moment."))
 
 
 @bp.post("/g/<token>/destinations/<destination_id>/remove")
 def remove_destination(token: str, destination_id: str) -> ResponseReturnValue:
+    return _to_destination(token, destination_id, service.remove,
+                           _("Removed: nothing more goes there."))
+
+
+def _to_destination(token: str, destination_id: str,
+                    act: Callable[[GroupAccess, str, str], object], done: str
+                    ) -> ResponseReturnValue:
+    """The owner's button on one destination: `act` on it, then back to the page saying `done`."""
     access, _version = owner_link(token)
     posted()
-    back = url_for("web.destinations", token=token)
-    with refusals_flashed(back):
-        service.remove(access, access.group_id, destination_id)
-    flash(_("Removed: nothing more goes there."), "info")
-    return redirect(back)
+    return done_flashed(url_for("web.destinations", token=token),
+                        lambda: act(access, access.group_id, destination_id), done)

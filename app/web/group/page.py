@@ -17,7 +17,7 @@ from ...services.bank.stats import group_head_to_head, group_stats, group_tonigh
 from ...services.group import groups
 from ...services.group.groups import GroupChange, change_group, create_group, read_new_group
 from ...services.night.reads import group_nights, nights_of_matches
-from ..blueprint import bp, group_link, owner_link, refusals_flashed, remember
+from ..blueprint import bp, done_flashed, group_link, owner_link, remember
 from ..sheet.forms import CsrfForm, posted
 from . import view as group_view
 from .forms import GroupForm, HeadToHeadForm, roster_lines
@@ -113,9 +113,7 @@ def take_out(token: str, match_id: str, move: str) -> ResponseReturnValue:
     """The owner takes a banked match out of the bank (a practice game), or puts it back."""
     access, version = owner_link(token)
     posted()
-    back = url_for("web.group", token=token, _anchor="bank")
-    with refusals_flashed(back):
-        groups.take_out(access, access.group_id, match_id, move == "out")
-    flash(_("Taken out of the bank: it counts in no statistics.") if move == "out"
-          else _("Back in the bank."), "info")
-    return redirect(back)
+    return done_flashed(url_for("web.group", token=token, _anchor="bank"),
+                        lambda: groups.take_out(access, access.group_id, match_id, move == "out"),
+                        _("Taken out of the bank: it counts in no statistics.") if move == "out"
+                        else _("Back in the bank."))

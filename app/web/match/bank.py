@@ -13,7 +13,7 @@ from ...services.bank import banking
 from ...services.match.answers import next_link
 from ...services.match.rematch import rematch as rematch_
 from ...services.match.sheet import load_sheet
-from ..blueprint import bp, host_access, link_access, refusals_flashed, remember
+from ..blueprint import bp, done_flashed, host_access, link_access, refusals_flashed, remember
 from ..games import view_of
 from ..sheet.drawn import owned_groups
 from ..sheet.forms import posted
@@ -38,13 +38,12 @@ def bank(token: str) -> ResponseReturnValue:
         view = view_of(load_sheet(access.match_id), access)
         if view.status == "over":
             return render_template("match/bank.html", token=token, view=view, group=group)
-    back = url_for("web.sheet", token=token)
     # Into a group: its owner link may have been replaced since (a 403 said on the sheet).
-    with refusals_flashed(back, forbidden_page=filing is None):
-        banking.bank(access, access.match_id, filing=filing)
-    flash(_("Match banked.") if filing is None else _("Match banked into the group's bank."),
-          "info")
-    return redirect(back)
+    return done_flashed(url_for("web.sheet", token=token),
+                        lambda: banking.bank(access, access.match_id, filing=filing),
+                        _("Match banked.") if filing is None
+                        else _("Match banked into the group's bank."),
+                        forbidden_page=filing is None)
 
 
 @bp.post("/m/<token>/unbank")
@@ -52,12 +51,10 @@ def unbank(token: str) -> ResponseReturnValue:
     """The host takes a banking back (a mistake found afterwards): the match is over again."""
     access = host_access(token)
     posted()
-    back = url_for("web.sheet", token=token)
-    with refusals_flashed(back):
-        banking.unbank(access, access.match_id)
-    flash(_("The banking is taken back: the match is over again, and out of the bank."),
-          "info")
-    return redirect(back)
+    return done_flashed(url_for("web.sheet", token=token),
+                        lambda: banking.unbank(access, access.match_id),
+                        _("The banking is taken back: the match is over again, and out of the "
+                          "bank."))
 
 
 @bp.post("/m/<token>/rematch")

@@ -18,7 +18,7 @@ from ...live.streams import night_stream
 from ...services.bank.banking import bank_at
 from ...services.night.nights import end_night, join_roster, next_seating, read_present
 from ...services.night.reads import player_token
-from ..blueprint import bp, group_link, owner_link, refusals_flashed
+from ..blueprint import bp, done_flashed, group_link, owner_link, refusals_flashed
 from ..sheet.forms import posted
 from .view import group_night, player_url, screen_url, shown, standings_chart
 
@@ -81,11 +81,9 @@ def night_end(token: str, night_id: str) -> ResponseReturnValue:
     access, _version = owner_link(token)
     night_access, _night = group_night(access.group_id, "owner", night_id)
     posted()
-    back = url_for("web.night_page", token=token, night_id=night_id)
-    with refusals_flashed(back):
-        end_night(night_access, night_id)
-    flash(_("The night has ended. Its standings stay here."), "info")
-    return redirect(back)
+    return done_flashed(url_for("web.night_page", token=token, night_id=night_id),
+                        lambda: end_night(night_access, night_id),
+                        _("The night has ended. Its standings stay here."))
 
 
 @bp.get("/g/<token>/nights/<night_id>/qr/<what>.svg")
