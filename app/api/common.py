@@ -4,13 +4,14 @@ and errors in SPEC's shape."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from flask import Response, jsonify, request, url_for
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response as BaseResponse
 
-from ..errors import Invalid, Malformed, ServiceError
+from ..errors import Invalid, Malformed, Read, Refusal, ServiceError, read_or_invalid
 from ..wire import parse_json
 
 
@@ -41,6 +42,20 @@ def object_body() -> dict[str, Any]:
     if not isinstance(value, dict):
         raise Invalid("The body must be a JSON object.")
     return value
+
+
+def field_read(read: Callable[[Any], Read], name: str) -> Read | Refusal:
+    """One field of an object body, as `read` reads it, or its refusal (said in SPEC's order by
+    the write that takes it)."""
+    return read_or_invalid(read, object_body().get(name))
+
+
+def created(data: Any, location: str) -> Response:
+    """201: what was made, as JSON, and where it is read (`Location`)."""
+    response = jsonify(data)
+    response.status_code = 201
+    response.headers["Location"] = location
+    return response
 
 
 def if_match() -> set[int] | None:

@@ -9,7 +9,7 @@ from ..errors import read_or_invalid
 from ..services.group.groups import group_access
 from ..services.notify import destinations
 from .blueprint import bp
-from .common import bearer, body
+from .common import bearer, body, created
 
 
 @bp.post("/groups/<group_id>/destinations")
@@ -22,10 +22,7 @@ def add_destination(group_id: str) -> Response:
     data = destinations.destination_json(destination, [])
     if secret is not None:
         data["secret"] = secret
-    response = jsonify(data)
-    response.status_code = 201
-    response.headers["Location"] = url_for("api.list_destinations", group_id=group_id)
-    return response
+    return created(data, url_for("api.list_destinations", group_id=group_id))
 
 
 @bp.get("/groups/<group_id>/destinations")

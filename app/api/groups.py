@@ -9,7 +9,7 @@ from typing import Any
 from flask import Response, current_app, jsonify, request, url_for
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from ..errors import Invalid, read_or_invalid
+from ..errors import Invalid, Read, Refusal, read_or_invalid
 from ..games.say import Say
 from ..models import Group, Player
 from ..services.bank import exports, imports
@@ -27,6 +27,7 @@ from .common import (
     bearer,
     body,
     download,
+    field_read,
     group_links,
     if_match,
     not_modified,
@@ -132,48 +133,54 @@ def change_group(group_id: str) -> Response:
 def group_tokens(group_id: str) -> Response:
     """The owner reads the links again (to show them and their QR codes later)."""
     access, _ = _group(group_id, "tokens")
-    tokens = groups.group_tokens(access, group_id)
-    return jsonify(tokens | {"links": group_links(tokens)})
+    return _tokens(groups.group_tokens(access, group_id))
 
 
 @bp.post("/groups/<group_id>/tokens/replace")
 def replace_group_link(group_id: str) -> Response:
     """`{"role": "owner" | "view"}`: a new secret; the old one answers 401 at once."""
     access, _ = _group(group_id, "replace_link")
-    data = object_body()
-    role = read_or_invalid(groups.read_role, data.get("role"))
-    tokens = groups.replace_group_link(access, group_id, role, if_match())
+    role = field_read(groups.read_role, "role")
+    return _tokens(groups.replace_group_link(access, group_id, role, if_match()))
+
+
+def _tokens(tokens: dict[str, str]) -> Response:
+    """The group's links, and each one's page."""
     return jsonify(tokens | {"links": group_links(tokens)})
 
 
 @bp.post("/groups/<group_id>/players")
 def add_player(group_id: str) -> Response:
     access, _ = _group(group_id, "add_player")
-    data = object_body()
-    name = read_or_invalid(roster.read_player_name, data.get("name"))
+    name = field_read(roster.read_player_name, "name")
     player = roster.add_player(access, group_id, name, if_match())
     return _player_answer(access, group_id, player, 201)
 
 
 @bp.put("/groups/<group_id>/players/<int:player_id>")
 def rename_player(group_id: str, player_id: int) -> Response:
-    access, _ = _group(group_id, "rename_player")
-    check_player(group_id, player_id)
-    data = object_body()
-    name = read_or_invalid(roster.read_player_name, data.get("name"))
-    player = roster.rename_player(access, group_id, player_id, name, if_match())
-    return _player_answer(access, group_id, player)
+    return _roster_change(group_id, player_id, "rename_player", roster.read_player_name, "name",
+                          roster.rename_player)
 
 
 @bp.post("/groups/<group_id>/players/<int:player_id>/merge")
 def merge_players(group_id: str, player_id: int) -> Response:
     """`{"into": <player id>}`: one person typed twice; `player_id` joins `into`."""
-    access, _ = _group(group_id, "merge_players")
+    return _roster_change(group_id, player_id, "merge_players", roster.read_player_id, "into",
+                          roster.merge_players)
+
+
+def _roster_change(group_id: str, player_id: int, action: str, read: Callable[[Any], Read],
+                   field: str,
+                   change: Callable[[GroupAccess, str, int, Read | Refusal, set[int] | None],
+                                    Player]) -> Response:
+    """The owner's change to one roster player, its one field (`field`) read by `read` (its
+    refusal said in SPEC's order by `change`, which makes it)."""
+    access, _ = _group(group_id, action)
     check_player(group_id, player_id)
-    data = object_body()
-    into = read_or_invalid(roster.read_player_id, data.get("into"))
-    player = roster.merge_players(access, group_id, player_id, into, if_match())
-    return _player_answer(access, group_id, player)
+    value = field_read(read, field)
+    return _player_answer(access, group_id,
+                          change(access, group_id, player_id, value, if_match()))
 
 
 @bp.delete("/groups/<group_id>/matches/<match_id>")

@@ -4,11 +4,12 @@ match."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from flask import Response, jsonify, request, url_for
 
-from ..errors import Invalid, NotFound, read_or_invalid
+from ..errors import Invalid, NotFound, Read, Refusal, read_or_invalid
 from ..games.reading import read_or_refused
 from ..games.say import Say
 from ..models import utc
@@ -108,12 +109,26 @@ def get_match(match_id: str) -> Response:
     return response
 
 
+def _host_change(match_id: str, action: str, read: Callable[[Any], Read],
+                 change: Callable[[Access, str, Read | Refusal, set[int] | None], Sheet]
+                 ) -> Response:
+    """A host's edit the body says whole: `read` (its refusal said in SPEC's order by `change`,
+    which makes it), answered by the match as it now stands."""
+    access = _access(match_id, action)
+    return _match(change(access, match_id, read_or_invalid(read, body()), if_match()), access)
+
+
+def _host_write(match_id: str, action: str,
+                write: Callable[[Access, str, set[int] | None], Sheet]) -> Response:
+    """A write of no body (`write`), answered by the match as it now stands."""
+    access = _access(match_id, action)
+    return _match(write(access, match_id, if_match()), access)
+
+
 @bp.patch("/matches/<match_id>")
 def set_details(match_id: str) -> Response:
     """The host adds where it was played and a note: `{"place": "...", "note": "..."}`."""
-    access = _access(match_id, "details")
-    details = read_or_invalid(edits.read_details, body())
-    return _match(edits.set_details(access, match_id, details, if_match()), access)
+    return _host_change(match_id, "details", edits.read_details, edits.set_details)
 
 
 @bp.post("/matches/<match_id>/rounds")
@@ -161,9 +176,7 @@ def set_character(match_id: str, seat: int) -> Response:
 @bp.patch("/matches/<match_id>/options")
 def move_line(match_id: str) -> Response:
     """The host moves the line: `{"target": 250}` (or a free sheet's `{"rounds": 12}`)."""
-    access = _access(match_id, "move_line")
-    moved = read_or_invalid(edits.read_moved, body())
-    return _match(edits.move_line(access, match_id, moved, if_match()), access)
+    return _host_change(match_id, "move_line", edits.read_moved, edits.move_line)
 
 
 @bp.post("/matches/<match_id>/bank")
@@ -178,8 +191,7 @@ def bank(match_id: str) -> Response:
 @bp.post("/matches/<match_id>/unbank")
 def unbank(match_id: str) -> Response:
     """The host takes a banking back within ten minutes of it (a typo found afterwards)."""
-    access = _access(match_id, "unbank")
-    return _match(banking.unbank(access, match_id, if_match()), access)
+    return _host_write(match_id, "unbank", banking.unbank)
 
 
 @bp.post("/matches/<match_id>/rematch")
@@ -198,8 +210,7 @@ def match_csv(match_id: str) -> Response:
 
 @bp.post("/matches/<match_id>/abandon")
 def abandon(match_id: str) -> Response:
-    access = _access(match_id, "abandon")
-    return _match(edits.abandon(access, match_id, if_match()), access)
+    return _host_write(match_id, "abandon", edits.abandon)
 
 
 @bp.get("/matches/<match_id>/tokens")
@@ -222,8 +233,7 @@ def replace_link(match_id: str) -> Response:
 
 @bp.post("/matches/<match_id>/undo")
 def undo(match_id: str) -> Response:
-    access = _access(match_id, "undo")
-    return _match(undo_(access, match_id, if_match()), access)
+    return _host_write(match_id, "undo", undo_)
 
 
 @bp.get("/matches/<match_id>/history")

@@ -3,6 +3,9 @@ the group's link and the body once, call one service, answer."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from flask import Response, current_app, jsonify, request, url_for
 from werkzeug.exceptions import RequestEntityTooLarge
 
@@ -13,13 +16,24 @@ from ..services.plays import games, importing, jobs, plays
 from ..services.plays.contents import MAX_PLAYS
 from ..services.plays.plays import check_play
 from .blueprint import bp
-from .common import bearer, body, if_match
+from .common import bearer, body, created, if_match
+
+# A played game's id (a number) or a recorded play's (its match's).
+Key = TypeVar("Key", int, str)
 
 
 def _linked(group_id: str, action: str = "read", to_write: bool = False) -> GroupAccess:
     """401, 404 and 403, in that order, before the body is looked at. A write's link is read in
     the transaction that writes (group_access's `to_write`)."""
     return group_access(bearer(), group_id, action, request.remote_addr, to_write)
+
+
+def _deleted(group_id: str, action: str,
+             delete: Callable[[GroupAccess, str, Key, set[int] | None], object],
+             key: Key) -> Response:
+    """One of the group's played games or recorded plays deleted (`key`): 204."""
+    delete(_linked(group_id, action, to_write=True), group_id, key, if_match())
+    return Response(status=204)
 
 
 @bp.get("/groups/<group_id>/games")
@@ -34,10 +48,7 @@ def add_game(group_id: str) -> Response:
     access = _linked(group_id, "add_game", to_write=True)
     made = read_or_invalid(games.read_game, body())
     game = games.add_game(access, group_id, made, if_match())
-    response = jsonify(games.game_json(game, 0))
-    response.status_code = 201
-    response.headers["Location"] = url_for("api.list_games", group_id=group_id)
-    return response
+    return created(games.game_json(game, 0), url_for("api.list_games", group_id=group_id))
 
 
 @bp.put("/groups/<group_id>/games/<int:game_id>")
@@ -51,9 +62,7 @@ def change_game(group_id: str, game_id: int) -> Response:
 
 @bp.delete("/groups/<group_id>/games/<int:game_id>")
 def delete_game(group_id: str, game_id: int) -> Response:
-    access = _linked(group_id, "delete_game", to_write=True)
-    games.delete_game(access, group_id, game_id, if_match())
-    return Response(status=204)
+    return _deleted(group_id, "delete_game", games.delete_game, game_id)
 
 
 @bp.post("/groups/<group_id>/plays")
@@ -62,10 +71,7 @@ def log_play(group_id: str) -> Response:
     access = _linked(group_id, "log_play", to_write=True)
     fields = read_or_invalid(plays.read_play, body())
     summary = play_summary(*plays.log_play(access, group_id, fields, if_match()))
-    response = jsonify(summary.json())
-    response.status_code = 201
-    response.headers["Location"] = url_for("api.get_group", group_id=group_id)
-    return response
+    return created(summary.json(), url_for("api.get_group", group_id=group_id))
 
 
 @bp.put("/groups/<group_id>/plays/<match_id>")
@@ -79,9 +85,7 @@ def correct_play(group_id: str, match_id: str) -> Response:
 
 @bp.delete("/groups/<group_id>/plays/<match_id>")
 def delete_play(group_id: str, match_id: str) -> Response:
-    access = _linked(group_id, "delete_play", to_write=True)
-    plays.delete_play(access, group_id, match_id, if_match())
-    return Response(status=204)
+    return _deleted(group_id, "delete_play", plays.delete_play, match_id)
 
 
 @bp.post("/groups/<group_id>/imports")
