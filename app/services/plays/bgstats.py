@@ -139,9 +139,12 @@ def _game(entry: dict[str, Any]) -> FileGame | Say:
     return _named(entry, game_name_problem,
                   lambda name: Say("The game “%(name)s” has no uuid.", name=name),
                   lambda uuid, name: FileGame(
-                      uuid, name, bgg_id if _whole(bgg_id) and 0 < bgg_id <= LARGEST else None,
-                      _flag(entry, "highestWins", True), _flag(entry, "noPoints", False),
-                      _flag(entry, "cooperative", False), _flag(entry, "usesTeams", False)))
+                      key=uuid, name=name,
+                      bgg_id=bgg_id if _whole(bgg_id) and 0 < bgg_id <= LARGEST else None,
+                      highest_wins=_flag(entry, "highestWins", True),
+                      no_points=_flag(entry, "noPoints", False),
+                      cooperative=_flag(entry, "cooperative", False),
+                      uses_teams=_flag(entry, "usesTeams", False)))
 
 
 def _location(entry: dict[str, Any]) -> str | Say:

@@ -16,6 +16,7 @@ from decimal import Context, Decimal, Inexact, InvalidOperation, Overflow
 from typing import Any
 
 from ...games.say import Say
+from .rules import Ways
 
 # SPEC section 14: a file brings at most this many plays in (413 past it).
 MAX_PLAYS = 100_000
@@ -41,17 +42,13 @@ class FilePlayer:
     guest: bool  # BG Stats isAnonymous; CSV: always False
 
 
-@dataclass(frozen=True)
-class FileGame:
-    """A game as the file names it, with the file's flags."""
+@dataclass(frozen=True, kw_only=True)
+class FileGame(Ways):
+    """A game as the file names it, with the file's flags: the ways its plays are placed."""
 
     key: str  # BG Stats: the game's uuid; CSV: the game's name casefolded and trimmed
     name: str
     bgg_id: int | None
-    highest_wins: bool = True
-    no_points: bool = False
-    cooperative: bool = False
-    uses_teams: bool = False
 
 
 @dataclass(frozen=True)

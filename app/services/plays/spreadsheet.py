@@ -163,7 +163,7 @@ def _play(key: str, rows: list[Row], columns: dict[str, int], zone: tzinfo
     problem = game_name_problem(game_name)
     if problem is not None:
         raise _Skip(first, problem)
-    game = FileGame(game_name.strip().casefold(), game_name.strip(), None)
+    game = FileGame(key=game_name.strip().casefold(), name=game_name.strip(), bgg_id=None)
     date = _cell(cells, columns, "date")
     played_at = _when(first, date, zone)
     if len(rows) > MAX_PLAYERS:
