@@ -9,12 +9,16 @@ worker (gevent) unless told another `worker_class`."""
 
 from __future__ import annotations
 
+import atexit
+import functools
 import http.client
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -82,6 +86,27 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+def upgrade(env: dict[str, str]) -> None:
+    """`flask db upgrade` on the database `env` names."""
+    upgraded = subprocess.run([str(BIN / "flask"), "db", "upgrade"], cwd=ROOT,
+                              env=env | {"FLASK_APP": "app:create_app"},
+                              capture_output=True, text=True, timeout=60)
+    if upgraded.returncode != 0:
+        raise LaunchError("flask db upgrade failed:\n" + upgraded.stdout + upgraded.stderr)
+
+
+@functools.cache
+def _migrated_sqlite() -> Path:
+    """A SQLite file `flask db upgrade` brought to the head, once for this process."""
+    folder = Path(tempfile.mkdtemp(prefix="squarescores-migrated-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    path = folder / "db.sqlite"
+    env = {key: value for key, value in os.environ.items() if key not in NOT_INHERITED}
+    upgrade(env | {"DATABASE_URL": f"sqlite:///{path}", "SECRET_KEY": "launcher-secret",
+                   "INSTANCE_DIR": str(folder)})
+    return path
+
+
 class Server:
     """gunicorn on loopback with its database and its logs in `folder`.
 
@@ -147,12 +172,14 @@ class Server:
         raise LaunchError("no free port on loopback after 3 tries")
 
     def migrate(self) -> None:
-        """`flask db upgrade`, as `make run` does: the schema as the migrations build it."""
-        upgrade = subprocess.run([str(BIN / "flask"), "db", "upgrade"], cwd=ROOT,
-                                 env=self.env | {"FLASK_APP": "app:create_app"},
-                                 capture_output=True, text=True, timeout=60)
-        if upgrade.returncode != 0:
-            raise LaunchError("flask db upgrade failed:\n" + upgrade.stdout + upgrade.stderr)
+        """`flask db upgrade`, as `make run` does: the schema as the migrations build it. A
+        SQLite file of its own is a copy of one this process migrated so once (each upgrade
+        started a Python that loaded the whole app: two seconds, at each of the run's fifty
+        servers); another database is upgraded in place."""
+        if self.database_url == f"sqlite:///{self.database}":
+            shutil.copyfile(_migrated_sqlite(), self.database)
+        else:
+            upgrade(self.env)
 
     def _spawn(self) -> None:
         with self.logs["output"].open("ab") as output:
