@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from landing import on_the_sheet
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -55,6 +56,7 @@ def design_a_sheet(page, live_server):
     page.get_by_role("link", name="Invite the table").click()
     seats = [page.locator(".invite input.link").nth(i).input_value() for i in range(3)]
     page.get_by_role("link", name="Back to the sheet").click()
+    on_the_sheet(page)  # its scripts run before the next tap
     return seats
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from landing import on_the_sheet
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -17,6 +18,7 @@ def start_match(page, live_server, players=("Ana", "Ben")):
     links = [page.locator(".invite input.link").nth(i).input_value()
              for i in range(len(players) + 1)]
     page.get_by_role("link", name="Back to the sheet").click()
+    on_the_sheet(page)  # its scripts run before the next tap
     return links[:-1], links[-1]
 
 
