@@ -53,6 +53,7 @@ def design_a_sheet(page, live_server):
     for seat, name in enumerate(("Ana", "Ben", "Cy"), start=1):
         page.get_by_label(f"Player {seat}", exact=True).fill(name)
     page.get_by_role("button", name="Start the match").click()
+    on_the_sheet(page)  # its scripts run before the next tap
     page.get_by_role("link", name="Invite the table").click()
     seats = [page.locator(".invite input.link").nth(i).input_value() for i in range(3)]
     page.get_by_role("link", name="Back to the sheet").click()

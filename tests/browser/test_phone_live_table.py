@@ -14,6 +14,7 @@ def start_match(page, live_server, players=("Ana", "Ben")):
     for seat, name in enumerate(players, start=1):
         page.get_by_label(f"Player {seat}", exact=True).fill(name)
     page.get_by_role("button", name="Start the match").click()
+    on_the_sheet(page)  # its scripts run before the next tap
     page.get_by_role("link", name="Invite the table").click()
     links = [page.locator(".invite input.link").nth(i).input_value()
              for i in range(len(players) + 1)]
