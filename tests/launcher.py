@@ -101,10 +101,17 @@ def _migrated_sqlite() -> Path:
     folder = Path(tempfile.mkdtemp(prefix="squarescores-migrated-"))
     atexit.register(shutil.rmtree, folder, ignore_errors=True)
     path = folder / "db.sqlite"
-    env = {key: value for key, value in os.environ.items() if key not in NOT_INHERITED}
-    upgrade(env | {"DATABASE_URL": f"sqlite:///{path}", "SECRET_KEY": "launcher-secret",
-                   "INSTANCE_DIR": str(folder)})
+    upgrade(server_env(folder, f"sqlite:///{path}"))
     return path
+
+
+def server_env(folder: Path, database_url: str) -> dict[str, str]:
+    """A server's environment: this shell's, but for what a `make run` in it may have exported,
+    with its database and what it keeps beside it (the rate limits' and the streams' counts,
+    shared by its workers: config.py) in `folder`."""
+    return {key: value for key, value in os.environ.items() if key not in NOT_INHERITED} | {
+        "DATABASE_URL": database_url, "SECRET_KEY": "launcher-secret",
+        "INSTANCE_DIR": str(folder)}
 
 
 class Server:
@@ -131,13 +138,8 @@ class Server:
                      "output": self.folder / "output.log"}
         if not access_log:
             del self.logs["access"]
-        self.env = {key: value for key, value in os.environ.items() if key not in NOT_INHERITED}
-        self.env |= {"DATABASE_URL": self.database_url, "SECRET_KEY": "launcher-secret",
-                     "RATELIMIT_ENABLED": "false",
-                     # What the server keeps beside its database: the rate limits' and the
-                     # streams' counts, shared by its workers (config.py).
-                     "INSTANCE_DIR": str(self.folder),
-                     **(env or {})}
+        self.env = server_env(self.folder, self.database_url) | {
+            "RATELIMIT_ENABLED": "false", **(env or {})}
         self.port = free_port()
         self.process: subprocess.Popen | None = None
         self.probes = 0  # requests the launcher itself made: each has its line in the access log
