@@ -1,10 +1,10 @@
-"""The contract's fixtures: the app served on loopback for Schemathesis (one per module: its
-fuzzing shares it) and the world its operations are tried on."""
+"""The contract's fixtures: the app Schemathesis sends its cases to (one per module: its fuzzing
+shares it) and the world its operations are tried on."""
 
 from __future__ import annotations
 
 import pytest
-from fresh_app import fresh_app, served
+from fresh_app import fresh_app
 from world import World
 
 from app.services.notify import networks
@@ -18,12 +18,6 @@ def contract_app(tmp_path_factory):
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(networks, "resolved", lambda host, port: ["93.184.215.14"])
         yield from fresh_app(tmp_path_factory.mktemp("contract"))
-
-
-@pytest.fixture(scope="module")
-def contract_server(contract_app):
-    with served(contract_app) as address:
-        yield address
 
 
 @pytest.fixture(scope="module")
