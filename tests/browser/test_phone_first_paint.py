@@ -1,6 +1,7 @@
 """What a phone draws before the page's scripts run is where things stay once they have run: on
 a slow Wi-Fi or a slow phone a finger comes down on Save in between (a Banakil hand's Save moved
-35 px when part.js hid the way of typing not chosen, and the tap landed beside it).
+up 104 px when part.js hid the way of typing not chosen and showed the steppers' − and +, and
+the tap landed beside it).
 
 The scripts are held back by the browser until the page is drawn and measured, then let through;
 the page is measured again once they have run."""
@@ -28,6 +29,8 @@ TAPPED = {
     "sheet generic": "main form [type=submit]",
     "sheet banakil": "main a[href*='/hand/']",
 }
+PREVIEWED = """() => !document.querySelector('.hand-form[data-preview-url]')
+  || document.querySelector('.preview-box:not(:empty)')"""
 DRAWN = """() => [...document.querySelectorAll('link[rel=stylesheet]')].every(link => link.sheet)
   && document.fonts.status === 'loaded'"""
 
@@ -69,8 +72,8 @@ def test_nothing_tapped_moves_when_the_scripts_run(browser, site, name, lang):
     let_through.append(True)
     for route in held:
         route.continue_()
-    page.wait_for_load_state("load")
-    page.wait_for_timeout(300)  # what the scripts ask the server for at load
+    page.wait_for_load_state("load")  # the deferred scripts have run
+    page.wait_for_function(PREVIEWED)  # and the preview they ask for at load has come
     after = boxes(page, TAPPED[name])
     context.close()
     assert before, f"nothing to tap on {name}"
