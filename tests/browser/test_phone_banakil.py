@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from landing import on_the_hand, on_the_sheet
+from landing import on_the_sheet
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -75,7 +75,6 @@ def test_the_typed_score_says_nothing_is_wrong_before_anything_is_typed(live_ser
     page.add_init_script(BOX_SEEN)
     dana_and_ravi(page, live_server)
     page.get_by_role("link", name="Dana: count the hand").click()
-    on_the_hand(page)
 
     page.get_by_label("Type the score (counted on paper)").check()
     expect(page.get_by_label("Hand score")).to_be_visible()
@@ -144,7 +143,6 @@ def test_four_phones_each_type_their_own_hand(live_server, browser):
 
     # Ana goes out: 10 sevens-to-kings melded + 20 = 30.
     ana.get_by_role("link", name="Ana: count the hand").click()
-    on_the_hand(ana)
     count(ana, "melded", "7-K", 10)
     ana.get_by_label("Ana went out").check()
     expect(ana.locator(".preview-box")).to_have_text("Hand score 30 · Ana & Cy's cell: 30")
@@ -152,18 +150,15 @@ def test_four_phones_each_type_their_own_hand(live_server, browser):
 
     # Ben: 4 melded, a joker in hand: 0. Dee: melded nothing: −20. Cy (Ana's partner): 6.5.
     ben.get_by_role("link", name="Ben: count the hand").click()
-    on_the_hand(ben)
     count(ben, "melded", "7-K", 4)
     count(ben, "in_hand", "joker", 1)
     ben.get_by_role("button", name="Save Ben's hand").click()
     dee.get_by_role("link", name="Dee: count the hand").click()
-    on_the_hand(dee)
     count(dee, "in_hand", "A", 2)
     dee.get_by_role("button", name="Save Dee's hand").click()
     expect(host.locator("#r1 td").nth(1)).to_have_text("…", timeout=3000)
 
     cy.get_by_role("link", name="Cy: count the hand").click()
-    on_the_hand(cy)
     count(cy, "melded", "3-6", 3)
     count(cy, "melded", "7-K", 5)
     cy.get_by_role("button", name="Save Cy's hand").click()
@@ -232,7 +227,6 @@ def test_a_hands_ticks_read_with_one_space_after_the_name(live_server, phone, la
     page = phone
     dana_and_ravi(page, live_server)
     page.get_by_role("link", name="Dana: count the hand").click()
-    on_the_hand(page)
     if label.endswith("nothing"):
         page.get_by_label("Type the score (counted on paper)").check()
     tick = page.locator("label.check", has_text=label)

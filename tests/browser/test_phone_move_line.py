@@ -4,7 +4,7 @@ hands typed as scores (counted on paper) with the "melded nothing" tick."""
 from __future__ import annotations
 
 import pytest
-from landing import on_the_hand, on_the_sheet
+from landing import on_the_sheet
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -12,7 +12,6 @@ pytestmark = pytest.mark.browser
 
 def type_score(page, name, score, went_out=False, melded_nothing=False, screenshot=None):
     page.get_by_role("link", name=f"{name}: count the hand").click()
-    on_the_hand(page)
     page.get_by_label("Type the score (counted on paper)").check()
     page.locator("#score").fill(score)
     if went_out:
@@ -39,13 +38,11 @@ def test_moving_the_line_to_the_latest_round_ends_the_match(live_server, phone, 
 
     # Two hands, counted on paper. A goer under 21.5 is refused beside the score, kept.
     page.get_by_role("link", name="Dana: count the hand").click()
-    on_the_hand(page)
     page.get_by_label("Type the score (counted on paper)").check()
     page.locator("#score").fill("21")
     page.get_by_label("Dana went out").check()
     page.get_by_role("button", name="Save Dana's hand").click()
     expect(page.locator("#score-error")).to_contain_text("scores at least 21.5")
-    on_the_hand(page)  # the refusal is a page of its own: drawn before its scripts run
     expect(page.locator("#score")).to_have_value("21")
     page.locator("#score").fill("60")
     page.get_by_role("button", name="Save Dana's hand").click()
