@@ -8,17 +8,7 @@ from flask_babel import lazy_gettext as _l
 from flask_babel import pgettext
 from markupsafe import Markup, escape
 
-from ...games.custom import (
-    CheckRow,
-    ChoiceRow,
-    CountRow,
-    Design,
-    FormulaRow,
-    Labels,
-    NumberRow,
-    RankRow,
-    Row,
-)
+from ...games import custom
 from ...i18n import language, num
 from ..words import isolated
 
@@ -60,52 +50,52 @@ def code(text: str) -> Markup:
     return Markup('<code dir="ltr">%s</code>') % text
 
 
-def labels_here(design: Design) -> Labels | None:
+def labels_here(design: custom.Design) -> custom.Labels | None:
     """The design's own words in the page's language, where it gives them."""
     return design.labels_in(language())
 
 
-def design_name(design: Design) -> str:
+def design_name(design: custom.Design) -> str:
     labels = labels_here(design)
     return (labels.name if labels is not None and labels.name else None) or design.name
 
 
-def row_label(design: Design, key: str) -> str:
+def row_label(design: custom.Design, key: str) -> str:
     labels = labels_here(design)
     return (labels.row(key) if labels is not None else None) or design.by_key[key].label
 
 
-def option_labels(design: Design, key: str) -> tuple[str, ...]:
+def option_labels(design: custom.Design, key: str) -> tuple[str, ...]:
     row = design.by_key[key]
-    own = tuple(option.label for option in row.options) if isinstance(row, ChoiceRow) else ()
+    own = tuple(option.label for option in row.options) if isinstance(row, custom.ChoiceRow) else ()
     labels = labels_here(design)
     return (labels.choices(key) if labels is not None else None) or own
 
 
-def worth(design: Design, row: Row) -> str:
+def worth(design: custom.Design, row: custom.Row) -> str:
     """What a row is worth, in a few words: "× 5", "25 when ticked", "10 · 6 · 3"."""
-    if not row.counts and isinstance(row, (CountRow, CheckRow)) and row.points == 1:
+    if not row.counts and isinstance(row, (custom.CountRow, custom.CheckRow)) and row.points == 1:
         return ""  # a count or a tick only a formula reads: worth nothing of its own
-    if isinstance(row, CountRow):
+    if isinstance(row, custom.CountRow):
         return str(_("× %(points)s", points=num(row.points)))
-    if isinstance(row, CheckRow):
+    if isinstance(row, custom.CheckRow):
         return str(_("%(points)s when ticked", points=num(row.points)))
-    if isinstance(row, ChoiceRow):
+    if isinstance(row, custom.ChoiceRow):
         return " · ".join(num(option.points) for option in row.options)
-    if isinstance(row, RankRow):
+    if isinstance(row, custom.RankRow):
         places = " · ".join(num(points) for points in row.points)
         of = row_label(design, row.of)
         return str(_("%(places)s for the most “%(of)s”", places=places, of=of)
                    if row.order == "most"
                    else _("%(places)s for the fewest “%(of)s”", places=places, of=of))
-    if isinstance(row, FormulaRow):
+    if isinstance(row, custom.FormulaRow):
         return Markup("= ") + code(row.formula.text)
-    if isinstance(row, NumberRow) and (row.minimum, row.maximum) != (-1_000_000, 1_000_000):
+    if isinstance(row, custom.NumberRow) and (row.minimum, row.maximum) != (-1_000_000, 1_000_000):
         return str(_("%(min)s to %(max)s", min=num(row.minimum), max=num(row.maximum)))
     return ""
 
 
-def scoring_said(design: Design) -> str:
+def scoring_said(design: custom.Design) -> str:
     """How the design is scored and who wins, in a sentence's words."""
     said = [str(_("one tally at the end") if design.scoring == "game" else _("round by round")),
             str(_("lowest total wins") if design.winner == "lowest" else _("highest total wins"))]
@@ -119,7 +109,7 @@ def kind_name(kind: str) -> str:
     return str(KIND_NAMES[kind])
 
 
-def tiebreaks_said(design: Design) -> str:
+def tiebreaks_said(design: custom.Design) -> str:
     """The tie-breaks in order, as a list says them: "more “Coins”, then fewer “Wonders”"."""
     said = [str(_("more “%(row)s”", row=row_label(design, rule.row)) if rule.order == "most"
                 else _("fewer “%(row)s”", row=row_label(design, rule.row)))
