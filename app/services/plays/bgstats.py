@@ -9,28 +9,7 @@ from decimal import Decimal
 from typing import Any, TypeGuard, TypeVar
 
 from ...games.say import Say
-from .contents import (
-    MAX_PLAYERS,
-    MAX_PLAYS,
-    NOTE_LIMIT,
-    FileContents,
-    FileGame,
-    FileLine,
-    FilePlay,
-    FilePlayer,
-    FileRefused,
-    Problem,
-    bounded,
-    decoded,
-    game_name_problem,
-    parsed_json,
-    placed,
-    player_name_problem,
-    score_of,
-    score_problem,
-    shown,
-    too_many_plays,
-)
+from . import contents
 
 # The largest whole number a count of minutes or a game's BGG id is kept as.
 LARGEST = 2**31 - 1
@@ -44,25 +23,25 @@ class _Skip(Exception):
         self.message = message
 
 
-def read_bgstats(data: bytes, zone: tzinfo) -> FileContents:
+def read_bgstats(data: bytes, zone: tzinfo) -> contents.FileContents:
     """A BG Stats export's bytes, its play dates read in `zone`."""
-    return read_export(parsed_json(decoded(data)), zone)
+    return read_export(contents.parsed_json(contents.decoded(data)), zone)
 
 
-def read_export(document: Any, zone: tzinfo) -> FileContents:
+def read_export(document: Any, zone: tzinfo) -> contents.FileContents:
     """A BG Stats export already parsed from its JSON."""
     if not isinstance(document, dict) or not isinstance(document.get("plays"), list):
-        raise FileRefused(Say("This is not a BG Stats export: it has no list of plays."))
+        raise contents.FileRefused(Say("This is not a BG Stats export: it has no list of plays."))
     plays = document["plays"]
-    if len(plays) > MAX_PLAYS:
-        raise too_many_plays()
+    if len(plays) > contents.MAX_PLAYS:
+        raise contents.too_many_plays()
     players = _entries(document, "players", _player)
     games = _entries(document, "games", _game)
     locations = _entries(document, "locations", _location)
-    read: list[FilePlay] = []
-    problems: list[Problem] = []
-    players_read: dict[str, FilePlayer] = {}
-    games_read: dict[str, FileGame] = {}
+    read: list[contents.FilePlay] = []
+    problems: list[contents.Problem] = []
+    players_read: dict[str, contents.FilePlayer] = {}
+    games_read: dict[str, contents.FileGame] = {}
     keys: set[str] = set()
     for index, raw in enumerate(plays, start=1):
         uuid = raw.get("uuid") if isinstance(raw, dict) else None
@@ -76,14 +55,14 @@ def read_export(document: Any, zone: tzinfo) -> FileContents:
                 raise _Skip(Say("Its uuid is the uuid of an earlier play of the file."))
             play, game, its_players = _play(key, raw, players, games, locations, zone)
         except _Skip as skip:
-            problems.append(Problem(key, skip.message))
+            problems.append(contents.Problem(key, skip.message))
             continue
         keys.add(key)
         read.append(play)
         games_read[game.key] = game
         for player in its_players:
             players_read[player.key] = player
-    return FileContents("bgstats", players_read, games_read, tuple(read), tuple(problems))
+    return contents.FileContents("bgstats", players_read, games_read, tuple(read), tuple(problems))
 
 
 def _entries(document: dict[str, Any], part: str, made: Any) -> dict[object, Any]:
@@ -94,8 +73,8 @@ def _entries(document: dict[str, Any], part: str, made: Any) -> dict[object, Any
     if entries is None:
         entries = []
     if not isinstance(entries, list):
-        raise FileRefused(Say("This is not a BG Stats export: its %(part)s are not a list.",
-                              part=part))
+        raise contents.FileRefused(
+            Say("This is not a BG Stats export: its %(part)s are not a list.", part=part))
     return {entry["id"]: made(entry) for entry in entries
             if isinstance(entry, dict) and _is_id(entry.get("id"))}
 
@@ -105,7 +84,7 @@ def _is_id(value: object) -> bool:
 
 
 # What _named makes of an entry.
-Named = TypeVar("Named", FilePlayer, FileGame)
+Named = TypeVar("Named", contents.FilePlayer, contents.FileGame)
 
 
 def _uuid(entry: dict[str, Any]) -> str | None:
@@ -124,21 +103,22 @@ def _named(entry: dict[str, Any], name_problem: Callable[[object], Say | None],
     assert isinstance(name, str)
     uuid = _uuid(entry)
     if uuid is None:
-        return no_uuid(shown(name))
+        return no_uuid(contents.shown(name))
     return made(uuid, name.strip())
 
 
-def _player(entry: dict[str, Any]) -> FilePlayer | Say:
-    return _named(entry, player_name_problem,
+def _player(entry: dict[str, Any]) -> contents.FilePlayer | Say:
+    return _named(entry, contents.player_name_problem,
                   lambda name: Say("The player “%(name)s” has no uuid.", name=name),
-                  lambda uuid, name: FilePlayer(uuid, name, entry.get("isAnonymous") is True))
+                  lambda uuid, name: contents.FilePlayer(uuid, name,
+                                                         entry.get("isAnonymous") is True))
 
 
-def _game(entry: dict[str, Any]) -> FileGame | Say:
+def _game(entry: dict[str, Any]) -> contents.FileGame | Say:
     bgg_id = entry.get("bggId")
-    return _named(entry, game_name_problem,
+    return _named(entry, contents.game_name_problem,
                   lambda name: Say("The game “%(name)s” has no uuid.", name=name),
-                  lambda uuid, name: FileGame(
+                  lambda uuid, name: contents.FileGame(
                       key=uuid, name=name,
                       bgg_id=bgg_id if _whole(bgg_id) and 0 < bgg_id <= LARGEST else None,
                       highest_wins=_flag(entry, "highestWins", True),
@@ -152,9 +132,9 @@ def _location(entry: dict[str, Any]) -> str | Say:
     name = entry.get("name")
     if not isinstance(name, str) or not name.strip():
         return ""
-    if len(name) > 4 * NOTE_LIMIT or len("At " + name.strip()) > NOTE_LIMIT:
+    if len(name) > 4 * contents.NOTE_LIMIT or len("At " + name.strip()) > contents.NOTE_LIMIT:
         return Say("Its location's name is longer than %(limit)s characters.",
-                   limit=NOTE_LIMIT - 3)
+                   limit=contents.NOTE_LIMIT - 3)
     return "At " + name.strip()
 
 
@@ -188,9 +168,9 @@ def _found(entries: dict[object, Any], ref: object, kind: str) -> Any:
 
 def _play(key: str, raw: dict[str, Any], players: dict[object, Any], games: dict[object, Any],
           locations: dict[object, Any], zone: tzinfo
-          ) -> tuple[FilePlay, FileGame, list[FilePlayer]]:
+          ) -> tuple[contents.FilePlay, contents.FileGame, list[contents.FilePlayer]]:
     ref = raw.get("gameRefId")
-    game: FileGame = _found(games, ref, "game")
+    game: contents.FileGame = _found(games, ref, "game")
     note: str | None = None
     where = raw.get("locationRefId")
     if where is not None and where != 0:  # 0: no location, as an unset reference
@@ -202,16 +182,16 @@ def _play(key: str, raw: dict[str, Any], players: dict[object, Any], games: dict
     scores = raw.get("playerScores")
     if not isinstance(scores, list) or not scores:
         raise _Skip(Say("It has no players."))
-    if len(scores) > MAX_PLAYERS:
-        raise _Skip(Say("It has more than %(most)s players.", most=MAX_PLAYERS))
-    its_players: list[FilePlayer] = []
-    lines: list[FileLine] = []
+    if len(scores) > contents.MAX_PLAYERS:
+        raise _Skip(Say("It has more than %(most)s players.", most=contents.MAX_PLAYERS))
+    its_players: list[contents.FilePlayer] = []
+    lines: list[contents.FileLine] = []
     seen: set[str] = set()
     for entry in scores:
         if not isinstance(entry, dict):
             raise _Skip(Say("One of its players' lines is not a line."))
         ref = entry.get("playerRefId")
-        player: FilePlayer = _found(players, ref, "player")
+        player: contents.FilePlayer = _found(players, ref, "player")
         # No roster player twice in a play (SPEC section 14); a guest joins no roster, and
         # BG Stats seats its one anonymous player as often as a play had strangers.
         if player.key in seen and not player.guest:
@@ -219,13 +199,13 @@ def _play(key: str, raw: dict[str, Any], players: dict[object, Any], games: dict
         its_players.append(player)
         seen.add(player.key)
         winner = entry.get("winner")
-        lines.append(FileLine(player.key, _score(entry.get("score"), player.name),
-                              winner if isinstance(winner, bool) else None,
-                              _team(entry.get("team")), entry.get("startPlayer") is True))
+        lines.append(contents.FileLine(player.key, _score(entry.get("score"), player.name),
+                                       winner if isinstance(winner, bool) else None,
+                                       _team(entry.get("team")), entry.get("startPlayer") is True))
     teams = raw.get("usesTeams")
-    play = FilePlay(key, game.key, played_at, _minutes(raw.get("durationMin")), note,
-                    raw.get("ignored") is True, modified,
-                    teams if isinstance(teams, bool) else game.uses_teams, tuple(lines))
+    play = contents.FilePlay(key, game.key, played_at, _minutes(raw.get("durationMin")), note,
+                             raw.get("ignored") is True, modified,
+                             teams if isinstance(teams, bool) else game.uses_teams, tuple(lines))
     return play, game, its_players
 
 
@@ -240,7 +220,7 @@ def _when(value: object, zone: tzinfo) -> datetime | None:
         except ValueError:
             pass
         else:
-            return placed(when, zone)
+            return contents.placed(when, zone)
     raise _Skip(Say("Its date “%(date)s” cannot be read.", date=str(value)[:40]))
 
 
@@ -249,14 +229,14 @@ def _score(value: object, name: str) -> Decimal | None:
         if value is None:
             return None
         if isinstance(value, str):
-            return score_of(value)
+            return contents.score_of(value)
         if isinstance(value, Decimal):
-            return bounded(value)
+            return contents.bounded(value)
         if _whole(value):
-            return bounded(Decimal(value))
+            return contents.bounded(Decimal(value))
         raise ValueError("not a score")
     except ValueError as error:
-        raise _Skip(score_problem(value, name, error)) from error
+        raise _Skip(contents.score_problem(value, name, error)) from error
 
 
 def _team(value: object) -> str | None:

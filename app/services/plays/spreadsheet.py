@@ -10,24 +10,7 @@ from datetime import datetime, tzinfo
 from decimal import Decimal
 
 from ...games.say import Say
-from .contents import (
-    MAX_PLAYERS,
-    MAX_PLAYS,
-    FileContents,
-    FileGame,
-    FileLine,
-    FilePlay,
-    FilePlayer,
-    FileRefused,
-    Problem,
-    decoded,
-    game_name_problem,
-    placed,
-    player_name_problem,
-    score_of,
-    score_problem,
-    too_many_plays,
-)
+from . import contents
 
 COLUMNS = ("date", "game", "player", "score", "winner", "team", "play")
 REQUIRED = ("date", "game", "player")
@@ -51,39 +34,39 @@ class _Skip(Exception):
         self.row, self.message = row, message
 
 
-def read_csv(data: bytes, zone: tzinfo) -> FileContents:
+def read_csv(data: bytes, zone: tzinfo) -> contents.FileContents:
     """A CSV's bytes (UTF-8, a byte order mark allowed), its times without offset read in
     `zone`."""
-    return read_text(decoded(data), zone)
+    return read_text(contents.decoded(data), zone)
 
 
-def read_text(text: str, zone: tzinfo) -> FileContents:
+def read_text(text: str, zone: tzinfo) -> contents.FileContents:
     """A CSV's text."""
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text))
     try:
         header = next(reader, None)
         if header is None:
-            raise FileRefused(Say("This file is empty."))
+            raise contents.FileRefused(Say("This file is empty."))
         columns = _columns(header)
         plays = _grouped(reader, columns)
     except csv.Error as error:
-        raise FileRefused(Say("This CSV cannot be read at its line %(line)s.",
-                              line=reader.line_num)) from error
-    read: list[FilePlay] = []
-    problems: list[Problem] = []
-    players: dict[str, FilePlayer] = {}
-    games: dict[str, FileGame] = {}
+        raise contents.FileRefused(Say("This CSV cannot be read at its line %(line)s.",
+                                       line=reader.line_num)) from error
+    read: list[contents.FilePlay] = []
+    problems: list[contents.Problem] = []
+    players: dict[str, contents.FilePlayer] = {}
+    games: dict[str, contents.FileGame] = {}
     for key, rows in plays.items():
         try:
             play, game, its_players = _play(key, rows, columns, zone)
         except _Skip as skip:
-            problems.append(Problem(f"row {skip.row}", skip.message))
+            problems.append(contents.Problem(f"row {skip.row}", skip.message))
             continue
         read.append(play)
         games.setdefault(game.key, game)
         for player in its_players:
             players.setdefault(player.key, player)
-    return FileContents("csv", players, games, tuple(read), tuple(problems))
+    return contents.FileContents("csv", players, games, tuple(read), tuple(problems))
 
 
 def _plain(cell: str) -> str:
@@ -117,10 +100,10 @@ def _columns(header: Sequence[str]) -> dict[str, int]:
     found = _named(header)
     missing = [name for name in REQUIRED if name not in found]
     if missing:
-        raise FileRefused(Say.many("This CSV has no %(columns)s column: a CSV needs date, game "
-                                   "and player.",
-                                   "This CSV has no %(columns)s columns: a CSV needs date, game "
-                                   "and player.", len(missing), columns=", ".join(missing)))
+        raise contents.FileRefused(Say.many(
+            "This CSV has no %(columns)s column: a CSV needs date, game and player.",
+            "This CSV has no %(columns)s columns: a CSV needs date, game and player.",
+            len(missing), columns=", ".join(missing)))
     return found
 
 
@@ -141,8 +124,8 @@ def _grouped(rows: Iterator[list[str]], columns: dict[str, int]) -> dict[str, li
             if when != last:
                 key, last = f"row {number}", when
         if key not in plays:
-            if len(plays) >= MAX_PLAYS:
-                raise too_many_plays()
+            if len(plays) >= contents.MAX_PLAYS:
+                raise contents.too_many_plays()
             plays[key] = []
         plays[key].append((number, cells))
     return plays
@@ -157,29 +140,29 @@ def _cell(cells: list[str], columns: dict[str, int], name: str, raw: bool = Fals
 
 
 def _play(key: str, rows: list[Row], columns: dict[str, int], zone: tzinfo
-          ) -> tuple[FilePlay, FileGame, list[FilePlayer]]:
+          ) -> tuple[contents.FilePlay, contents.FileGame, list[contents.FilePlayer]]:
     first, cells = rows[0]
     game_name = _cell(cells, columns, "game", raw=True)
-    problem = game_name_problem(game_name)
+    problem = contents.game_name_problem(game_name)
     if problem is not None:
         raise _Skip(first, problem)
-    game = FileGame(key=game_name.strip().casefold(), name=game_name.strip(), bgg_id=None)
+    game = contents.FileGame(key=game_name.strip().casefold(), name=game_name.strip(), bgg_id=None)
     date = _cell(cells, columns, "date")
     played_at = _when(first, date, zone)
-    if len(rows) > MAX_PLAYERS:
-        raise _Skip(first, Say("It has more than %(most)s players.", most=MAX_PLAYERS))
-    players: list[FilePlayer] = []
-    lines: list[FileLine] = []
+    if len(rows) > contents.MAX_PLAYERS:
+        raise _Skip(first, Say("It has more than %(most)s players.", most=contents.MAX_PLAYERS))
+    players: list[contents.FilePlayer] = []
+    lines: list[contents.FileLine] = []
     folded: set[str] = set()
     for number, cells in rows:
         if (_cell(cells, columns, "game").casefold() != game.key
                 or _cell(cells, columns, "date") != date):
             raise _Skip(number, Say("Its rows do not all have one date and one game."))
         name = _cell(cells, columns, "player", raw=True)
-        problem = player_name_problem(name)
+        problem = contents.player_name_problem(name)
         if problem is not None:
             raise _Skip(number, problem)
-        player = FilePlayer(name.strip(), name.strip(), False)
+        player = contents.FilePlayer(name.strip(), name.strip(), False)
         if player.key.casefold() in folded:
             raise _Skip(number, Say("The player “%(name)s” is in it twice.", name=player.name))
         folded.add(player.key.casefold())
@@ -187,16 +170,18 @@ def _play(key: str, rows: list[Row], columns: dict[str, int], zone: tzinfo
         team = _cell(cells, columns, "team", raw=True)
         if len(team) > 200:
             raise _Skip(number, Say("Its team has a name longer than 200 characters."))
-        lines.append(FileLine(player.key, _score(number, _cell(cells, columns, "score"), name),
-                              _winner(number, _cell(cells, columns, "winner")),
-                              team.strip() or None))
+        lines.append(contents.FileLine(player.key,
+                                       _score(number, _cell(cells, columns, "score"), name),
+                                       _winner(number, _cell(cells, columns, "winner")),
+                                       team.strip() or None))
     teams = [line.team for line in lines if line.team is not None]
     uses_teams = len(set(teams)) < len(teams)
     if not uses_teams:
         # Every player a side of their own (as the group's export writes a game without
         # partnerships): no teams.
-        lines = [FileLine(line.player, line.score, line.winner, None) for line in lines]
-    play = FilePlay(key, game.key, played_at, None, None, False, None, uses_teams, tuple(lines))
+        lines = [contents.FileLine(line.player, line.score, line.winner, None) for line in lines]
+    play = contents.FilePlay(key, game.key, played_at, None, None, False, None, uses_teams,
+                             tuple(lines))
     return play, game, players
 
 
@@ -211,14 +196,14 @@ def _when(row: int, text: str, zone: tzinfo) -> datetime:
         when = None
     if when is None:
         raise _Skip(row, Say("Its date “%(date)s” cannot be read.", date=text[:40]))
-    return placed(when, zone)
+    return contents.placed(when, zone)
 
 
 def _score(row: int, text: str, name: str) -> Decimal | None:
     try:
-        return score_of(text)
+        return contents.score_of(text)
     except ValueError as error:
-        raise _Skip(row, score_problem(text, name, error)) from error
+        raise _Skip(row, contents.score_problem(text, name, error)) from error
 
 
 def _winner(row: int, text: str) -> bool | None:
