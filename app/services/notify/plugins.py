@@ -37,15 +37,19 @@ class Server:
     plain: str = ""
 
 
+def _plugins(names: str) -> frozenset[str]:
+    """Apprise's plugin classes, named without the "Notify" every one of them begins with."""
+    return frozenset(f"Notify{name}" for name in names.split())
+
+
 # Plugins that act on this server's own machine (its desktop, its system log, a USB light) or
 # send UDP, which no connection check sees: a destination is a service on the network.
-ON_THE_MACHINE = frozenset((
-    "NotifyBlink1", "NotifyDBus", "NotifyGLib", "NotifyGnome", "NotifyMacOSX", "NotifyRSyslog",
-    "NotifySyslog", "NotifyWindows"))
+ON_THE_MACHINE = _plugins("""
+    Blink1 DBus GLib Gnome MacOSX RSyslog Syslog Windows""")
 
 # Plugins whose servers are not in the URL at all: Vapid's push endpoints are read from a
 # subscription file of this server's.
-UNJUDGEABLE = frozenset(("NotifyVapid",))
+UNJUDGEABLE = _plugins("Vapid")
 
 # Plugins that reach their service's own hosts alone, written in Apprise's code: a fixed API
 # host, or one of a few chosen by a region, an environment or a token's kind that Apprise checks
@@ -53,46 +57,27 @@ UNJUDGEABLE = frozenset(("NotifyVapid",))
 # `<org>.ryver.com`, Kaleyra's, Sinch's, Cliq's, RingCentral's, Instagram's). Mailgun,
 # SMTP2Go, SparkPost and SendPulse take the sender's mail domain as their "host", WeChat its
 # agent id: neither is connected to. Bluesky's PDS is its directory's answer (see above).
-SERVICES = frozenset((
-    "Notify46Elks", "NotifyAWSWhatsApp", "NotifyAfricasTalking", "NotifyAprs", "NotifyBale",
-    "NotifyBlueSky", "NotifyBrevo", "NotifyBulkSMS", "NotifyBulkVS", "NotifyBurstSMS",
-    "NotifyCM", "NotifyChanify", "NotifyClickSend", "NotifyClickatell", "NotifyCliq",
-    "NotifyD7Networks", "NotifyDapnet", "NotifyDingTalk", "NotifyDiscord", "NotifyDot",
-    "NotifyEight00com", "NotifyExotel", "NotifyFCM", "NotifyFeishu", "NotifyFireHydrant",
-    "NotifyFlock", "NotifyFreeMobile", "NotifyGitHub", "NotifyGoogleChat", "NotifyGroundmail",
-    "NotifyGroupMe", "NotifyGuilded", "NotifyGupshup", "NotifyHttpSMS", "NotifyIFTTT",
-    "NotifyILert", "NotifyIncidentIO", "NotifyInstagram", "NotifyJira", "NotifyJoin",
-    "NotifyKakaoTalk", "NotifyKaleyra", "NotifyKavenegar", "NotifyKook", "NotifyKumulos",
-    "NotifyLFGAlarm", "NotifyLark", "NotifyLauther", "NotifyLine", "NotifyMSG91",
-    "NotifyMailerSend", "NotifyMailgun", "NotifyMessageBird", "NotifyMobileMessage",
-    "NotifyNotifiarr", "NotifyNotifyApp", "NotifyNotifyre", "NotifyOctopush", "NotifyOffice365",
-    "NotifyOneSignal", "NotifyOpsgenie", "NotifyPagerDuty", "NotifyPagerTree", "NotifyPingram",
-    "NotifyPlivo", "NotifyPostmark", "NotifyProwl", "NotifyPushBullet", "NotifyPushMe",
-    "NotifyPushSafer", "NotifyPushWard", "NotifyPushed", "NotifyPushover", "NotifyPushplus",
-    "NotifyPushy", "NotifyQQ", "NotifyReddit", "NotifyResend", "NotifyRevolt",
-    "NotifyRingCentral", "NotifyRyver", "NotifySES", "NotifySFR", "NotifySIGNL4", "NotifySMSC",
-    "NotifySMSManager", "NotifySMSTunnel", "NotifySMTP2Go", "NotifySNS", "NotifySendGrid",
-    "NotifySendPulse", "NotifyServerChan", "NotifySerwerSMS", "NotifySeven", "NotifySignalgrid",
-    "NotifySimplePush", "NotifySinch", "NotifySlack", "NotifySparkPost", "NotifySpike",
-    "NotifySplunk", "NotifySpugpush", "NotifySquadcast", "NotifyStackfield", "NotifyStreamlabs",
-    "NotifyTechulusPush", "NotifyTelegram", "NotifyTelesign", "NotifyTelnyx", "NotifyThreema",
-    "NotifyTwilio", "NotifyTwist", "NotifyTwitter", "NotifyViber", "NotifyVoipms",
-    "NotifyVonage", "NotifyWPush", "NotifyWeChat", "NotifyWeComBot", "NotifyWebexTeams",
-    "NotifyWhapi", "NotifyWhatsApp", "NotifyWxPusher", "NotifyYouLMK", "NotifyZalo",
-    "NotifyZoom"))
+SERVICES = _plugins("""
+    46Elks AWSWhatsApp AfricasTalking Aprs Bale BlueSky Brevo BulkSMS BulkVS BurstSMS CM Chanify
+    ClickSend Clickatell Cliq D7Networks Dapnet DingTalk Discord Dot Eight00com Exotel FCM Feishu
+    FireHydrant Flock FreeMobile GitHub GoogleChat Groundmail GroupMe Guilded Gupshup HttpSMS IFTTT
+    ILert IncidentIO Instagram Jira Join KakaoTalk Kaleyra Kavenegar Kook Kumulos LFGAlarm Lark
+    Lauther Line MSG91 MailerSend Mailgun MessageBird MobileMessage Notifiarr NotifyApp Notifyre
+    Octopush Office365 OneSignal Opsgenie PagerDuty PagerTree Pingram Plivo Postmark Prowl
+    PushBullet PushMe PushSafer PushWard Pushed Pushover Pushplus Pushy QQ Reddit Resend Revolt
+    RingCentral Ryver SES SFR SIGNL4 SMSC SMSManager SMSTunnel SMTP2Go SNS SendGrid SendPulse
+    ServerChan SerwerSMS Seven Signalgrid SimplePush Sinch Slack SparkPost Spike Splunk Spugpush
+    Squadcast Stackfield Streamlabs TechulusPush Telegram Telesign Telnyx Threema Twilio Twist
+    Twitter Viber Voipms Vonage WPush WeChat WeComBot WebexTeams Whapi WhatsApp WxPusher YouLMK Zalo
+    Zoom""")
 
 # Plugins that connect to the URL's host (and port) alone, where it names one (ntfy, Fluxer,
 # Better Stack and Trigv reach their service's own host without one).
-HOSTED = frozenset((
-    "NotifyAMQP", "NotifyAppriseAPI", "NotifyBark", "NotifyBetterStack", "NotifyEmby",
-    "NotifyEnigma2", "NotifyEvolution", "NotifyFlowtriq", "NotifyFluxer", "NotifyForm",
-    "NotifyGoAlert", "NotifyGorush", "NotifyGotify", "NotifyGrowl", "NotifyHumHub", "NotifyIRC",
-    "NotifyInfobip", "NotifyJSON", "NotifyJellyfin", "NotifyMQTT",
-    "NotifyMastodon", "NotifyMattermost", "NotifyMisskey", "NotifyNextcloud",
-    "NotifyNextcloudTalk", "NotifyNotica", "NotifyNotifico", "NotifyNtfy", "NotifyOneBot",
-    "NotifyOpsiMate", "NotifyParsePlatform", "NotifyPinglet", "NotifyPushDeer", "NotifyPushjet",
-    "NotifyRocketChat", "NotifySMPP", "NotifySMSEagle", "NotifySessionOGS", "NotifySignalAPI",
-    "NotifySynology", "NotifyTrigv", "NotifyWorkflows", "NotifyXBMC", "NotifyXML"))
+HOSTED = _plugins("""
+    AMQP AppriseAPI Bark BetterStack Emby Enigma2 Evolution Flowtriq Fluxer Form GoAlert Gorush
+    Gotify Growl HumHub IRC Infobip JSON Jellyfin MQTT Mastodon Mattermost Misskey Nextcloud
+    NextcloudTalk Notica Notifico Ntfy OneBot OpsiMate ParsePlatform Pinglet PushDeer Pushjet
+    RocketChat SMPP SMSEagle SessionOGS SignalAPI Synology Trigv Workflows XBMC XML""")
 
 
 def _plain(server: Any, scheme: str) -> str:
