@@ -228,13 +228,21 @@ class Game:
     side_rows: Callable[[Result], tuple[Mapping[str, int], ...]] | None = None
 
     @classmethod
-    def of_rules(cls, module: str, **described: Any) -> Game:
+    def of_rules(cls, module: str, players: tuple[int, int], **described: Any) -> Game:
         """The game whose rules are the functions its engine module defines under the names
         above (parse_round, parse_part, round_input, replay; sides, check_options, check_match,
-        parse_character and extend where it has them), described by the rest; a rule may be named
-        among the rest too, where it lives in a module of its own."""
+        parse_character and extend where it has them) and whose options are its OPTIONS, named
+        as its package is (app/games/<name>/engine.py), for `players` (the fewest and the most,
+        as a rulebook says "2–5"), described by the rest; a rule may be named among the rest
+        too, where it lives in a module of its own, and so may the name."""
         rules = vars(sys.modules[module])
-        return cls(**({name: rules[name] for name in RULES if name in rules} | described))
+        fewest, most = players
+        own: dict[str, Any] = {"name": module.split(".")[-2], "min_players": fewest,
+                               "max_players": most}
+        own |= {name: rules[name] for name in RULES if name in rules}
+        if "OPTIONS" in rules:
+            own["options"] = rules["OPTIONS"]
+        return cls(**(own | described))
 
     def __post_init__(self) -> None:
         if self.secrets != (self.parse_character is not None):

@@ -70,8 +70,6 @@ GAME = Game.of_rules(
     name="tally",
     title="Tally",
     summary="Count your tricks; the round's best take a bonus of five.",
-    min_players=2,
-    max_players=6,
-    options=OPTIONS,
+    players=(2, 6),
     parts_field="counts",
 )

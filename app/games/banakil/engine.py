@@ -317,13 +317,10 @@ class _Carried:
 
 GAME = Game.of_rules(
     __name__,
-    name="banakil",
     title=Say("Banakil"),
     summary=Say("Two packs and two jokers, melds and sets, racing to the target line; two, "
                 "three or four players (four play as partners)."),
-    min_players=2,
-    max_players=4,
-    options=OPTIONS,
+    players=(2, 4),
     # rules/banakil.txt: "feel free to move it to suit how long your table wants to play".
     movable=("target",),
     parts_field="hands",

@@ -254,13 +254,10 @@ def _characters(players: int, secrets: Sequence[Any]) -> list[Any]:
 
 GAME = Game.of_rules(
     __name__,
-    name="bandido",
     title=Say("Banana Bandido"),
     summary=Say("Five victory points or your secret character's three symbols face up: the app "
                 "spots the winner and keeps every character secret; 2 to 5 players."),
-    min_players=2,
-    max_players=5,
-    options=OPTIONS,
+    players=(2, 5),
     secrets=True,
     described=Described(ROUND, STATE, BandidoRound, BandidoMatch, CHARACTER),
 )

@@ -327,13 +327,10 @@ class _Scored:
 
 GAME = Game.of_rules(
     __name__,
-    name="blue_banana",
     title=Say("Blue Banana"),
     summary=Say("Snatch the cards the task cards seek, pay penalty chips for mistakes, and let "
                 "the app referee the task cards; 2 to 10 players, 8 rounds."),
-    min_players=2,
-    max_players=10,
-    options=OPTIONS,
+    players=(2, 10),
     described=Described(ROUND, LINE, BlueBananaRound, BlueBananaMatch),
 )
 

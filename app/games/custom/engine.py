@@ -269,12 +269,9 @@ def _is_over(design: Design, options: Mapping[str, Any], totals: Sequence[int],
 
 GAME = Game.of_rules(
     __name__,
-    name="custom",
     title=Say("A sheet for any game"),
     summary=Say("Any other game: the rows of its score pad, what each is worth, and who wins."),
-    min_players=1,
-    max_players=12,
-    options=OPTIONS,
+    players=(1, 12),
     described=Described(A_ROUND, A_LINE, RoundDetail, MatchDetail),
     # As the free sheet's: a table decides its own end, and may change its mind.
     movable=("target", "rounds"),

@@ -130,12 +130,9 @@ class _Totals:
 
 GAME = Game.of_rules(
     __name__,
-    name="generic",
     title=Say("Free score sheet"),
     summary=Say("Any card game: type each player's points per round and watch the totals."),
-    min_players=1,
-    max_players=12,
-    options=OPTIONS,
+    players=(1, 12),
     # A free sheet's table decides its own end, and may change its mind.
     movable=("target", "rounds"),
     parts_field="scores",
