@@ -17,6 +17,11 @@ from sqlalchemy.pool import Pool
 from app.hosting import lan
 from app.web.games import add_game
 
+# The browser tests' fixtures (tests/browser_kit/fixtures.py), for every folder: the browser
+# tests live with their features (tests/<feature>/browser/), and share one session's Chromium
+# and loopback server, which a fixture defined once (not imported into each folder) keeps.
+pytest_plugins = ["browser_kit.fixtures"]
+
 # Speed is the benchmark's to measure, never a test's: an example that takes long on a busy
 # machine fails nothing (hypothesis's deadline, 200 ms an example, failed a Banakil property
 # under two test suites' load).

@@ -22,7 +22,7 @@ from launcher import ROOT, Server, free_port
 pytestmark = [pytest.mark.browser, pytest.mark.live]
 CADDY = shutil.which("caddy") or "/usr/bin/caddy"
 BOOT = 30
-# As tests/browser/conftest.py launches it.
+# As tests/browser_kit/fixtures.py launches it.
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--no-first-run", "--disable-sync",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from browser_kit.landing import on_the_sheet
 from games.blue_banana.worked_match import (
     CHIPS,
     LAST_TURNED_OVER,
@@ -14,7 +15,6 @@ from games.blue_banana.worked_match import (
     chips_label,
     round_body,
 )
-from landing import on_the_sheet
 from playwright.sync_api import expect
 from sqlalchemy import select
 

@@ -9,7 +9,7 @@ import shutil
 import subprocess
 
 import pytest
-from landing import on_the_sheet
+from browser_kit.landing import on_the_sheet
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser

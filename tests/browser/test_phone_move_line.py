@@ -4,7 +4,7 @@ hands typed as scores (counted on paper) with the "melded nothing" tick."""
 from __future__ import annotations
 
 import pytest
-from landing import on_the_sheet
+from browser_kit.landing import on_the_sheet
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser

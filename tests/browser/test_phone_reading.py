@@ -12,7 +12,7 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 import pytest
-from everything import match, play
+from browser_kit.everything import match, play
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser

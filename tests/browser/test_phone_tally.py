@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from landing import on_the_sheet
+from browser_kit.landing import on_the_sheet
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser

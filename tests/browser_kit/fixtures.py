@@ -1,4 +1,8 @@
-"""A real server on loopback and headless Chromium (Debian's build) driven by Playwright."""
+"""A real server on loopback and headless Chromium (Debian's build) driven by Playwright.
+
+A plugin of the whole suite (tests/conftest.py's `pytest_plugins`), not a folder's conftest: the
+browser tests live in their features' folders (tests/<feature>/browser/), and they all share
+one Chromium and one loopback server for the run (session-scoped fixtures defined once)."""
 
 from __future__ import annotations
 
@@ -8,11 +12,12 @@ import threading
 from contextlib import contextmanager
 
 import pytest
-from everything import make_everything
 from fresh_app import InFlight, fresh_app, served
 from werkzeug.serving import make_server
 
 from config import TestConfig
+
+from .everything import make_everything
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -206,8 +211,9 @@ def pytest_runtest_makereport(item, call):
 def pytest_collection_modifyitems(items):
     # Werkzeug's test server leaves a static file unclosed when the browser drops a connection
     # mid-response (a page navigating away, say); that ResourceWarning is the server's, not ours.
+    # A browser test is told by its mark, wherever its feature's folder is.
     for item in items:
-        if "tests/browser/" in str(item.fspath):
+        if item.get_closest_marker("browser"):
             item.add_marker(pytest.mark.filterwarnings("ignore::ResourceWarning"))
             item.add_marker(pytest.mark.filterwarnings(
                 "ignore::pytest.PytestUnraisableExceptionWarning"))

@@ -1,6 +1,6 @@
 """The pages the look and layout checks open: one app with every game active and over, a group
 with its bank, seasons and a night, and designs, made through the API (the session's `site` in
-conftest.py makes them once)."""
+fixtures.py makes them once)."""
 
 from __future__ import annotations
 
