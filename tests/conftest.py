@@ -39,8 +39,9 @@ NO_DATABASE = ("games", "code", "test_arithmetic.py", "test_names.py",
                "night/test_night_seating.py", "plays/test_rules.py",
                "plays/test_bgstats_reading.py", "plays/test_csv_reading.py",
                "plays/test_file_properties.py")
-# ... but a game's own API and page tests (tests/games/<game>/api/, pages/) do use one.
-WITH_DATABASE = ("api", "pages")
+# ... but a game's own API, page and browser tests (tests/games/<game>/api/, pages/, browser/) do
+# use one.
+WITH_DATABASE = ("api", "pages", "browser")
 _running: list[pytest.Item] = []  # the test being set up or run, for the check below
 
 

@@ -1,5 +1,5 @@
 """A game that lives only in the tests plays through the engine, the API and the pages (and a
-phone: tests/browser/test_phone_tally.py)."""
+phone: browser/test_phone_tally.py)."""
 
 from __future__ import annotations
 

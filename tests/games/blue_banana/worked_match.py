@@ -1,6 +1,6 @@
 """A whole Blue Banana match worked by hand: played on the pages through the test client
 (`pages/test_blue_banana_pages.py`) and, its first rounds by taps, on a phone
-(`tests/browser/test_phone_blue_banana.py`)."""
+(`browser/test_phone_blue_banana.py`)."""
 
 from __future__ import annotations
 
