@@ -1,6 +1,6 @@
 // What the keypad's ± and + keys do to a field's text (app/static/keypad_signs.js): ± turns the
 // sign of the number at the caret, + starts another number of a sum. The keys on the page, a tap
-// keeping the keyboard up, are tests/browser/test_phone_keypad.py's.
+// keeping the keyboard up, are tests/match/browser/test_phone_keypad.py's.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 

@@ -1,7 +1,7 @@
 // Nothing typed is lost (app/static/outbox.js): a save that could not reach the server waits in
 // the phone's local storage, per link, and is sent again, oldest first and one at a time, once
 // the server answers; every page of the link shares it. The page it is shown on, and Chromium's
-// own storage and network, are tests/browser/test_offline_entry.py's.
+// own storage and network, are tests/match/browser/test_offline_entry.py's.
 import { afterEach, beforeEach, mock, test } from "node:test";
 import assert from "node:assert/strict";
 

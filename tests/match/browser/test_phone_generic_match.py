@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 pytestmark = pytest.mark.browser
 
 
-def test_host_plays_a_generic_match_to_banking(live_server, phone):
+def test_host_plays_a_generic_match_to_banking(live_server, phone, artifacts):
     page = phone
     page.goto(live_server + "/")
     page.get_by_role("link", name="Free score sheet").click()
@@ -64,7 +64,7 @@ def test_host_plays_a_generic_match_to_banking(live_server, phone):
     page.get_by_role("button", name="Yes, bank it").click()
     expect(page.locator(".banner.banked")).to_contain_text("Ben")
     expect(page.locator("input.score")).to_have_count(0)
-    page.screenshot(path=str(artifacts() / "generic-banked.png"), full_page=True)
+    page.screenshot(path=str(artifacts / "generic-banked.png"), full_page=True)
 
     # No request ever left the app's own host.
     assert page.evaluate("performance.getEntriesByType('resource').every("
@@ -73,11 +73,3 @@ def test_host_plays_a_generic_match_to_banking(live_server, phone):
 
 def totals(page):
     return page.locator(".standing .total")
-
-
-def artifacts():
-    from pathlib import Path
-
-    path = Path(__file__).resolve().parents[2] / "test-artifacts"
-    path.mkdir(exist_ok=True)
-    return path
