@@ -1,6 +1,6 @@
 """Where a save from a page of its own takes the phone: back to the sheet. (A Banakil hand's page
 needs no such wait: it is drawn from the start as its scripts leave it, and nothing on it moves
-when they run, which test_phone_first_paint.py asserts.)"""
+when they run, which tests/look/test_phone_first_paint.py asserts.)"""
 
 from __future__ import annotations
 

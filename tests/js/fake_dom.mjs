@@ -1,6 +1,7 @@
 // The little of a page the pure scripts touch, for node (which has no DOM): elements with
 // attributes, children and text, found by simple selectors (a tag, .class, #id, [attribute] and
-// their compounds, no combinators). Not a browser: what only a browser shows is tests/browser's.
+// their compounds, no combinators). Not a browser: what only a browser shows is the browser tests'
+// (each feature's browser/ folder).
 
 const SIMPLE = /([a-z][\w-]*)|\.([\w-]+)|#([\w-]+)|\[([\w-]+)\]/gy;
 
