@@ -31,6 +31,10 @@ TAPPED = {
 }
 PREVIEWED = """() => !document.querySelector('.hand-form[data-preview-url]')
   || document.querySelector('.preview-box:not(:empty)')"""
+# The steppers' − and + and the keys' ± and +, as many as a finger can see: none until their
+# script runs (a tap would do nothing), every one shown once it has.
+SEEN = """() => [...document.querySelectorAll('button.step, .keys button')].filter(button =>
+  button.checkVisibility({visibilityProperty: true})).length"""
 DRAWN = """() => [...document.querySelectorAll('link[rel=stylesheet]')].every(link => link.sheet)
   && document.fonts.status === 'loaded'"""
 
@@ -69,15 +73,19 @@ def test_nothing_tapped_moves_when_the_scripts_run(browser, site, name, lang):
     assert held, "no script was held back"
     assert page.evaluate("() => !document.documentElement.classList.contains('keypad')")
     before = boxes(page, TAPPED[name])
+    seen_before = page.evaluate(SEEN)
     let_through.append(True)
     for route in held:
         route.continue_()
     page.wait_for_load_state("load")  # the deferred scripts have run
     page.wait_for_function(PREVIEWED)  # and the preview they ask for at load has come
     after = boxes(page, TAPPED[name])
+    seen_after = page.evaluate(SEEN)
     context.close()
     assert before, f"nothing to tap on {name}"
     assert after == before, f"{name}: {before} drawn, {after} once the scripts ran"
+    assert seen_before == 0, f"{name}: {seen_before} steps or keys seen before their script"
+    assert seen_after or name.startswith("sheet"), f"{name}: no step or key once it ran"
 
 
 def test_a_hands_ways_of_typing_follow_the_choice_when_its_script_never_comes(browser, site):
