@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
+from browser_kit.fixtures import CHROMIUM, CHROMIUM_ARGS
 from launcher import ROOT, Server, free_port
 
 # Beside the browser tests (one Playwright per process: the phone's Chromium is launched from
@@ -22,11 +23,6 @@ from launcher import ROOT, Server, free_port
 pytestmark = [pytest.mark.browser, pytest.mark.live]
 CADDY = shutil.which("caddy") or "/usr/bin/caddy"
 BOOT = 30
-# As tests/browser_kit/fixtures.py launches it.
-CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--no-first-run", "--disable-sync",
-                 "--disable-quic"]
 
 
 @pytest.fixture(scope="module")
@@ -156,8 +152,8 @@ def test_a_phone_trusting_the_authority_installs_and_reopens_a_sheet_offline(
 
     if not os.path.exists(CHROMIUM) or not CERTUTIL:
         if os.environ.get("CI"):
-            pytest.fail("Chromium and certutil are needed (apt-get install chromium "
-                        "libnss3-tools).")
+            pytest.fail("Chromium and certutil are needed (apt-get install "
+                        "chromium-headless-shell libnss3-tools).")
         pytest.skip("Chromium or certutil (libnss3-tools) is not installed.")
     server, connect = caddy_in_front
     home = tmp_path / "phone"
