@@ -82,7 +82,7 @@ DURATIONS := --durations=15
 test: WORKERS ?= 3
 check: WORKERS ?= 2
 # Each process compiles the app's modules and the rewritten tests once, and the next reads them
-# (the tests start a hundred servers and two workers): kept as .pyc whatever the shell says.
+# (the tests start a hundred servers and three workers): kept as .pyc whatever the shell says.
 test: export PYTHONDONTWRITEBYTECODE :=
 test: lint js $(COMPILED)
 	$(PYTHON) -m pytest -n $(WORKERS) --dist loadgroup -m "not image" $(DURATIONS)
