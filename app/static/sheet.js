@@ -66,11 +66,18 @@ import { localTimes } from "./times.js";
   // A sum typed shows its value beside it (arithmetic.js), here as the page is drawn anew too.
   function previewAll() { showSums(sheet); }
 
-  function focusNext() {
+  // `atLoad`: the page is drawn before this script runs, and on a slow phone the person may
+  // already be in a field. One they tapped, or typed into, keeps the focus: moved to the next
+  // field with its text selected, their next keystrokes went into another cell (a round saved
+  // with Ben's score as Ana's, and Ben's empty).
+  function focusNext(atLoad) {
     var state = sheet.querySelector(".sheet-state");
     var id = state && state.getAttribute("data-focus");
     var target = (id && document.getElementById(id)) || sheet.querySelector("input.invalid");
     if (!target) return;
+    var active = document.activeElement;
+    if (atLoad && active && active.matches("input, select, textarea")
+        && (active !== target || active.value !== active.defaultValue)) return;
     target.focus();
     if (typeof target.select === "function") target.select();
   }
@@ -376,7 +383,7 @@ import { localTimes } from "./times.js";
   } catch (error) { /* nothing to say again */ }
   previewAll();  // what was typed before this script ran (on a slow connection)
   enhance();
-  focusNext();
+  focusNext(true);
   now.live = connect({
     token: token,
     eventsUrl: sheet.getAttribute("data-events-url"),
