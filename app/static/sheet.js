@@ -41,8 +41,9 @@ import { localTimes } from "./times.js";
     // promise) or "again" (on its way, and asked for since: one more follows it).
     refresh: "idle",
     fetching: null,
-    // A cell is being changed in place: no refresh lands meanwhile. One asked for is `due`
-    // once the change is done, or dropped when its save's answer brings the newer sheet itself.
+    // A cell is being changed in place (`editing` is its <td>, else false): no refresh lands
+    // meanwhile. One asked for is `due` once the change is done, or dropped when its save's
+    // answer brings the newer sheet itself.
     editing: false,
     due: false,
     // The newest version the live connection told of, and the timer that tries a failed
@@ -135,9 +136,13 @@ import { localTimes } from "./times.js";
         fresh.insertBefore(said.cloneNode(true), first);
       });
     }
+    // The answer to this phone's save of a round can come after the person tapped a cell to
+    // change it: that cell keeps its field, what is typed there and the focus.
+    var changing = !live && now.editing;
     window.Idiomorph.morph(sheet, Array.prototype.slice.call(fresh.childNodes), {
       morphStyle: "innerHTML",
       callbacks: {
+        beforeNodeMorphed: function (node) { return node !== changing; },
         beforeAttributeUpdated: function (name, node, change) {
           if (name === "value" && (node === typedAt || kept.indexOf(node) >= 0)) return false;
           if (name === "open" && node.tagName === "DETAILS" && change === "remove") return false;
@@ -152,7 +157,7 @@ import { localTimes } from "./times.js";
     now.mine[version] = true;
     // This phone saved: what the notices above said is now behind it.
     notes.querySelectorAll(".flash-error").forEach(function (shown) { shown.remove(); });
-    if (!kept.length) focusNext();
+    if (!kept.length && !changing) focusNext();
   }
 
   // A refresh brought another phone's change: its sentence (and the version that change made)
@@ -355,8 +360,8 @@ import { localTimes } from "./times.js";
     apply: function (fresh) { apply(fresh, false); },
     version: currentVersion,
     say: say,
-    editing: function (on, saved, behind) {
-      now.editing = on;
+    editing: function (on, saved, behind, cell) {
+      now.editing = on ? cell || true : false;
       if (saved) now.due = false;
       if (!on && (now.due || behind)) { now.due = false; refreshQuietly(); }
     },

@@ -392,3 +392,45 @@ def test_what_is_typed_after_a_save_survives_its_answer_coming_after_the_stream(
         answer.set()
         app.wsgi_app = inner
     page.context.close()
+
+
+@pytest.mark.parametrize("first", ["stream", "answer"])
+def test_a_cell_tapped_while_the_rounds_answer_is_on_its_way_stays_open(
+        live_server, browser, api, first):
+    """The host saves round 2 and, before its answer comes, taps round 1's Ana to change it.
+    Whether the stream drew round 2 first or the answer does, the cell keeps its field, what is
+    typed there and the focus (the answer's drawing took the field away, and the change with it)."""
+    created = api.create(("Ana", "Ben"))
+    api.call("POST", f"/matches/{created['id']}/rounds", created["tokens"]["host"],
+             json={"scores": [10, 20]})
+    host, late = host_with_first_answer_late(browser,
+                                             f"{live_server}/m/{created['tokens']['host']}")
+    held = []
+    if first == "answer":
+        host.route(re.compile(r"fragment=1"), lambda route: held.append(route))  # drawn late
+
+    save_round(host, 2, Ana="1", Ben="2")
+    late.reached()
+    if first == "stream":
+        expect(host.locator(".standing .total")).to_have_text(["11", "22"])
+    else:
+        expect(host.locator(".standing .total")).to_have_text(["10", "20"])
+    host.get_by_role("link", name=re.compile(r"Round 1, Ana: 10")).click()
+    editor = host.get_by_role("textbox", name=re.compile(r"Round 1, Ana"))
+    expect(editor).to_be_focused()
+    host.keyboard.type("15")
+
+    late.send_on()
+    expect(host.locator(".standing .total")).to_have_text(["11", "22"])
+    expect(host.locator("#r2 td")).to_have_text(["1", "2"])
+    expect(editor).to_be_focused()
+    expect(editor).to_have_value("15")
+    editor.press("Enter")
+    expect(host.locator(".standing .total")).to_have_text(["16", "22"])
+    expect(host.get_by_label("Round 3, Ana")).to_be_focused()
+    assert [r["input"]["scores"] for r in api.call(
+        "GET", f"/matches/{created['id']}", created["tokens"]["host"]).get_json()["rounds"]] == [
+        [15, 20], [1, 2]]
+    for route in held:
+        route.continue_()
+    host.context.close()
