@@ -49,8 +49,26 @@ def browser():
     expect.set_options(timeout=10_000)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser.new_context = _without_service_worker(browser.new_context)
         yield browser
         browser.close()
+
+
+def _without_service_worker(new_context):
+    """Each phone without the app's service worker, unless its test asks for it
+    (`service_workers="allow"`: the phones that go offline, tests/match/browser/test_offline_*.py,
+    tests/hosting/browser/test_installed.py).
+
+    The worker fetches every asset as it is installed and keeps a copy of each page and asset a
+    phone then asks for: a quarter of the browser tests' CPU, in Chromium and in the server,
+    for phones whose test is not about going offline. What it does is those tests', and
+    tests/hosting/test_install.py's."""
+
+    def made(**options):
+        options.setdefault("service_workers", "block")
+        return new_context(**options)
+
+    return made
 
 
 class Answering:

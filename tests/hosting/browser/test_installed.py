@@ -11,7 +11,10 @@ from playwright.sync_api import expect
 from app.hosting.install import EXTENSION
 
 pytestmark = pytest.mark.browser
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+# A phone that went offline has the app's service worker (sw.js), as a real one does: the other
+# browser tests' phones go without it (tests/browser_kit/fixtures.py).
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
+         "service_workers": "allow"}
 
 
 def rounds(api, created):
