@@ -836,7 +836,25 @@ def test_no_character_or_round_is_answered_with_a_5xx_and_secrets_hold(fuzz_clie
         after = read(tokens["host"])
         if response.status_code >= 400:
             assert set(response.get_json()) == {"error"}
-            assert after == before
+            revealed = [s for s in range(players)
+                        if after["characters"][s] != before["characters"][s]]
+            if revealed:
+                # No silent peeking (SPEC section 1): a write refused because a seat's
+                # unrevealed character would already have won an earlier round reveals that
+                # character to the whole table, for good (shown before only if the match is
+                # over), and changes nothing else (its symbols, as the seat's own phone holds
+                # them, are checked below).
+                assert response.status_code == 409 and len(revealed) == 1, revealed
+                shown_before = before["characters"][revealed[0]]
+                assert shown_before is None or (shown_before["revealed"] is False
+                                                and before["status"] == "over")
+                assert after["characters"][revealed[0]]["revealed"] is True
+                assert after["version"] == before["version"] + 1
+                assert {**after, "characters": before["characters"],
+                        "version": before["version"]} == before
+                event("refused, and a hidden character revealed")
+            else:
+                assert after == before
         else:
             assert after["version"] == before["version"] + 1
             if kind == "character":
