@@ -3,8 +3,8 @@
 
 // page: post(url, data) (a promise of the answer, read: { kind: "sheet" | "refused" |
 // "unreachable", ok, sheet, page }), apply(sheet), version(), say(name, values),
-// editing(on, saved, behind, cell) (behind: the sheet is older than the server's: fetch it now;
-// cell: the <td> being changed, left as it is by an answer drawn meanwhile),
+// editing(cell, saved, behind) (cell: the <td> being changed, left as it is by an answer drawn
+// meanwhile, or false once done; behind: the sheet is older than the server's: fetch it now),
 // fresh() (the sheet fetched now, even while editing), waiting() (something waits to be
 // sent), keep(url, fields, values) (it waits too).
 export function cellEditor(sheet, page) {
@@ -29,7 +29,7 @@ export function cellEditor(sheet, page) {
     // and typed again), "saving" (sent) or "closed" (saved, kept to send later, or put back);
     // `basedOn` is the version it was typed at (after "someone else saved this cell", theirs).
     var edit = { phase: "open", basedOn: page.version() };
-    page.editing(true, false, false, cell);
+    page.editing(cell);
     function stopEditing() { page.editing(false); }
     function restore() {
       if (edit.phase !== "open") return;
@@ -74,7 +74,7 @@ export function cellEditor(sheet, page) {
           link = again.querySelector("a.cell") || link;
           cell = again;
           cell.replaceChildren(input, box);
-          page.editing(true, false, false, cell);
+          page.editing(cell);
           mine.focus();
         }
       }).catch(function () { /* the choice stands on the sheet as it was */ });

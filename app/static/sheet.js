@@ -360,10 +360,10 @@ import { localTimes } from "./times.js";
     apply: function (fresh) { apply(fresh, false); },
     version: currentVersion,
     say: say,
-    editing: function (on, saved, behind, cell) {
-      now.editing = on ? cell || true : false;
+    editing: function (cell, saved, behind) {
+      now.editing = cell;
       if (saved) now.due = false;
-      if (!on && (now.due || behind)) { now.due = false; refreshQuietly(); }
+      if (!cell && (now.due || behind)) { now.due = false; refreshQuietly(); }
     },
     // The sheet as the server has it now, fetched even while a cell is being changed: after a
     // clash, the totals behind the choice are the newer ones (the editor puts its choice back).

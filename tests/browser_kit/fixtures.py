@@ -31,6 +31,10 @@ CHROMIUM_ARGS = [
     "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic",
 ]
 PHONE = {"width": 390, "height": 844}
+# A phone that goes offline, with the app's service worker (sw.js), as a real one has: the
+# other phones go without it (`_without_service_worker`).
+OFFLINE_PHONE = {"viewport": PHONE, "is_mobile": True, "has_touch": True,
+                 "service_workers": "allow"}
 
 
 @pytest.fixture(scope="session")

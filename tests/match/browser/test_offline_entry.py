@@ -8,13 +8,11 @@ from __future__ import annotations
 import re
 
 import pytest
+from browser_kit.fixtures import OFFLINE_PHONE
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
-# A phone that went offline has the app's service worker (sw.js), as a real one does: the other
-# browser tests' phones go without it (tests/browser_kit/fixtures.py).
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
-         "service_workers": "allow"}
+PHONE = OFFLINE_PHONE  # with the service worker
 SAVE = re.compile(r"/m/[^/]+/round$")
 CELL_SAVE = re.compile(r"/m/[^/]+/round/\d+/seat/\d+$")
 

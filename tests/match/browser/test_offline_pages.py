@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from browser_kit.fixtures import OFFLINE_PHONE
 from playwright.sync_api import expect
 from sqlalchemy import select
 
@@ -17,10 +18,7 @@ from app.extensions import db
 from app.models import Change
 
 pytestmark = pytest.mark.browser
-# A phone that went offline has the app's service worker (sw.js), as a real one does: the other
-# browser tests' phones go without it (tests/browser_kit/fixtures.py).
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
-         "service_workers": "allow"}
+PHONE = OFFLINE_PHONE  # with the service worker
 PART_SAVE = re.compile(r"/m/[^/]+/round/\d+/(hand|seat)/\d+$")
 ROUND_SAVE = re.compile(r"/m/[^/]+/round$")
 # The outbox's path is the same in every language; only its words differ, which the page gives
